@@ -1,0 +1,19 @@
+/** Base path of every bid-service call (SPEC.md section 7). */
+export const BASE_PATH = '/bid-web/bid-service';
+
+/**
+ * Header names in one place so they can follow a deployed bid service.
+ * The token travels in a header, never in a cookie the server reads.
+ */
+export const HEADER = {
+  token: 'X-Access-Token',
+  supplierId: 'X-Supplier-Id',
+  language: 'Accept-Language',
+  idempotencyKey: 'Idempotency-Key',
+} as const;
+
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Status shown in the network-failure alert when there is no HTTP status at all. */
+export const NO_STATUS = -100;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LONG_TEXT_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from './limits';
+import type { MessageKey } from './messages';
+
+/**
+ * Validation rules of SPEC.md section 5, written once for the form and the server.
+ * Each error message is a key of `messages.ts`, translated where it is shown.
+ */
+const err = (key: MessageKey) => ({ error: key });
+
+export const PHONE_RE = /^1[3-9]\d{9}$/;
+export const EMAIL_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+export const PASSWORD_RE = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+export const USERNAME_RE = /^[A-Za-z0-9_.-]{4,32}$/;
+export const VERIFICATION_CODE_RE = /^\d{6}$/;
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Unified social credit code (GB 32100-2015): 18 characters with a check character. */
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The check character for the first 17 characters of a credit code, or null if they are malformed. */
+export function creditCodeCheckChar(first17: string): string | null {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{9}$/.test(first17)) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(first17[i]!) * CREDIT_WEIGHTS[i]!;
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31]!;
+}
+
+export function isCreditCode(value: string): boolean {
+  return value.length === 18 && creditCodeCheckChar(value.slice(0, 17)) === value[17];
+}
+
+export function isValidDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
+}
+
+/** A required text: trimmed, non-empty, bounded. */
+export const requiredText = (max = TEXT_MAX) =>
+  z.string(err('required')).trim().min(1, err('required')).max(max, err('tooLong'));
+/** An optional text: trimmed, bounded; empty stays empty. */
+export const optionalText = (max = TEXT_MAX) => z.string(err('required')).trim().max(max, err('tooLong')).default('');
+export const longText = () => optionalText(LONG_TEXT_MAX);
+
+export const phone = () => requiredText(11).regex(PHONE_RE, err('phoneInvalid'));
+export const email = () => requiredText(TEXT_MAX).regex(EMAIL_RE, err('emailInvalid'));
+export const password = () => z.string(err('required')).min(1, err('required')).regex(PASSWORD_RE, err('passwordInvalid'));
+export const username = () => requiredText(32).regex(USERNAME_RE, err('usernameInvalid'));
+export const creditCode = () =>
+  requiredText(18)
+    .transform((v) => v.toUpperCase())
+    .refine(isCreditCode, err('creditCodeInvalid'));
+export const verificationCode = () => requiredText(6).regex(VERIFICATION_CODE_RE, err('codeFormat'));
+export const isoDate = () => requiredText(10).refine(isValidDate, err('dateInvalid'));
+
+/**
+ * New password rules: matches the confirmation and, when an old password is given, differs from it.
+ * Applied to an object with `newPassword`, `conPassword` and optionally `password`.
+ */
+export function checkNewPassword(
+  value: { newPassword: string; conPassword: string; password?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.newPassword !== value.conPassword) {
+    ctx.addIssue({ code: 'custom', path: ['conPassword'], message: 'passwordMismatch' satisfies MessageKey });
+  }
+  if (value.password !== undefined && value.password === value.newPassword) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'passwordSameAsOld' satisfies MessageKey });
+  }
+}

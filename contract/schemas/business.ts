@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { fileRef, pageRequest } from './common';
+
+/** 0 = bidding information, 1 = purchasing information. */
+export const BIND_OR_PURCHASE = { bidding: 0, purchasing: 1 } as const;
+
+export const listByPageRequest = pageRequest.extend({
+  bindOrPurchase: z.coerce
+    .number({ error: 'notANumber' })
+    .refine((n) => n === 0 || n === 1, { error: 'choiceInvalid' })
+    .default(0),
+});
+export type ListByPageRequest = z.input<typeof listByPageRequest>;
+
+/** One row of the public lists on the login screen. */
+export const noticeSummary = z.object({
+  id: z.string(),
+  bindOrPurchase: z.number().int(),
+  tenderNo: z.string(),
+  title: z.string(),
+  issuingUnit: z.string(),
+  projectAddress: z.string(),
+  registrationCount: z.number().int(),
+  /** ISO 8601 with offset. */
+  cutoffTime: z.string(),
+  publishedAt: z.string(),
+});
+export type NoticeSummary = z.infer<typeof noticeSummary>;
+
+export const typicalMaterial = z.object({
+  name: z.string(),
+  specification: z.string(),
+  estimatedAnnualQuantity: z.number(),
+  unit: z.string(),
+  usage: z.string(),
+  remark: z.string(),
+});
+
+export const requiredItem = z.object({ description: z.string(), referenceDocuments: z.array(fileRef) });
+
+export const noticeDetail = noticeSummary.extend({
+  tenderingManner: z.string(),
+  classification: z.string(),
+  projectCycle: z.string(),
+  annualDemand: z.string(),
+  currency: z.string(),
+  exchangeRate: z.number(),
+  totalPrice: z.number(),
+  referenceTemplate: fileRef.nullable(),
+  typicalMaterials: z.array(typicalMaterial),
+  requiredItems: z.array(requiredItem),
+  clarificationRequest: z.string(),
+  certificateDocuments: z.array(z.string()),
+  companyInfo: z.object({ name: z.string(), address: z.string(), profile: z.string() }),
+  buyerContact: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+});
+export type NoticeDetail = z.infer<typeof noticeDetail>;
+
+export const getByIdRequest = z.object({ id: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }) });
+
+/** Regions for address pickers: no code lists provinces, a province code lists its cities. */
+export const regionRequest = z.object({ provinceCode: z.string().trim().max(12, { error: 'tooLong' }).optional() });
+export const cityModelRequest = z.object({ cityCode: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(12, { error: 'tooLong' }) });
+export const cityModel = z.object({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * `/file/upload` answers `data.filename`: a JSON text (SPEC.md section 7) holding
+ * `{ name, fileUrl, path }` (other bid services may say `baseFileUrl` and `basePath`).
+ */
+export const uploadResponse = z.object({ filename: z.string() });
+export const uploadedFileText = z.object({
+  name: z.string(),
+  fileUrl: z.string().optional(),
+  baseFileUrl: z.string().optional(),
+  path: z.string().optional(),
+  basePath: z.string().optional(),
+});
+
+export const downloadRequest = z.object({
+  filePath: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
+});

@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Imports flow one way (DESIGN.md section 2):
+ * contract <- src/api <- src/features <- src/routes; a feature never imports another
+ * feature; the server imports contract, never src.
+ */
+const FEATURES = ['auth', 'bids', 'home', 'tenders', 'bargaining', 'communication', 'supplier', 'visits', 'visitor'];
+const ban = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).' })) }] },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'dev-dist', 'playwright-report', 'test-results', 'bench-results', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['src/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
+  ban(['contract/**'], ['**/src/**', '@/*', '**/server/**']),
+  ban(['server/**'], ['**/src/**', '@/*']),
+  ban(['src/api/**', 'src/ui/**', 'src/offline/**', 'src/locales/**'], ['@/features/*', '@/routes/*', '**/features/**', '**/routes/**']),
+  ...FEATURES.map((name) =>
+    ban([`src/features/${name}/**`], [...FEATURES.filter((other) => other !== name).flatMap((other) => [`@/features/${other}/*`, `**/features/${other}/**`]), '@/routes/*', '**/routes/**']),
+  ),
+);
