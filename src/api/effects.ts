@@ -1,0 +1,32 @@
+/**
+ * What the request layer needs from the screen: it reports outcomes, the app shell decides
+ * how they look (toast, alert, navigation). Keeps `request` free of UI and router imports,
+ * and lets unit tests observe every branch.
+ */
+export interface ApiEffects {
+  /** A non-E000 answer that was not suppressed: show the server's message. */
+  businessError(message: string, code: string): void;
+  /** E401: session cookies are already cleared; go to login and warn with the server's message. */
+  unauthorized(message: string): void;
+  /** Network or HTTP failure; `status` is the HTTP status, or -100 when there is none. */
+  networkFailure(status: number): void;
+  /** No token for a non-public call: nothing was sent. */
+  tokenLost(): void;
+}
+
+const noop: ApiEffects = {
+  businessError: () => {},
+  unauthorized: () => {},
+  networkFailure: () => {},
+  tokenLost: () => {},
+};
+
+let current: ApiEffects = noop;
+
+export function setApiEffects(effects: ApiEffects): void {
+  current = effects;
+}
+
+export function apiEffects(): ApiEffects {
+  return current;
+}

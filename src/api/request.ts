@@ -1,0 +1,117 @@
+import { Code, type Envelope } from '@contract/codes';
+import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from '@contract/endpoints';
+import { BASE_PATH, HEADER, NO_STATUS, REQUEST_TIMEOUT_MS } from '@contract/http';
+import { stringify } from 'qs';
+import { apiEffects } from './effects';
+import { ApiError } from './errors';
+import { getLanguage } from './language';
+import { clearSession, getSupplierId, getToken } from './session';
+
+export interface RequestOptions {
+  /** Values for `{param}` segments of the path. */
+  params?: Record<string, string>;
+  /** Don't show the error toast for a non-E000 answer (the caller shows it in place). */
+  suppressError?: boolean;
+  signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` on writes that may be sent twice. */
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  /** Where the bid service lives; the default is the configured one. */
+  baseUrl?: string;
+}
+
+/** One base URL for the whole portal: same origin by default, another bid service by build configuration. */
+export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as string | undefined) ?? ''}${BASE_PATH}`;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+function buildBody(endpoint: Endpoint, payload: unknown): BodyInit | undefined {
+  if (endpoint.body === 'multipart') return payload as FormData;
+  if (endpoint.body === 'form') return new URLSearchParams(stringify(payload, { arrayFormat: 'indices' }));
+  return JSON.stringify(payload ?? {});
+}
+
+function buildHeaders(endpoint: Endpoint, token: string | undefined, options: RequestOptions): Headers {
+  const headers = new Headers({ [HEADER.language]: getLanguage(), Accept: 'application/json' });
+  if (token) headers.set(HEADER.token, token);
+  const supplierId = getSupplierId();
+  if (token && supplierId) headers.set(HEADER.supplierId, supplierId);
+  if (options.idempotencyKey) headers.set(HEADER.idempotencyKey, options.idempotencyKey);
+  if (BODY_METHODS.has(endpoint.method)) {
+    if (endpoint.body === 'form') headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    else if (endpoint.body !== 'multipart') headers.set('Content-Type', 'application/json');
+    // multipart: the browser sets the boundary itself.
+  }
+  return headers;
+}
+
+function fail(error: ApiError): never {
+  throw error;
+}
+
+/**
+ * The one request function (SPEC.md sections 7 and 8): base path, credentials, 50 s timeout,
+ * token / supplier / language headers, the envelope, E000 and E401, toasts and alerts.
+ */
+export async function request<E extends Endpoint>(endpoint: E, payload: RequestOf<E>, options: RequestOptions = {}): Promise<ResponseOf<E>> {
+  const effects = apiEffects();
+  const token = getToken();
+  if (!endpoint.public && !token) {
+    effects.tokenLost();
+    fail(new ApiError('tokenLost', 'Token Lost, Please Log In Again!'));
+  }
+
+  let url = `${options.baseUrl ?? API_BASE_URL}${fillPath(endpoint.path, options.params)}`;
+  const hasBody = BODY_METHODS.has(endpoint.method);
+  if (!hasBody && payload && typeof payload === 'object') {
+    const query = stringify(payload, { arrayFormat: 'indices' });
+    if (query) url += `?${query}`;
+  }
+
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      credentials: 'include',
+      headers: buildHeaders(endpoint, token, options),
+      body: hasBody ? buildBody(endpoint, payload) : undefined,
+      signal,
+    });
+  } catch (cause) {
+    // A caller's own abort is not a failure to report.
+    if (options.signal?.aborted) throw cause;
+    effects.networkFailure(NO_STATUS);
+    fail(new ApiError('network', 'Network request failed', { status: NO_STATUS }));
+  }
+
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (!response.ok && !contentType.includes('application/json')) {
+    effects.networkFailure(response.status);
+    fail(new ApiError('network', `HTTP ${response.status}`, { status: response.status }));
+  }
+  if (endpoint.binary && response.ok && !contentType.includes('application/json')) {
+    return (await response.blob()) as ResponseOf<E>;
+  }
+
+  let envelope: Envelope;
+  try {
+    envelope = (await response.json()) as Envelope;
+  } catch {
+    effects.networkFailure(response.ok ? NO_STATUS : response.status);
+    fail(new ApiError('network', 'Malformed response', { status: response.status }));
+  }
+
+  if (envelope.code === Code.ok) return envelope.data as ResponseOf<E>;
+
+  if (envelope.code === Code.unauthorized) {
+    clearSession();
+    effects.unauthorized(envelope.message);
+    fail(new ApiError('unauthorized', envelope.message, { code: envelope.code, status: response.status, data: envelope.data }));
+  }
+
+  if (!options.suppressError) effects.businessError(envelope.message, envelope.code);
+  fail(new ApiError('business', envelope.message, { code: envelope.code, status: response.status, data: envelope.data }));
+}

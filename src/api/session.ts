@@ -1,0 +1,105 @@
+import type { LoginResponse, Supplier } from '@contract/schemas/supplier';
+import Cookies from 'js-cookie';
+
+/**
+ * The session lives in the cookies SPEC.md section 3 names. `token` expires with the token;
+ * `auth` outlives it, which is how the route guard tells a timed-out session from none.
+ */
+export const COOKIE = {
+  auth: 'auth',
+  token: 'token',
+  username: 'username',
+  userid: 'userid',
+  supplierId: 'supplierId',
+  supplierCode: 'supplierCode',
+  supplierInfo: 'supplierInfo',
+  loginInfo: 'loginInfo',
+} as const;
+
+/** How long `auth` outlives the token: a week, then a returning user is simply "not logged in". */
+const AUTH_LIFETIME_DAYS = 7;
+
+export interface SupplierInfo {
+  status: string;
+  supplierRoleType: string;
+}
+
+export type SessionState = 'active' | 'timedOut' | 'none';
+
+function options(expires?: Date | number): Cookies.CookieAttributes {
+  const secure = globalThis.location?.protocol === 'https:';
+  return { path: '/', sameSite: 'strict', secure, ...(expires === undefined ? {} : { expires }) };
+}
+
+function readJson<T>(name: string): T | null {
+  const raw = Cookies.get(name);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLogin(login: LoginResponse): void {
+  const tokenExpires = new Date(login.tokenExpiresAt);
+  const authExpires = AUTH_LIFETIME_DAYS;
+  const { oauthToken: _token, ...loginInfo } = login;
+  Cookies.set(COOKIE.token, login.oauthToken, options(tokenExpires));
+  Cookies.set(COOKIE.auth, '1', options(authExpires));
+  Cookies.set(COOKIE.username, login.username, options(authExpires));
+  Cookies.set(COOKIE.userid, login.supplierId, options(authExpires));
+  Cookies.set(COOKIE.supplierId, login.supplierId, options(authExpires));
+  Cookies.set(COOKIE.supplierCode, login.supplierCode, options(authExpires));
+  Cookies.set(COOKIE.loginInfo, JSON.stringify(loginInfo), options(authExpires));
+  setSupplierInfo({ status: login.status, supplierRoleType: login.userInfo.supplierRoleType });
+}
+
+/** Stores what the session check (`/supplier/getByToken`) answered. */
+export function setSupplierInfo(info: SupplierInfo | Pick<Supplier, 'status' | 'supplierRoleType'>): void {
+  Cookies.set(COOKIE.supplierInfo, JSON.stringify({ status: info.status, supplierRoleType: info.supplierRoleType }), options(AUTH_LIFETIME_DAYS));
+}
+
+export function getSupplierInfo(): SupplierInfo | null {
+  return readJson<SupplierInfo>(COOKIE.supplierInfo);
+}
+
+export function getLoginInfo(): Omit<LoginResponse, 'oauthToken'> | null {
+  return readJson(COOKIE.loginInfo);
+}
+
+export const getToken = (): string | undefined => Cookies.get(COOKIE.token);
+export const getSupplierId = (): string | undefined => Cookies.get(COOKIE.supplierId);
+export const getUsername = (): string | undefined => Cookies.get(COOKIE.username);
+
+/** Logged in when both `auth` and `token` exist; timed out when only `auth` is left (SPEC.md section 4). */
+export function sessionState(): SessionState {
+  const auth = Cookies.get(COOKIE.auth);
+  const token = Cookies.get(COOKIE.token);
+  if (auth && token) return 'active';
+  if (auth) return 'timedOut';
+  return 'none';
+}
+
+/** Clears every session cookie. */
+export function clearSession(): void {
+  for (const name of Object.values(COOKIE)) Cookies.remove(name, { path: '/' });
+}
+
+/** The account remembered on the login screen ("remember account") lives apart from the session. */
+const REMEMBER_KEY = 'rememberedAccount';
+export function getRememberedAccount(): string {
+  try {
+    return globalThis.localStorage?.getItem(REMEMBER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+export function setRememberedAccount(account: string | null): void {
+  try {
+    if (account) globalThis.localStorage?.setItem(REMEMBER_KEY, account);
+    else globalThis.localStorage?.removeItem(REMEMBER_KEY);
+  } catch {
+    // Remembering is a convenience; failing to store it loses nothing.
+  }
+}

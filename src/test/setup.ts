@@ -1,0 +1,16 @@
+import 'fake-indexeddb/auto';
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Unit tests render with the source catalog (zh-CN): message ids are the Chinese texts.
+i18n.loadAndActivate({ locale: 'zh-CN', messages: {} });
+
+afterEach(() => {
+  cleanup();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+  localStorage.clear();
+});
