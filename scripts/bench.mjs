@@ -1,0 +1,34 @@
+// `npm run bench`: every benchmark of DESIGN.md section 7 that exists, with figures against targets.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium, portalIsStale, root, run } from './lib.mjs';
+
+const lastJsonLine = (out) => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).pop());
+const runJson = (cmd, args, env = {}) =>
+  lastJsonLine(execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 }));
+
+const results = {};
+if (!findChromium()) {
+  console.error('No Chromium found: install one (Debian: `apt-get install chromium`) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+if (portalIsStale() && (await run('npx', ['vite', 'build', '--logLevel', 'warn'])) !== 0) process.exit(1);
+
+console.log('\n=== bundle: first-load JavaScript of /login ===');
+results.bundle = runJson('node', ['scripts/bench-bundle.mjs']);
+console.log(`first load of /login: ${results.bundle.firstLoadLoginGzipKB} KB gzip (target <= 150 KB)`);
+console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
+
+console.log('\n=== /business/listByPage over 100,000 notices, 50 concurrent (PGlite) ===');
+results.listByPage = runJson('npx', ['tsx', 'server/bench/list-by-page.ts']);
+console.log(JSON.stringify(results.listByPage));
+if (process.env.DATABASE_URL) {
+  console.log('\n=== the same on PostgreSQL (DATABASE_URL) ===');
+  results.listByPagePostgres = runJson('npx', ['tsx', 'server/bench/list-by-page.ts'], { BENCH_USE_DATABASE_URL: '1' });
+  console.log(JSON.stringify(results.listByPagePostgres));
+}
+
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+writeFileSync(join(root, 'bench-results/latest.json'), `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
+console.log('\nFigures written to bench-results/latest.json');
