@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { LOCALES } from '@contract/locales';
+import { messageKeys, message } from '@contract/messages';
+import { describe, expect, it } from 'vitest';
+
+/** msgid -> msgstr of a .po file (multi-line strings joined). */
+function readPo(locale: string): Map<string, string> {
+  const text = readFileSync(new URL(`./${locale}/messages.po`, import.meta.url), 'utf8');
+  const entries = new Map<string, string>();
+  let current: 'id' | 'str' | null = null;
+  let id = '';
+  let str = '';
+  const unquote = (s: string) => JSON.parse(s) as string;
+  const flush = () => {
+    if (id) entries.set(id, str);
+    id = '';
+    str = '';
+  };
+  for (const line of text.split('\n')) {
+    if (line.startsWith('msgid ')) {
+      flush();
+      current = 'id';
+      id = unquote(line.slice(6));
+    } else if (line.startsWith('msgstr ')) {
+      current = 'str';
+      str = unquote(line.slice(7));
+    } else if (line.startsWith('"') && current) {
+      if (current === 'id') id += unquote(line);
+      else str += unquote(line);
+    } else if (line.trim() === '') {
+      current = null;
+    }
+  }
+  flush();
+  return entries;
+}
+
+describe('translation catalogs', () => {
+  const catalogs = Object.fromEntries(LOCALES.map((l) => [l, readPo(l)]));
+  const source = catalogs['zh-CN']!;
+
+  it('has interface texts to translate', () => {
+    expect(source.size).toBeGreaterThan(50);
+  });
+
+  it.each(LOCALES)('%s has every message of the source catalog, none empty', (locale) => {
+    const catalog = catalogs[locale]!;
+    const missing = [...source.keys()].filter((id) => !catalog.get(id)?.trim());
+    expect(missing).toEqual([]);
+    expect([...catalog.keys()].sort()).toEqual([...source.keys()].sort());
+  });
+
+  it('wire messages exist in every language', () => {
+    for (const key of messageKeys) for (const locale of LOCALES) expect(message(key, locale).trim()).not.toBe('');
+  });
+});
