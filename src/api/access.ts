@@ -1,0 +1,26 @@
+import { SupplierStatus } from '@contract/limits';
+
+/** Keys of the logged-in menu (SPEC.md section 2); the routes are /platform/<key>. */
+export const MENU_KEYS = ['home', 'tenderManagement', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'] as const;
+export type MenuKey = (typeof MENU_KEYS)[number];
+
+export function isMenuKey(value: unknown): value is MenuKey {
+  return typeof value === 'string' && (MENU_KEYS as readonly string[]).includes(value);
+}
+
+/**
+ * Status gating of SPEC.md section 2: tender management only for A104 or A141,
+ * communication records only for A104, bargaining for everyone but A101, the rest always.
+ */
+export function canAccess(menuKey: MenuKey, status: string | null | undefined): boolean {
+  switch (menuKey) {
+    case 'tenderManagement':
+      return status === SupplierStatus.A104 || status === SupplierStatus.A141;
+    case 'communicateRecord':
+      return status === SupplierStatus.A104;
+    case 'bargaining':
+      return status !== SupplierStatus.A101;
+    default:
+      return true;
+  }
+}

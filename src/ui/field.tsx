@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+
+/** Props that tie a control to its label, hint and error message. */
+export function fieldProps(id: string, error?: string | null, hint?: boolean) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+export interface FieldProps {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error (`${id}-error`). The control takes `fieldProps(id, error, !!hint)`. */
+export function Field({ id, label, required, error, hint, className, children }: FieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
