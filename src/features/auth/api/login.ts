@@ -1,0 +1,22 @@
+import { endpoints } from '@contract/endpoints';
+import type { LoginRequest, Supplier } from '@contract/schemas/supplier';
+import { request } from '@/api/request';
+import { clearSession, saveLogin, setSupplierInfo } from '@/api/session';
+
+/**
+ * Logs in, stores the session cookies, then runs the session check (SPEC.md section 4) so the
+ * supplier info cookie holds the status the menus are gated by. Errors are left to the form.
+ */
+export async function login(credentials: LoginRequest): Promise<Supplier> {
+  const session = await request(endpoints.supplierLogin, credentials, { suppressError: true });
+  saveLogin(session);
+  try {
+    const supplier = await request(endpoints.supplierGetByToken, {}, { suppressError: true });
+    setSupplierInfo(supplier);
+    return supplier;
+  } catch (error) {
+    // A half-made session would pass the guard without supplier info; start clean instead.
+    clearSession();
+    throw error;
+  }
+}

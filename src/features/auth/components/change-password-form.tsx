@@ -1,0 +1,87 @@
+import { changePwdRequest } from '@contract/schemas/supplier';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@/api/errors';
+import { clearSession, getUsername } from '@/api/session';
+import { Field, fieldProps } from '@/ui/field';
+import { toast } from '@/ui/toast';
+import { changePassword } from '../api/change-password';
+import { focusFirstError, useValidatedForm } from '../use-validated-form';
+import { PasswordInput } from './password-input';
+
+const ORDER = ['password', 'newPassword', 'conPassword'] as const;
+const idOf = (name: string) => `change-pwd-${name}`;
+const INITIAL = { password: '', newPassword: '', conPassword: '' };
+
+export function ChangePasswordForm() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [username] = useState(() => getUsername() ?? '');
+  const form = useValidatedForm(changePwdRequest, INITIAL, (v) => ({ ...v, username }));
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const { values, errors } = form;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError('');
+    const problems = form.validate();
+    if (Object.keys(problems).length > 0) {
+      focusFirstError(ORDER, problems, idOf);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword({ username, ...values });
+      toast.success(t`修改成功，请重新登录`);
+      // The bid service revoked every token of the account; the old cookies are useless now.
+      clearSession();
+      await navigate({ to: '/login' });
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'business') {
+        const server = error.fieldErrors;
+        if (Object.keys(server).length > 0) {
+          form.setErrors(server);
+          focusFirstError(ORDER, server, idOf);
+        } else setServerError(error.message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const passwordField = (name: (typeof ORDER)[number], label: string, hint?: string) => (
+    <Field id={idOf(name)} label={label} required error={errors[name]} hint={hint}>
+      <PasswordInput
+        {...fieldProps(idOf(name), errors[name])}
+        autoComplete={name === 'password' ? 'current-password' : 'new-password'}
+        value={values[name]}
+        onChange={(e) => form.setValue(name, e.target.value)}
+        onBlur={() => form.blur(name)}
+      />
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="max-w-md space-y-4">
+      <div>
+        <p className="label">
+          <Trans>账号</Trans>
+        </p>
+        <p className="mt-1 font-medium text-slate-900">{username || '—'}</p>
+      </div>
+      {passwordField('password', t`当前密码`)}
+      {passwordField('newPassword', t`新密码`, t`6-12 位，须同时包含字母和数字`)}
+      {passwordField('conPassword', t`确认新密码`)}
+      {serverError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy}>
+        {busy ? <Trans>正在提交…</Trans> : <Trans>确认修改</Trans>}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import { Code } from '@contract/codes';
+import type { Locale } from '@contract/locales';
+import { CODE_RESEND_SECONDS } from '@contract/limits';
+import { forgetPwdRequest, getCheckCodeRequest } from '@contract/schemas/supplier';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@/api/errors';
+import { fieldErrors } from '@/api/validation';
+import { Field, fieldProps } from '@/ui/field';
+import { toast } from '@/ui/toast';
+import { resetForgottenPassword } from '../api/forget-password';
+import { getCheckCode } from '../api/get-check-code';
+import { useResendCountdown } from '../use-resend-countdown';
+import { focusFirstError, useValidatedForm } from '../use-validated-form';
+import { PasswordInput } from './password-input';
+
+type Way = 'mail' | 'phone';
+const ORDER = ['address', 'code', 'newPassword', 'conPassword'] as const;
+const idOf = (name: string) => `forget-${name}`;
+const INITIAL = { way: 'mail' as Way, address: '', code: '', newPassword: '', conPassword: '' };
+type Values = typeof INITIAL;
+
+/** The one address field stands for `mail` or `phone` of the wire request, by the chosen way. */
+const toRequest = (v: Values) => ({
+  mail: v.way === 'mail' ? v.address : '',
+  phone: v.way === 'phone' ? v.address : '',
+  code: v.code,
+  newPassword: v.newPassword,
+  conPassword: v.conPassword,
+});
+const fromWire = (errors: Record<string, string>) => {
+  const { mail, phone, ...rest } = errors;
+  const address = mail ?? phone;
+  return address ? { ...rest, address } : rest;
+};
+
+export function ForgetPasswordForm() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const form = useValidatedForm<Values>(forgetPwdRequest, INITIAL, toRequest);
+  const countdown = useResendCountdown();
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [codeNotice, setCodeNotice] = useState('');
+  const { values } = form;
+  const errors = fromWire(form.errors);
+
+  async function sendCode() {
+    setServerError('');
+    const problems = fieldErrors(getCheckCodeRequest, { mailOrPhone: values.address, way: values.way }, i18n.locale as Locale);
+    if (problems.mailOrPhone) {
+      form.setErrors((e) => ({ ...e, [values.way]: problems.mailOrPhone! }));
+      document.getElementById(idOf('address'))?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const { resendAfterSeconds } = await getCheckCode({ mailOrPhone: values.address.trim(), way: values.way });
+      countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : CODE_RESEND_SECONDS);
+      setCodeNotice(values.way === 'mail' ? t`验证码已发送到您的邮箱，请查收。` : t`验证码已发送到您的手机，请查收。`);
+      document.getElementById(idOf('code'))?.focus();
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'business') {
+        setServerError(error.message);
+        // Too many requests: wait out a full interval rather than inviting another refusal.
+        if (error.code === Code.tooManyAttempts) countdown.start(CODE_RESEND_SECONDS);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError('');
+    const problems = fromWire(form.validate());
+    if (Object.keys(problems).length > 0) {
+      focusFirstError(ORDER, problems, idOf);
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetForgottenPassword(forgetPwdRequest.parse(toRequest(values)));
+      toast.success(t`密码已重置，请重新登录`);
+      await navigate({ to: '/login' });
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'business') {
+        const server = fromWire(error.fieldErrors);
+        if (Object.keys(server).length > 0) {
+          form.setErrors(error.fieldErrors);
+          focusFirstError(ORDER, server, idOf);
+        } else setServerError(error.message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const wayLabel: Record<Way, string> = { mail: t`邮箱`, phone: t`手机` };
+  const setWay = (way: Way) => {
+    form.setValue('way', way);
+    setCodeNotice('');
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <fieldset>
+        <legend className="label">
+          <Trans>找回方式</Trans>
+        </legend>
+        <div className="mt-2 flex gap-6">
+          {(['mail', 'phone'] as const).map((way) => (
+            <label key={way} className="inline-flex items-center gap-2 text-slate-800">
+              <input type="radio" name="forget-way" className="size-4 accent-brand-700" checked={values.way === way} onChange={() => setWay(way)} />
+              {wayLabel[way]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <Field id={idOf('address')} label={values.way === 'mail' ? t`邮箱地址` : t`手机号码`} required error={errors.address}>
+        <div className="flex gap-2">
+          <input
+            {...fieldProps(idOf('address'), errors.address)}
+            className="input min-w-0 flex-1"
+            type={values.way === 'mail' ? 'email' : 'tel'}
+            inputMode={values.way === 'mail' ? 'email' : 'numeric'}
+            autoComplete={values.way === 'mail' ? 'email' : 'tel'}
+            value={values.address}
+            onChange={(e) => form.setValue('address', e.target.value)}
+            onBlur={() => {
+              form.blur('mail');
+              form.blur('phone');
+            }}
+          />
+          <button type="button" className="btn btn-secondary shrink-0 tabular-nums" disabled={sending || countdown.remaining > 0} onClick={() => void sendCode()}>
+            {countdown.remaining > 0 ? t`${countdown.remaining} 秒后重发` : sending ? t`正在发送…` : t`获取验证码`}
+          </button>
+        </div>
+      </Field>
+      {codeNotice && (
+        <p role="status" className="text-sm text-brand-800">
+          {codeNotice}
+        </p>
+      )}
+
+      <Field id={idOf('code')} label={t`验证码`} required error={errors.code}>
+        <input
+          {...fieldProps(idOf('code'), errors.code)}
+          className="input w-full sm:w-40"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={values.code}
+          onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
+          onBlur={() => form.blur('code')}
+        />
+      </Field>
+      <Field id={idOf('newPassword')} label={t`新密码`} required error={errors.newPassword} hint={t`6-12 位，须同时包含字母和数字`}>
+        <PasswordInput
+          {...fieldProps(idOf('newPassword'), errors.newPassword)}
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={(e) => form.setValue('newPassword', e.target.value)}
+          onBlur={() => form.blur('newPassword')}
+        />
+      </Field>
+      <Field id={idOf('conPassword')} label={t`确认新密码`} required error={errors.conPassword}>
+        <PasswordInput
+          {...fieldProps(idOf('conPassword'), errors.conPassword)}
+          autoComplete="new-password"
+          value={values.conPassword}
+          onChange={(e) => form.setValue('conPassword', e.target.value)}
+          onBlur={() => form.blur('conPassword')}
+        />
+      </Field>
+
+      {serverError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
+        {busy ? <Trans>正在提交…</Trans> : <Trans>重置密码</Trans>}
+      </button>
+      <p className="text-center text-sm">
+        <Link to="/login" className="link">
+          <Trans>返回登录</Trans>
+        </Link>
+      </p>
+    </form>
+  );
+}

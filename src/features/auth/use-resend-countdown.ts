@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/** Seconds left before another verification code may be asked for; 0 when it may. */
+export function useResendCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), 250);
+    return () => clearTimeout(timer);
+  }, [until, now]);
+
+  const remaining = Math.max(0, Math.ceil((until - now) / 1000));
+  const start = (seconds: number) => {
+    const t = Date.now();
+    setNow(t);
+    setUntil(t + seconds * 1000);
+  };
+  return { remaining, start };
+}

@@ -1,0 +1,18 @@
+import { endpoints, type RequestOf } from '@contract/endpoints';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '@/api/request';
+
+export type ListNoticesParams = RequestOf<typeof endpoints.businessListByPage>;
+
+export const listNotices = (params: ListNoticesParams, signal?: AbortSignal) =>
+  // The board shows its own error state with a retry button, so no toast as well.
+  request(endpoints.businessListByPage, params, { signal, suppressError: true });
+
+export const listNoticesQueryOptions = (params: ListNoticesParams) =>
+  queryOptions({
+    queryKey: ['bids', 'notices', params] as const,
+    queryFn: ({ signal }) => listNotices(params, signal),
+    // Keeps the current page on screen while the next one loads, so the pager does not jump.
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });

@@ -1,0 +1,112 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '@/api/errors';
+import { EmptyState } from '@/ui/empty-state';
+import { Pager } from '@/ui/pager';
+import { listNoticesQueryOptions } from '../api/list-notices';
+import { noticeListRequest, type ResolvedNoticeSearch } from '../notice-search';
+import { NoticeItem, NoticeItemSkeleton } from './notice-item';
+import { NoticeSearchBox } from './notice-search-box';
+import { noticePanelId, noticeTabId, NoticeTabs } from './notice-tabs';
+
+export const NOTICE_BOARD_ID = 'notice-board';
+
+/** Brings the board into view and moves focus there (tourist mode on the login screen). */
+export function focusNoticeBoard(): void {
+  const board = document.getElementById(NOTICE_BOARD_ID);
+  if (!board) return;
+  const reduce = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  board.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  board.focus({ preventScroll: true });
+}
+
+interface NoticeBoardProps {
+  search: ResolvedNoticeSearch;
+  onSearchChange: (next: ResolvedNoticeSearch) => void;
+}
+
+export function NoticeBoard({ search, onSearchChange }: NoticeBoardProps) {
+  return (
+    <section id={NOTICE_BOARD_ID} tabIndex={-1} aria-labelledby="notice-board-title" className="card scroll-mt-4 p-4 outline-none sm:p-6">
+      <h2 id="notice-board-title" className="text-lg font-semibold text-slate-900">
+        <Trans>招标采购公告</Trans>
+      </h2>
+      <div className="mt-3">
+        <NoticeTabs value={search.tab} onChange={(tab) => onSearchChange({ ...search, tab, page: 1 })} />
+      </div>
+      <div role="tabpanel" id={noticePanelId(search.tab)} aria-labelledby={noticeTabId(search.tab)} className="mt-4 space-y-4">
+        <NoticeSearchBox key={search.q} initial={search.q} onSubmit={(q) => onSearchChange({ ...search, q, page: 1 })} />
+        <NoticeResults search={search} onSearchChange={onSearchChange} />
+      </div>
+    </section>
+  );
+}
+
+function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
+  const { t } = useLingui();
+  const query = useQuery(listNoticesQueryOptions(noticeListRequest(search)));
+
+  if (query.isPending) {
+    return (
+      <ul className="space-y-3" aria-busy="true" aria-label={t`正在加载公告`}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <NoticeItemSkeleton key={i} />
+        ))}
+      </ul>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-medium text-red-800">
+          <Trans>公告加载失败</Trans>
+        </p>
+        <p className="mt-1 text-sm text-red-700">
+          {isApiError(query.error) && query.error.kind === 'business' ? query.error.message : t`网络连接异常，请稍后重试。`}
+        </p>
+        <button type="button" className="btn btn-secondary mt-4" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <Trans>重试</Trans>
+        </button>
+      </div>
+    );
+  }
+
+  const { records, total } = query.data;
+  const stale = query.isPlaceholderData;
+
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {stale ? t`正在加载公告` : t`共 ${total} 条公告`}
+      </p>
+      {records.length === 0 ? (
+        <div className="space-y-3 text-center">
+          <EmptyState
+            title={search.q ? t`没有找到与“${search.q}”相关的公告` : t`暂无公告`}
+            description={search.q ? t`请尝试其他关键词，或清除搜索条件。` : undefined}
+          />
+          {search.page > 1 && (
+            <button type="button" className="btn btn-secondary" onClick={() => onSearchChange({ ...search, page: 1 })}>
+              <Trans>返回第一页</Trans>
+            </button>
+          )}
+        </div>
+      ) : (
+        <ul className={`space-y-3 transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+          {records.map((notice) => (
+            <NoticeItem key={notice.id} notice={notice} />
+          ))}
+        </ul>
+      )}
+      {total > 0 && (
+        <Pager
+          pageNo={search.page}
+          pageSize={search.size}
+          total={total}
+          onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedNoticeSearch['size'] })}
+        />
+      )}
+    </>
+  );
+}

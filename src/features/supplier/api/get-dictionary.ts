@@ -1,0 +1,12 @@
+import { endpoints } from '@contract/endpoints';
+import type { DICTIONARY_TYPES } from '@contract/schemas/common';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '@/api/request';
+
+/** Labels come in the request language, so the language is part of the key. */
+export const dictionaryQueryOptions = (type: (typeof DICTIONARY_TYPES)[number], locale: string) =>
+  queryOptions({
+    queryKey: ['supplier', 'dictionary', type, locale] as const,
+    queryFn: ({ signal }) => request(endpoints.commonGetSelectCodeCommonData, { type }, { signal }),
+    staleTime: Infinity,
+  });

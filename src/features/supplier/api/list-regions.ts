@@ -1,0 +1,11 @@
+import { endpoints } from '@contract/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '@/api/request';
+
+/** Provinces (no code) or the cities of one province. Regions hardly change: keep them for the visit. */
+export const regionsQueryOptions = (provinceCode: string, locale: string) =>
+  queryOptions({
+    queryKey: ['supplier', 'regions', provinceCode, locale] as const,
+    queryFn: ({ signal }) => request(endpoints.businessGetByProvinceCode, provinceCode ? { provinceCode } : {}, { signal }),
+    staleTime: Infinity,
+  });

@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { getSupplierId } from '@/api/session';
+import { supplierQueryOptions } from '@/features/supplier/api/get-supplier';
+import { SupplierInfoEditor } from '@/features/supplier/components/supplier-info-editor';
+import { PageHeader } from '@/ui/page-header';
+
+export const Route = createFileRoute('/platform/supplierInfoManagement')({
+  loader: ({ context }) => {
+    const supplierId = getSupplierId();
+    // Not awaited: the editor shows its own loading and retry states.
+    if (supplierId) void context.queryClient.ensureQueryData(supplierQueryOptions(supplierId)).catch(() => undefined);
+  },
+  component: SupplierInfoPage,
+});
+
+function SupplierInfoPage() {
+  const { t } = useLingui();
+  const supplierId = getSupplierId() ?? '';
+  return (
+    <>
+      <PageHeader title={t`供应商信息`} description={t`维护企业基本信息、联系人、合作与银行信息。`} />
+      <SupplierInfoEditor supplierId={supplierId} />
+    </>
+  );
+}
