@@ -1,0 +1,16 @@
+import { endpoints } from '@contract/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './request';
+
+/**
+ * The session check (`/supplier/getByToken`), once per session and supplier: the answer
+ * never goes stale on its own; logout clears the cache.
+ */
+export const sessionQueryOptions = (supplierId: string) =>
+  queryOptions({
+    queryKey: ['session', supplierId] as const,
+    queryFn: ({ signal }) => request(endpoints.supplierGetByToken, {}, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

@@ -1,0 +1,35 @@
+import type { Locale } from '@contract/locales';
+import { message } from '@contract/messages';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import { setApiEffects } from '@/api/effects';
+import { showAlert, toast } from '@/ui/toast';
+
+/** Back to login, remembering where the user was (unless already on a login screen). */
+function toLogin(router: AnyRouter): void {
+  const here = router.state.location;
+  if (here.pathname === '/login') return;
+  void router.navigate({ to: '/login', search: { redirect: here.href } });
+}
+
+/** How the request layer's outcomes look in this app (SPEC.md section 8). */
+export function installApiEffects(router: AnyRouter, queryClient: QueryClient): void {
+  setApiEffects({
+    businessError: (text) => toast.error(text),
+    unauthorized: (text) => {
+      // The cookies are gone; the cache may still hold the previous session's data.
+      queryClient.clear();
+      toast.warning(text);
+      toLogin(router);
+    },
+    networkFailure: (status) => {
+      void showAlert({ title: String(status), message: i18n._(msg`网络请求异常，请联系管理员`) });
+    },
+    tokenLost: () => {
+      toast.error(message('tokenLost', i18n.locale as Locale));
+      toLogin(router);
+    },
+  });
+}

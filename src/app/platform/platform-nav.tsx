@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { menuKeyOf, visibleMenu, type MenuEntry } from './menu';
+
+function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="flex flex-col gap-1">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link
+            to={entry.to}
+            onClick={onNavigate}
+            className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-brand-50 hover:text-brand-800"
+            activeProps={{ className: 'bg-brand-50 !text-brand-800 font-semibold shadow-[inset_3px_0_0_var(--color-brand-700)]' }}
+          >
+            <span className="shrink-0 text-brand-700">{entry.icon}</span>
+            {i18n._(entry.title)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface PlatformNavProps {
+  status: string | null | undefined;
+  /** The user area: name and logout. */
+  user: ReactNode;
+}
+
+/** Sidebar on wide screens; on phones a bar with the current section that opens the menu below it. */
+export function PlatformNav({ status, user }: PlatformNavProps) {
+  const { t, i18n } = useLingui();
+  const entries = visibleMenu(status);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const current = entries.find((e) => e.key === menuKeyOf(pathname));
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <nav aria-label={t`主菜单`} className="hidden w-60 shrink-0 lg:block">
+        <div className="sticky top-20 flex flex-col gap-4">
+          <div className="card p-3 sm:p-3">
+            <MenuLinks entries={entries} />
+          </div>
+          <div className="card p-4 sm:p-4">{user}</div>
+        </div>
+      </nav>
+
+      <div className="lg:hidden">
+        <button
+          type="button"
+          className="flex min-h-12 w-full cursor-pointer items-center justify-between gap-3 rounded-lg bg-white px-4 py-2 text-left shadow-sm ring-1 ring-slate-200"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="flex min-w-0 items-center gap-3">
+            <span className="shrink-0 text-brand-700">{current?.icon}</span>
+            <span className="truncate text-sm font-semibold text-slate-800">{current ? i18n._(current.title) : t`菜单`}</span>
+          </span>
+          <span className="flex items-center gap-1 text-sm text-slate-500">
+            <Trans>菜单</Trans>
+            <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
+              <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
+            </svg>
+          </span>
+        </button>
+        <nav id={panelId} aria-label={t`主菜单`} hidden={!open} className="mt-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200">
+          <MenuLinks entries={entries} onNavigate={() => setOpen(false)} />
+          <div className="mt-2 border-t border-slate-100 px-2 pt-3 pb-1">{user}</div>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '@/routeTree.gen';
+import { PageSpinner } from '@/ui/spinner';
+import { queryClient } from './query-client';
+import { RouteError, RouteNotFound } from './route-error';
+
+export function createAppRouter(client: QueryClient = queryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient: client },
+    defaultPreload: 'intent',
+    // Loaders go through React Query, which already caches.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultNotFoundComponent: RouteNotFound,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PageSpinner,
+  });
+}
+
+export const router = createAppRouter();
+export type AppRouter = typeof router;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installApiEffects } from '@/app/api-effects';
+import { Providers } from '@/app/providers';
+import { registerServiceWorker } from '@/app/pwa';
+import { queryClient } from '@/app/query-client';
+import { router } from '@/app/router';
+import { activateLocale, initialLocale } from '@/locales/i18n';
+import './styles.css';
+
+installApiEffects(router, queryClient);
+
+// Activate the stored language first: rendering before it would flash the source texts.
+await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <Providers />
+  </StrictMode>,
+);
+
+registerServiceWorker();

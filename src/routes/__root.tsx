@@ -1,0 +1,61 @@
+import { BUILD_VERSION } from '@contract/limits';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { RouteNotFound } from '@/app/route-error';
+import { BrandMark } from '@/ui/brand-mark';
+import { LanguageSwitch } from '@/ui/language-switch';
+import { ToastHost } from '@/ui/toast';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: RouteNotFound,
+});
+
+function RootLayout() {
+  const { t } = useLingui();
+  useEffect(() => {
+    document.title = t`供应商门户`;
+  }, [t]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        <Trans>跳到主要内容</Trans>
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:h-16 sm:px-6">
+          <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md text-slate-900">
+            <BrandMark size={32} className="shrink-0" />
+            <span className="truncate text-base font-semibold tracking-wide sm:text-lg">
+              <Trans>供应商门户</Trans>
+            </span>
+          </Link>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-slate-500 sm:flex-row sm:justify-between sm:px-6">
+          <p>
+            <Trans>供应商门户 · 纸品与包装集团供应商服务</Trans>
+          </p>
+          <p>
+            <Trans>版本 {BUILD_VERSION}</Trans>
+          </p>
+        </div>
+      </footer>
+      <ToastHost />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Locale } from '@contract/locales';
+import { message } from '@contract/messages';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { canAccess } from '@/api/access';
+import { isApiError } from '@/api/errors';
+import { guardDecision } from '@/api/guard';
+import { sessionQueryOptions } from '@/api/session-query';
+import { getLoginInfo, getSupplierId, getSupplierInfo, getUsername, sessionState, setSupplierInfo } from '@/api/session';
+import { menuKeyOf } from '@/app/platform/menu';
+import { PlatformNav } from '@/app/platform/platform-nav';
+import { UserArea } from '@/app/platform/user-area';
+import { showAlert, toast } from '@/ui/toast';
+
+/** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
+const RECHECK_AFTER_FAILURE_MS = 60_000;
+let lastFailedCheck = 0;
+
+export const Route = createFileRoute('/platform')({
+  beforeLoad: async ({ context, location, preload }) => {
+    // The guard of SPEC.md section 4.
+    const decision = guardDecision(sessionState(), location.href);
+    if (decision.action === 'redirect') {
+      if (!preload) {
+        if (decision.reason === 'timedOut') void showAlert({ title: i18n._(msg`登录已失效`), message: message('unauthorized', i18n.locale as Locale) });
+        else toast.warning(i18n._(msg`请先登录`));
+      }
+      throw redirect({ to: '/login', search: { redirect: decision.redirect } });
+    }
+
+    // The session check, once per session: E401 is handled (cookies cleared, warned) by `request`.
+    const supplierId = getSupplierId() ?? '';
+    let status = getSupplierInfo()?.status;
+    if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) {
+      try {
+        const supplier = await context.queryClient.ensureQueryData(sessionQueryOptions(supplierId));
+        setSupplierInfo(supplier);
+        status = supplier.status;
+      } catch (error) {
+        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'tokenLost')) {
+          throw redirect({ to: '/login', search: { redirect: location.href } });
+        }
+        lastFailedCheck = Date.now();
+      }
+    }
+
+    // Status gating: a menu entry the status does not allow is forbidden by address too.
+    const key = menuKeyOf(location.pathname);
+    if (key && !canAccess(key, status)) throw redirect({ to: '/error/403' });
+    return { supplierStatus: status };
+  },
+  component: PlatformLayout,
+});
+
+function PlatformLayout() {
+  const { supplierStatus } = Route.useRouteContext();
+  const supplierId = getSupplierId() ?? '';
+  // Read from the cache the guard filled; never fetched from here.
+  const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
+  const login = getLoginInfo();
+  const status = supplier?.status ?? supplierStatus;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">
+      <PlatformNav status={status} user={<UserArea supplierName={supplier?.supplierName ?? login?.userInfo.supplierName} username={supplier?.username ?? getUsername()} />} />
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
