@@ -1,0 +1,42 @@
+import type { Queryable } from './db';
+
+export interface CodeRow {
+  id: string;
+  code_hash: string;
+  expires_at: Date;
+  failed_tries: number;
+  used_at: Date | null;
+}
+
+export async function insertCode(db: Queryable, c: { target: string; way: 'mail' | 'phone'; codeHash: string; now: Date; expiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO verification_codes (target, way, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    c.target,
+    c.way,
+    c.codeHash,
+    c.now,
+    c.expiresAt,
+  ]);
+}
+
+/** Codes sent to a target since `since`, newest first (the resend and hourly limits). */
+export async function recentCodes(db: Queryable, target: string, since: Date): Promise<Date[]> {
+  const rows = await db.query<{ created_at: Date }>('SELECT created_at FROM verification_codes WHERE target = $1 AND created_at > $2 ORDER BY created_at DESC', [target, since]);
+  return rows.map((r) => new Date(r.created_at));
+}
+
+/** Only the newest code of a target counts: sending a new one retires the older ones. */
+export async function latestCode(db: Queryable, target: string): Promise<CodeRow | null> {
+  const rows = await db.query<CodeRow>(
+    'SELECT id::text AS id, code_hash, expires_at, failed_tries, used_at FROM verification_codes WHERE target = $1 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE',
+    [target],
+  );
+  return rows[0] ?? null;
+}
+
+export async function recordWrongTry(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE verification_codes SET failed_tries = failed_tries + 1 WHERE id = $1', [id]);
+}
+
+export async function markCodeUsed(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE verification_codes SET used_at = $2 WHERE id = $1', [id, now]);
+}

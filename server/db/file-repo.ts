@@ -1,0 +1,59 @@
+import type { Queryable } from './db';
+
+export interface StoredFile {
+  id: string;
+  storageKey: string;
+  ownerSupplierId: string | null;
+  public: boolean;
+  originalName: string;
+  size: number;
+  mime: string;
+}
+
+interface FileRow {
+  id: string;
+  storage_key: string;
+  owner_supplier_id: string | null;
+  public: boolean;
+  original_name: string;
+  size: string | number;
+  mime: string;
+}
+
+const COLUMNS = 'id::text AS id, storage_key, owner_supplier_id::text AS owner_supplier_id, public, original_name, size, mime';
+
+const toFile = (r: FileRow): StoredFile => ({
+  id: r.id,
+  storageKey: r.storage_key,
+  ownerSupplierId: r.owner_supplier_id,
+  public: r.public,
+  originalName: r.original_name,
+  size: Number(r.size),
+  mime: r.mime,
+});
+
+export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'>, now: Date): Promise<void> {
+  await db.query(
+    'INSERT INTO files (storage_key, owner_supplier_id, public, original_name, size, mime, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [f.storageKey, f.ownerSupplierId, f.public, f.originalName, f.size, f.mime, now],
+  );
+}
+
+export async function findFilesByKeys(db: Queryable, keys: string[]): Promise<StoredFile[]> {
+  if (!keys.length) return [];
+  return (await db.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE storage_key = ANY($1::text[])`, [keys])).map(toFile);
+}
+
+export async function findFileByKey(db: Queryable, key: string): Promise<StoredFile | null> {
+  return (await findFilesByKeys(db, [key]))[0] ?? null;
+}
+
+/** Unowned private files among `keys` become the supplier's. */
+export async function claimFiles(db: Queryable, keys: string[], supplierId: string): Promise<void> {
+  if (!keys.length) return;
+  await db.query('UPDATE files SET owner_supplier_id = $2 WHERE storage_key = ANY($1::text[]) AND owner_supplier_id IS NULL AND NOT public', [keys, supplierId]);
+}
+
+export async function countFiles(db: Queryable): Promise<number> {
+  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM files'))[0]?.n ?? 0;
+}

@@ -1,0 +1,31 @@
+import type { Session } from '../http/context';
+import type { Queryable } from './db';
+
+export async function createSession(db: Queryable, tokenHash: string, supplierId: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.query('INSERT INTO sessions (token_hash, supplier_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, supplierId, now, expiresAt]);
+}
+
+/** The session of a token hash if it is neither revoked nor expired at `now`. */
+export async function findLiveSession(db: Queryable, tokenHash: string, now: Date): Promise<Session | null> {
+  const rows = await db.query<{ supplier_id: string; username: string }>(
+    `SELECT s.supplier_id::text AS supplier_id, p.username
+       FROM sessions s JOIN suppliers p ON p.id = s.supplier_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [tokenHash, now],
+  );
+  const row = rows[0];
+  return row ? { supplierId: row.supplier_id, username: row.username, tokenHash } : null;
+}
+
+export async function revokeSession(db: Queryable, tokenHash: string, now: Date): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, now]);
+}
+
+export async function revokeAllSessions(db: Queryable, supplierId: string, now: Date): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $2 WHERE supplier_id = $1 AND revoked_at IS NULL', [supplierId, now]);
+}
+
+/** Housekeeping: sessions past their expiry are useless; keep the table small. */
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at < $1', [now]);
+}

@@ -1,0 +1,31 @@
+import type { Locale } from '../../contract/locales';
+import type { Db } from '../db/db';
+import type { FileStorage } from '../files/storage';
+import type { Notifier } from '../notify/notifier';
+import type { ListCache } from '../services/list-cache';
+
+/** The caller behind a valid token. */
+export interface Session {
+  supplierId: string;
+  username: string;
+  tokenHash: string;
+}
+
+/** What every route needs, decorated on the app once (app plugins, DESIGN.md section 2). */
+export interface Services {
+  db: Db;
+  storage: FileStorage;
+  notifier: Notifier;
+  listCache: ListCache;
+  now: () => Date;
+  tokenTtlSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}

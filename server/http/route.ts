@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BASE_PATH } from '../../contract/http';
+import type { Endpoint } from '../../contract/endpoints';
+import type { Session } from './context';
+import { resolveSession } from './auth';
+import { sendOk } from './envelope';
+import { withIdempotency } from './idempotency';
+
+export interface Call<E extends Endpoint> {
+  input: z.output<E['request']>;
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : Record<string, never>;
+  /** Set on non-public calls; on public calls only when a valid token came along. */
+  session: Session | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<E extends Endpoint> = (call: Call<E>) => Promise<E['binary'] extends true ? FastifyReply : z.output<E['response']>>;
+
+const fieldError = z.object({ field: z.string(), message: z.string() });
+const envelope = (data: z.ZodType) =>
+  z.union([
+    z.object({ code: z.literal('E000'), message: z.string(), data }),
+    z.object({ code: z.string(), message: z.string(), data: z.array(fieldError).nullable() }),
+  ]);
+
+/** `/supplier/getById/{supplierId}` -> `/supplier/getById/:supplierId` */
+const fastifyPath = (path: string) => `${BASE_PATH}${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/**
+ * Registers one call of contract/endpoints.ts: the same zod schemas validate the request and
+ * generate the OpenAPI document. Handlers return the `data` of a success; failures are thrown
+ * as ApiError. `idempotent` writes replay their first success for a repeated Idempotency-Key.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: E, handler: Handler<E>, opts: { idempotent?: boolean } = {}): void {
+  const payload = e.body === 'multipart' ? {} : e.method === 'GET' ? { querystring: e.request } : { body: e.request };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: e.method,
+    url: fastifyPath(e.path),
+    schema: {
+      summary: e.summary,
+      tags: [tag],
+      ...payload,
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.binary ? {} : { response: { 200: envelope(e.response) } }),
+    },
+    // A POST without a body is an empty object, so `{}`-shaped requests need no body at all.
+    preValidation: async (req) => {
+      if (e.method !== 'GET' && e.body !== 'multipart' && req.body === undefined) req.body = {};
+    },
+    handler: async (req, reply) => {
+      const session = await resolveSession(req, !e.public);
+      const call = { input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'], params: (req.params ?? {}) as Call<E>['params'], session, req, reply };
+      if (e.binary) return handler(call);
+      const run = async () => handler(call);
+      const data = opts.idempotent ? await withIdempotency(req, session, run) : await run();
+      return sendOk(req, reply, data);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BASE_PATH } from '../contract/http';
+import { buildApp } from './app';
+import { DEMO_ACCOUNTS, seedDemo } from './seed';
+
+export interface Env {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  tokenTtlSeconds: number;
+  notifyFile?: string;
+  logLevel: string;
+  staticDir: string;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const ttl = Number(env.TOKEN_TTL_SECONDS ?? 7200);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7200,
+    notifyFile: env.NOTIFY_FILE || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+  };
+}
+
+/** The secret the CLI shows to the operator endpoints; readable by this account only. */
+export function operatorSecretFile(dataDir: string): string {
+  return join(dataDir, 'operator.secret');
+}
+
+function ensureOperatorSecret(dataDir: string): string {
+  const file = operatorSecretFile(dataDir);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  mkdirSync(env.dataDir, { recursive: true });
+  const app = await buildApp({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    tokenTtlSeconds: env.tokenTtlSeconds,
+    notifyFile: env.notifyFile,
+    logLevel: env.logLevel,
+    staticDir: env.staticDir,
+    operatorSecret: ensureOperatorSecret(env.dataDir),
+  });
+  if (await seedDemo(app.services.db, app.services.storage)) app.log.info('seeded the demo data');
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+  await app.listen({ port: env.port, host: env.host });
+  const shown = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  const url = `http://${shown}:${env.port}`;
+  console.log(`\nBid service: ${url}${BASE_PATH}`);
+  console.log(`OpenAPI:     ${url}${BASE_PATH}/openapi.json`);
+  console.log(`Portal:      ${existsSync(join(env.staticDir, 'index.html')) ? `${url}/` : '(not built: run npm run build)'}`);
+  console.log(`Data:        ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir}`);
+  console.log('Demo accounts (username / password / status):');
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username} / ${a.password} / ${a.status}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import type { Db } from '../db/db';
+import { insertFile } from '../db/file-repo';
+import { countAllNotices, insertNotice } from '../db/notice-repo';
+import type { FileStorage } from '../files/storage';
+import { mimeOf } from '../files/mime';
+import { downloadUrl } from '../services/file-refs';
+import { demoNotice, type PublicDocs } from './notices';
+import { rng } from './random';
+import { DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
+import { seedDemoSuppliers } from './suppliers';
+
+export { DEMO_ACCOUNTS, type DemoAccount } from './suppliers';
+export { seedBulkNotices } from './notices';
+
+const SEED = 20_260_076;
+export const DEMO_BIDDING_NOTICES = 60;
+export const DEMO_PURCHASING_NOTICES = 40;
+
+/** Reference data every installation needs (dictionaries, regions, production bases). */
+export async function seedReference(db: Db): Promise<void> {
+  for (const [type, items] of Object.entries(DICTIONARIES)) {
+    for (const [sort, [code, labels]] of items.entries()) {
+      await db.query('INSERT INTO dictionary_items (type, code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [type, code, sort, JSON.stringify(labels)]);
+    }
+  }
+  for (const [code, labels, cities] of REGIONS) {
+    await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, NULL, $2) ON CONFLICT DO NOTHING', [code, JSON.stringify(labels)]);
+    for (const [cityCode, cityLabels] of cities) {
+      await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [cityCode, code, JSON.stringify(cityLabels)]);
+    }
+  }
+  for (const [sort, [code, labels, departments]] of PRODUCTION_BASES.entries()) {
+    await db.query('INSERT INTO production_bases (code, sort, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [code, sort, JSON.stringify(labels)]);
+    for (const [dsort, [dcode, dlabels]] of departments.entries()) {
+      await db.query('INSERT INTO departments (code, base_code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [dcode, code, dsort, JSON.stringify(dlabels)]);
+    }
+  }
+}
+
+async function publicDoc(db: Db, storage: FileStorage, name: string, content: string, now: Date) {
+  const key = storage.newKey('p', name, now);
+  const size = await storage.writeBytes(key, Buffer.from(content, 'utf8'));
+  await insertFile(db, { storageKey: key, ownerSupplierId: null, public: true, originalName: name, size, mime: mimeOf(key) }, now);
+  return { name, url: downloadUrl(key), path: key };
+}
+
+/**
+ * The demo installation: reference data, public notice documents, 60 bidding and 40
+ * purchasing notices and the three demo suppliers. Content is the same on every run; only
+ * the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
+ * Does nothing when notices exist already.
+ */
+export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): Promise<boolean> {
+  if ((await countAllNotices(db)) > 0) return false;
+  await seedReference(db);
+  const docs: PublicDocs = {
+    template: await publicDoc(db, storage, '分项报价模板.csv', '序号,物料名称,规格型号,单位,数量,含税单价,含税金额,备注\n1,,,,,,,\n', now),
+    specification: await publicDoc(db, storage, '技术规格书.txt', '技术规格书（演示）\n一、质量标准：符合国家标准及买方企业标准。\n二、验收方式：到货抽检。\n', now),
+  };
+  const r = rng(SEED);
+  for (let i = 0; i < DEMO_BIDDING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 0, now, docs));
+  for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
+  await seedDemoSuppliers(db, storage, now);
+  return true;
+}

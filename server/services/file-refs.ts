@@ -1,0 +1,37 @@
+import { BASE_PATH } from '../../contract/http';
+import type { FileRef } from '../../contract/schemas/common';
+import type { SupplierFields } from '../../contract/schemas/supplier';
+import type { Queryable } from '../db/db';
+import { claimFiles, findFilesByKeys } from '../db/file-repo';
+import { forbidden, invalid } from '../http/api-error';
+
+/** Where a stored file is downloaded from (GET for links, POST for the portal's blob fetch). */
+export const downloadUrl = (key: string) => `${BASE_PATH}/file/download?filePath=${encodeURIComponent(key)}`;
+
+const refsOf = (fields: SupplierFields): Array<[string, FileRef]> => [
+  ['businessLicense', fields.businessLicense],
+  ...fields.attachments.map((ref, i): [string, FileRef] => [`attachments.${i}`, ref]),
+];
+
+/**
+ * Checks that every file a supplier record references was uploaded here and may be used by
+ * `supplierId` (null while registering): its own, a public document, or an unclaimed upload.
+ * Answers the fields with their `url` rewritten from the stored key, so a record never carries
+ * a link the client made up.
+ */
+export async function checkFileRefs(db: Queryable, fields: SupplierFields, supplierId: string | null): Promise<SupplierFields> {
+  const refs = refsOf(fields);
+  const found = new Map((await findFilesByKeys(db, refs.map(([, ref]) => ref.path))).map((f) => [f.storageKey, f]));
+  for (const [field, ref] of refs) {
+    const file = found.get(ref.path);
+    if (!file) throw invalid(`${field}.path`, 'notFound');
+    if (!file.public && file.ownerSupplierId !== null && file.ownerSupplierId !== supplierId) throw forbidden();
+  }
+  const fix = (ref: FileRef): FileRef => ({ ...ref, url: downloadUrl(ref.path) });
+  return { ...fields, businessLicense: fix(fields.businessLicense), attachments: fields.attachments.map(fix) };
+}
+
+/** The unclaimed uploads a record references become the supplier's. */
+export async function claimFileRefs(db: Queryable, fields: SupplierFields, supplierId: string): Promise<void> {
+  await claimFiles(db, refsOf(fields).map(([, ref]) => ref.path), supplierId);
+}
