@@ -6,10 +6,15 @@ export function useResendCountdown() {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    if (until <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), 250);
-    return () => clearTimeout(timer);
-  }, [until, now]);
+    if (until === 0) return;
+    // Wall-clock based, so a tab put to sleep still shows the right number when it wakes.
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= until) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [until]);
 
   const remaining = Math.max(0, Math.ceil((until - now) / 1000));
   const start = (seconds: number) => {
