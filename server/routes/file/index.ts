@@ -13,7 +13,8 @@ import { route } from '../../http/route';
 import { downloadUrl } from '../../services/file-refs';
 
 /** Original names are shown back to people; keep them printable and bounded. */
-const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(-200) || 'file';
+const cleanName = (name: string) =>
+  [...name].map((c) => (c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '/' || c === '\\' ? '_' : c)).join('').slice(-200) || 'file';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const { db, storage, now } = app.services;

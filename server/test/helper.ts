@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { BASE_PATH, HEADER } from '../../contract/http';
+import { buildApp, type AppOptions } from '../app';
+import { createPgliteDb, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from '../seed';
+import { demoCreditCode } from '../seed/suppliers';
+import type { VerificationMessage } from '../notify/notifier';
+
+export interface Envelope<T = unknown> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  supplierId?: string;
+  lang?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One app per test file: an in-memory PGlite with the real migration files applied and the demo
+ * data seeded, a temporary data directory, a settable clock and an inbox for verification codes.
+ * Requests go through `app.inject`, no port is opened.
+ */
+export async function build(options: Partial<AppOptions> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bid-service-test-'));
+  const db: Db = await createPgliteDb();
+  await migrate(db);
+  const clock = { now: new Date() };
+  const inbox: VerificationMessage[] = [];
+  const app: FastifyInstance = await buildApp({
+    dataDir,
+    db,
+    migrate: false,
+    logLevel: 'silent',
+    listCacheMs: 0,
+    now: () => new Date(clock.now),
+    notifier: { sendCode: async (m) => void inbox.push(m) },
+    ...options,
+  });
+  await seedDemo(db, app.services.storage, clock.now);
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const headersOf = (o: CallOptions = {}) => ({
+    ...(o.token ? { [HEADER.token]: o.token } : {}),
+    ...(o.supplierId ? { [HEADER.supplierId]: o.supplierId } : {}),
+    [HEADER.language]: o.lang ?? 'en',
+    ...o.headers,
+  });
+
+  const parse = <T>(res: LightMyRequestResponse) => {
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 300)}`);
+    return res.json() as Envelope<T>;
+  };
+
+  async function post<T = unknown>(path: string, body?: unknown, o: CallOptions = {}): Promise<Envelope<T>> {
+    const res = await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers: headersOf(o), remoteAddress: o.ip ?? '127.0.0.1', ...(body === undefined ? {} : { payload: body as object }) });
+    return parse<T>(res);
+  }
+
+  async function get<T = unknown>(path: string, query: Record<string, string> = {}, o: CallOptions = {}): Promise<Envelope<T>> {
+    const res = await app.inject({ method: 'GET', url: `${BASE_PATH}${path}`, query, headers: headersOf(o), remoteAddress: o.ip ?? '127.0.0.1' });
+    return parse<T>(res);
+  }
+
+  async function login(username: string, password = 'Demo1234', ip = '127.0.0.1') {
+    const res = await post<{ oauthToken: string; supplierId: string; username: string }>('/supplier/login', { username, password }, { ip });
+    if (res.code !== 'E000') throw new Error(`login ${username}: ${res.code} ${res.message}`);
+    return { token: res.data.oauthToken, supplierId: res.data.supplierId, username: res.data.username };
+  }
+
+  const count = async (table: 'suppliers' | 'files' | 'sessions' | 'notices') => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+
+  return { app, db, dataDir, clock, inbox, post, get, login, count, accounts: DEMO_ACCOUNTS };
+}
+
+export type TestApp = Awaited<ReturnType<typeof build>>;
+
+/** A multipart/form-data body with one file part. */
+export function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A registration body that passes every rule; `overrides` change single fields. */
+export function registration(n: number, license: { name: string; url: string; path: string }, overrides: Record<string, unknown> = {}) {
+  return {
+    username: `new_supplier_${n}`,
+    newPassword: 'Secret123',
+    conPassword: 'Secret123',
+    supplierName: `测试纸品有限公司${n}`,
+    creditCode: CREDIT_CODES[n % CREDIT_CODES.length],
+    businessLicense: license,
+    legalPerson: '王五',
+    establishDate: '2019-06-01',
+    registeredCapital: 800,
+    registeredAddress: '广东省东莞市测试路 1 号',
+    businessScope: '纸箱生产',
+    contactName: '赵六',
+    contactPhone: '13912345678',
+    email: `new${n}@example.com`,
+    attachments: [],
+    bankInfo: { acctNo: '6222000011112222', acctName: '测试纸品有限公司', bankName: '中国银行', currency: 'CNY' },
+    ...overrides,
+  };
+}
+
+/** Valid unified social credit codes not used by the demo suppliers. */
+export const CREDIT_CODES = [
+  ['440300', 'MA5FT0001'],
+  ['320500', 'MA1MT0002'],
+  ['450500', 'MA5NT0003'],
+  ['110000', 'MA0AT0004'],
+].map(([region, org]) => demoCreditCode(region!, org!));
