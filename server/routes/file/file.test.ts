@@ -1,0 +1,111 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES } from '../../../contract/limits';
+import { build, multipart } from '../../test/helper';
+
+const t = await build();
+const URL_UPLOAD = '/bid-web/bid-service/file/upload';
+const URL_DOWNLOAD = '/bid-web/bid-service/file/download';
+
+async function upload(content: Buffer, name = '报价单.pdf', token?: string) {
+  const form = multipart(name, content);
+  const res = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: form.payload, headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { code: string; data: { filename: string } };
+}
+
+const download = (filePath: string, token?: string) =>
+  t.app.inject({ method: 'POST', url: URL_DOWNLOAD, payload: `filePath=${encodeURIComponent(filePath)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) } });
+
+const storedFiles = () => {
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [f]));
+  return walk(join(t.dataDir, 'files')).length;
+};
+
+describe('fileUpload', () => {
+  it('stores a file and answers the JSON text of name, fileUrl and an opaque path', async () => {
+    const res = await upload(Buffer.from('hello'));
+    expect(res.code).toBe('E000');
+    const file = JSON.parse(res.data.filename) as { name: string; fileUrl: string; path: string };
+    expect(file.name).toBe('报价单.pdf');
+    expect(file.path).toMatch(/^u\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
+    expect(file.fileUrl).toBe(`${URL_DOWNLOAD}?filePath=${encodeURIComponent(file.path)}`);
+  });
+
+  it('refuses a file over 50 MB with E413 and leaves no file or row behind', async () => {
+    const [files, rows] = [storedFiles(), await t.count('files')];
+    const res = await upload(Buffer.alloc(MAX_FILE_BYTES + 1, 1), 'big.bin');
+    expect(res.code).toBe('E413');
+    expect(storedFiles()).toBe(files);
+    expect(await t.count('files')).toBe(rows);
+  });
+
+  it('accepts exactly 50 MB', async () => {
+    expect((await upload(Buffer.alloc(MAX_FILE_BYTES, 2), 'exact.bin')).code).toBe('E000');
+  });
+
+  it('refuses a non-multipart body (E415) and a form without the file field (E400)', async () => {
+    const json = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: { file: 'x' } });
+    expect(json.json()).toMatchObject({ code: 'E415' });
+    const form = multipart('a.txt', Buffer.from('x'), 'other');
+    const wrongField = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: form.payload, headers: form.headers });
+    expect(wrongField.json()).toMatchObject({ code: 'E400' });
+    const empty = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: '', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().code).not.toBe('E000');
+  });
+});
+
+describe('fileDownload', () => {
+  it('answers the bytes with type and an RFC 5987 file name', async () => {
+    const s = await t.login('demo_a104');
+    const { path } = JSON.parse((await upload(Buffer.from('%PDF-1.4 mine'), '合同 v1.pdf', s.token)).data.filename) as { path: string };
+    const res = await download(path, s.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('%PDF-1.4 mine');
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('合同 v1.pdf')}`);
+  });
+
+  it("refuses another supplier's file (E403) and an owned file without a token (E401)", async () => {
+    const owner = await t.login('demo_a104');
+    const other = await t.login('demo_a141');
+    const { path } = JSON.parse((await upload(Buffer.from('secret'), 'secret.pdf', owner.token)).data.filename) as { path: string };
+    expect((await download(path, other.token)).json()).toMatchObject({ code: 'E403' });
+    expect((await download(path)).json()).toMatchObject({ code: 'E401' });
+  });
+
+  it('serves public notice documents and unclaimed uploads to anyone holding the path', async () => {
+    const notice = await t.post<{ referenceTemplate: { path: string } }>('/business/getById', { id: '1' });
+    const doc = await download(notice.data.referenceTemplate.path);
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toContain('text/csv');
+    const { path } = JSON.parse((await upload(Buffer.from('anon'), 'anon.txt')).data.filename) as { path: string };
+    expect((await download(path)).body).toBe('anon');
+    const viaGet = await t.app.inject({ method: 'GET', url: `${URL_DOWNLOAD}?filePath=${encodeURIComponent(path)}` });
+    expect(viaGet.body).toBe('anon');
+  });
+
+  it('never serves uploaded HTML as HTML', async () => {
+    const { path } = JSON.parse((await upload(Buffer.from('<script>alert(1)</script>'), 'x.html')).data.filename) as { path: string };
+    const res = await download(path);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each([['../../etc/passwd'], ['/etc/passwd'], ['u/2026/01/..\\..\\secret'], ['u/2026/01/a\0b'], ['C:/windows/win.ini'], ['u/%2e%2e/%2e%2e/etc/passwd']])(
+    'refuses the path %j with E400 pathRefused',
+    async (filePath) => {
+      expect((await download(filePath)).json()).toMatchObject({ code: 'E400', message: 'The file path is not valid' });
+    },
+  );
+
+  it('answers E404 for unknown paths and E400 for missing or huge ones', async () => {
+    expect((await download('u/2026/01/0123456789abcdef0123456789abcdef.pdf')).json()).toMatchObject({ code: 'E404' });
+    expect((await download('whatever.txt')).json()).toMatchObject({ code: 'E404' });
+    expect((await download('x'.repeat(2000))).json()).toMatchObject({ code: 'E400' });
+    const missing = await t.app.inject({ method: 'POST', url: URL_DOWNLOAD, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(missing.json()).toMatchObject({ code: 'E400' });
+  });
+});
