@@ -30,11 +30,14 @@ export async function uploadFile(file: File, opts: { signal?: AbortSignal } = {}
   return parseUploadedFile(data.filename, file.name);
 }
 
+/** Any realm's Blob (tests run Node's fetch next to jsdom's Blob). */
+const isBlob = (value: unknown): value is Blob => Object.prototype.toString.call(value) === '[object Blob]';
+
 /** Saves a stored file under its name through a temporary object URL. */
 export async function downloadFile(filePath: string, fileName: string): Promise<void> {
   try {
     const blob = await request(endpoints.fileDownload, { filePath }, { suppressError: true });
-    if (!(blob instanceof Blob)) throw new ApiError('business', 'download failed: not a file');
+    if (!isBlob(blob)) throw new ApiError('business', 'download failed: not a file');
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

@@ -9,14 +9,11 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Loading chunk|ChunkLoadError|Unable to preload CSS/i.test(text);
 }
 
-function Illustration({ status }: { status: ErrorStatus }) {
+function Illustration() {
   return (
-    <svg width="120" height="96" viewBox="0 0 120 96" fill="none" aria-hidden="true" className="text-brand-700">
+    <svg width="120" height="96" viewBox="0 8 120 88" fill="none" aria-hidden="true" className="text-brand-700">
       <path d="M24 34 60 16l36 18v40L60 92 24 74V34Z" fill="currentColor" fillOpacity=".08" stroke="currentColor" strokeOpacity=".35" strokeWidth="2" strokeLinejoin="round" />
       <path d="M24 34l36 18 36-18M60 52v40" stroke="currentColor" strokeOpacity=".35" strokeWidth="2" strokeLinejoin="round" />
-      <text x="60" y="12" textAnchor="middle" className="fill-brand-700" fontSize="14" fontWeight="700" fontFamily="inherit">
-        {status}
-      </text>
     </svg>
   );
 }
@@ -34,7 +31,7 @@ export function ErrorPage({ status, onRetry, detail }: { status: ErrorStatus; on
   };
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-12 text-center sm:py-20" aria-labelledby="error-title">
-      <Illustration status={status} />
+      <Illustration />
       <p className="mt-4 text-sm font-semibold tracking-widest text-brand-700">{status}</p>
       <h1 id="error-title" className="mt-1">
         {text[status].title}

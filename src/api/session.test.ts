@@ -1,0 +1,84 @@
+import type { LoginResponse } from '@contract/schemas/supplier';
+import Cookies from 'js-cookie';
+import { describe, expect, it } from 'vitest';
+import { guardDecision, safeRedirect } from './guard';
+import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, saveLogin, sessionState, setSupplierInfo } from './session';
+
+const login: LoginResponse = {
+  username: 'demo',
+  oauthToken: 'secret-token',
+  tokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  supplierId: 's1',
+  supplierCode: 'C1',
+  supplierCodeMain: 'M1',
+  status: 'A104',
+  userInfo: { supplierName: '纸业', contactName: '张三', supplierRoleType: 'R' },
+};
+
+describe('session state', () => {
+  it('is none without cookies', () => {
+    expect(sessionState()).toBe('none');
+  });
+
+  it('is active with auth and token', () => {
+    saveLogin(login);
+    expect(sessionState()).toBe('active');
+    expect(getToken()).toBe('secret-token');
+    expect(getSupplierInfo()).toEqual({ status: 'A104', supplierRoleType: 'R' });
+    // The token is never copied into the readable login info.
+    expect(JSON.stringify(getLoginInfo())).not.toContain('secret-token');
+  });
+
+  it('is timedOut when only auth is left', () => {
+    saveLogin(login);
+    Cookies.remove(COOKIE.token, { path: '/' });
+    expect(sessionState()).toBe('timedOut');
+  });
+
+  it('a token without auth is not a session', () => {
+    Cookies.set(COOKIE.token, 't', { path: '/' });
+    expect(sessionState()).toBe('none');
+  });
+
+  it('clearSession removes every session cookie', () => {
+    saveLogin(login);
+    for (const name of Object.values(COOKIE)) Cookies.set(name, 'x', { path: '/' });
+    clearSession();
+    for (const name of Object.values(COOKIE)) expect(Cookies.get(name), name).toBeUndefined();
+    expect(sessionState()).toBe('none');
+  });
+
+  it('setSupplierInfo stores status and role only', () => {
+    setSupplierInfo({ status: 'A141', supplierRoleType: 'X', name: 'ignored' } as never);
+    expect(JSON.parse(Cookies.get(COOKIE.supplierInfo)!)).toEqual({ status: 'A141', supplierRoleType: 'X' });
+  });
+});
+
+describe('guardDecision', () => {
+  it('passes an active session', () => {
+    expect(guardDecision('active', '/platform/home')).toEqual({ action: 'pass' });
+  });
+  it('sends a timed-out session to login with the original path', () => {
+    expect(guardDecision('timedOut', '/platform/bargaining?x=1')).toEqual({ action: 'redirect', reason: 'timedOut', to: '/login', redirect: '/platform/bargaining?x=1' });
+  });
+  it('sends no session to login as not logged in', () => {
+    expect(guardDecision('none', '/platform/home')).toMatchObject({ action: 'redirect', reason: 'notLoggedIn', redirect: '/platform/home' });
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/platform/bargaining?tab=2', '/platform/bargaining?tab=2'],
+    ['//evil.example/x', '/platform/home'],
+    ['/\\evil.example', '/platform/home'],
+    ['https://evil.example', '/platform/home'],
+    ['/login?redirect=/x', '/platform/home'],
+    [undefined, '/platform/home'],
+    [42, '/platform/home'],
+  ])('%s -> %s', (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+  it('uses the given fallback', () => {
+    expect(safeRedirect('', '/visitor')).toBe('/visitor');
+  });
+});

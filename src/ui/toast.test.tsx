@@ -1,0 +1,58 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '@/test/render';
+import { confirmDialog } from './confirm';
+import { resetToasts, showAlert, toast, ToastHost } from './toast';
+
+afterEach(() => resetToasts());
+
+describe('toast, alert and confirm', () => {
+  it('shows toasts in live regions, errors assertively, and drops an immediate duplicate', () => {
+    renderWithI18n(<ToastHost />);
+    act(() => {
+      toast.error('保存失败');
+      toast.error('保存失败');
+      toast.success('保存成功');
+    });
+    expect(screen.getAllByText('保存失败')).toHaveLength(1);
+    expect(screen.getByText('保存失败').closest('[aria-live]')?.getAttribute('aria-live')).toBe('assertive');
+    expect(screen.getByText('保存成功').closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('showAlert resolves when OK is pressed', async () => {
+    renderWithI18n(<ToastHost />);
+    let done = false;
+    act(() => {
+      void showAlert({ title: '502', message: '网络请求异常，请联系管理员' }).then(() => (done = true));
+    });
+    expect(screen.getByRole('alertdialog', { hidden: true })).toBeTruthy();
+    expect(screen.getByText('502')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '确定', hidden: true }));
+    });
+    expect(done).toBe(true);
+    expect(screen.queryByText('502')).toBeNull();
+  });
+
+  it('confirmDialog answers true on confirm and false on cancel', async () => {
+    renderWithI18n(<ToastHost />);
+    let answer: boolean | undefined;
+    act(() => {
+      void confirmDialog({ title: '退出登录', message: '确定要退出登录吗？' }).then((ok) => (answer = ok));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    });
+    expect(answer).toBe(true);
+    // The confirmed dialog closes after its delay; then the next one shows.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+
+    act(() => {
+      void confirmDialog({ title: '清空', message: '确定清空？' }).then((ok) => (answer = ok));
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '取消' }));
+    });
+    expect(answer).toBe(false);
+  });
+});
