@@ -12,7 +12,7 @@ describe('notice board search params', () => {
   });
 
   it('falls back to defaults for malformed values instead of failing', () => {
-    expect(validateNoticeSearch({ tab: 'other', page: '-2', size: '7', q: 42 })).toEqual({});
+    expect(validateNoticeSearch({ tab: 'other', page: '-2', size: '7', q: { x: 1 } })).toEqual({});
     expect(validateNoticeSearch({ page: '1.5', size: 'abc' })).toEqual({});
     expect(validateNoticeSearch({ page: 10_000_000 })).toEqual({});
   });
@@ -29,5 +29,11 @@ describe('notice board search params', () => {
   it('maps a board state to the listByPage payload', () => {
     expect(noticeListRequest({ tab: 'bidding', page: 1, size: 10, q: '' })).toEqual({ bindOrPurchase: 0, pageNo: 1, pageSize: 10 });
     expect(noticeListRequest({ tab: 'purchasing', page: 4, size: 100, q: '广州' })).toEqual({ bindOrPurchase: 1, pageNo: 4, pageSize: 100, searchContent: '广州' });
+  });
+});
+
+describe('notice board search params from a hand-typed URL', () => {
+  it('keeps a numeric search text', () => {
+    expect(validateNoticeSearch({ q: 2026 })).toEqual({ q: '2026' });
   });
 });

@@ -38,8 +38,9 @@ export function validateNoticeSearch(raw: Record<string, unknown>): NoticeSearch
   if (page !== undefined && page > 1 && page <= MAX_PAGE) out.page = page;
   const size = toInt(raw.size);
   if (size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)) out.size = size as PageSize;
-  if (typeof raw.q === 'string') {
-    const q = raw.q.trim().slice(0, SEARCH_MAX);
+  // A hand-typed `?q=2026` arrives parsed as a number; it is still a search text.
+  if (typeof raw.q === 'string' || typeof raw.q === 'number') {
+    const q = String(raw.q).trim().slice(0, SEARCH_MAX);
     if (q) out.q = q;
   }
   return out;

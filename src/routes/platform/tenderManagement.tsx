@@ -9,8 +9,11 @@ interface TenderSearch {
 }
 
 export const Route = createFileRoute('/platform/tenderManagement')({
-  validateSearch: (raw: Record<string, unknown>): TenderSearch =>
-    typeof raw.tenderId === 'string' && raw.tenderId.trim() ? { tenderId: raw.tenderId.trim().slice(0, 64) } : {},
+  validateSearch: (raw: Record<string, unknown>): TenderSearch => {
+    // A hand-typed `?tenderId=9` arrives parsed as a number.
+    const id = typeof raw.tenderId === 'string' || typeof raw.tenderId === 'number' ? String(raw.tenderId).trim() : '';
+    return id ? { tenderId: id.slice(0, 64) } : {};
+  },
   component: Page,
 });
 

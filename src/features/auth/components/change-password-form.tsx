@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
   const passwordField = (name: (typeof ORDER)[number], label: string, hint?: string) => (
     <Field id={idOf(name)} label={label} required error={errors[name]} hint={hint}>
       <PasswordInput
-        {...fieldProps(idOf(name), errors[name])}
+        {...fieldProps(idOf(name), errors[name], !!hint)}
         autoComplete={name === 'password' ? 'current-password' : 'new-password'}
         value={values[name]}
         onChange={(e) => form.setValue(name, e.target.value)}

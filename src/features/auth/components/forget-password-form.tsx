@@ -112,7 +112,7 @@ export function ForgetPasswordForm() {
         </legend>
         <div className="mt-2 flex gap-6">
           {(['mail', 'phone'] as const).map((way) => (
-            <label key={way} className="inline-flex items-center gap-2 text-slate-800">
+            <label key={way} className="inline-flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" name="forget-way" className="size-4 accent-brand-700" checked={values.way === way} onChange={() => setWay(way)} />
               {wayLabel[way]}
             </label>
@@ -160,7 +160,7 @@ export function ForgetPasswordForm() {
       </Field>
       <Field id={idOf('newPassword')} label={t`新密码`} required error={errors.newPassword} hint={t`6-12 位，须同时包含字母和数字`}>
         <PasswordInput
-          {...fieldProps(idOf('newPassword'), errors.newPassword)}
+          {...fieldProps(idOf('newPassword'), errors.newPassword, true)}
           autoComplete="new-password"
           value={values.newPassword}
           onChange={(e) => form.setValue('newPassword', e.target.value)}

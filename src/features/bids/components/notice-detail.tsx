@@ -7,6 +7,7 @@ import { DateTime } from '@/ui/date-time';
 import { EmptyState } from '@/ui/empty-state';
 import { Money } from '@/ui/money';
 import { isNotFound, noticeQueryOptions } from '../api/get-notice';
+import { CodeLabel } from './code-label';
 import { FileDownloadButton } from './file-download-button';
 import { DetailSection, InfoList } from './info-list';
 import { NoticeRequirements } from './notice-requirements';
@@ -29,6 +30,7 @@ export function NoticeDetailView({ id }: { id: string }) {
   if (query.isPending) {
     return (
       <div className="space-y-4" aria-busy="true" aria-label={t`正在加载公告详情`}>
+        <h1 className="sr-only">{t`公告详情`}</h1>
         <BackLink />
         <div className="card h-32 animate-pulse p-6" />
         <div className="card h-64 animate-pulse p-6" />
@@ -40,6 +42,7 @@ export function NoticeDetailView({ id }: { id: string }) {
     const notFound = isNotFound(query.error);
     return (
       <div className="space-y-4">
+        <h1 className="sr-only">{t`公告详情`}</h1>
         <BackLink />
         <div className="card p-6 text-center" role={notFound ? undefined : 'alert'}>
           {notFound ? (
@@ -90,9 +93,9 @@ export function NoticeDetailView({ id }: { id: string }) {
         <InfoList
           items={[
             { label: <Trans>招标编号</Trans>, value: <span className="font-mono">{n.tenderNo}</span> },
-            { label: <Trans>招标方式</Trans>, value: n.tenderingManner },
+            { label: <Trans>招标方式</Trans>, value: <CodeLabel type="tenderingManner" code={n.tenderingManner} /> },
             { label: <Trans>标题</Trans>, value: n.title, wide: true },
-            { label: <Trans>分类</Trans>, value: n.classification },
+            { label: <Trans>分类</Trans>, value: <CodeLabel type="classification" code={n.classification} /> },
             {
               label: <Trans>截止时间</Trans>,
               value: (
@@ -105,7 +108,7 @@ export function NoticeDetailView({ id }: { id: string }) {
             { label: <Trans>项目地址</Trans>, value: n.projectAddress },
             { label: <Trans>项目周期</Trans>, value: n.projectCycle },
             { label: <Trans>年需求量</Trans>, value: n.annualDemand },
-            { label: <Trans>币种</Trans>, value: n.currency },
+            { label: <Trans>币种</Trans>, value: <CodeLabel type="currency" code={n.currency} /> },
             { label: <Trans>汇率</Trans>, value: <span className="tabular-nums">{n.exchangeRate}</span> },
             { label: <Trans>总价</Trans>, value: <Money value={n.totalPrice} currency={n.currency} /> },
             { label: <Trans>发布单位</Trans>, value: n.issuingUnit },

@@ -6,7 +6,7 @@ import { request } from '@/api/request';
 /** Labels come in the request language, so the language is part of the key. */
 export const dictionaryQueryOptions = (type: (typeof DICTIONARY_TYPES)[number], locale: string) =>
   queryOptions({
-    queryKey: ['supplier', 'dictionary', type, locale] as const,
-    queryFn: ({ signal }) => request(endpoints.commonGetSelectCodeCommonData, { type }, { signal }),
+    queryKey: ['dictionary', type, locale] as const,
+    queryFn: ({ signal }) => request(endpoints.commonGetSelectCodeCommonData, { type }, { signal, suppressError: true }),
     staleTime: Infinity,
   });

@@ -34,10 +34,11 @@ export function BasicInfoSection({ form }: { form: SupplierForm }) {
       />
       <TextField form={form} path="legalPerson" label={t`法定代表人`} required maxLength={50} />
       <TextField form={form} path="establishDate" label={t`成立日期`} required type="date" max={today()} />
-      <Field id={capitalId} label={t`注册资本`} required error={capitalError} hint={t`单位：万元`}>
+      <Field id={capitalId} label={t`注册资本`} required error={capitalError}>
         <div className="flex items-stretch">
           <NumericInput
-            {...fieldProps(capitalId, capitalError, true)}
+            {...fieldProps(capitalId, capitalError)}
+            aria-describedby={[`${capitalId}-unit`, capitalError ? `${capitalId}-error` : ''].filter(Boolean).join(' ')}
             value={form.values.registeredCapital}
             onChange={(v) => form.setText('registeredCapital', v)}
             onBlur={() => form.blur('registeredCapital')}
@@ -46,7 +47,7 @@ export function BasicInfoSection({ form }: { form: SupplierForm }) {
             max={1e9}
             className="min-w-0 flex-1 rounded-r-none"
           />
-          <span aria-hidden="true" className="inline-flex items-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
+          <span id={`${capitalId}-unit`} className="inline-flex items-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
             <Trans>万元</Trans>
           </span>
         </div>

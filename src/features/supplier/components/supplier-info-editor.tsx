@@ -41,7 +41,7 @@ function Editor({ supplier }: { supplier: Supplier }) {
 
   return (
     <div className="space-y-4 sm:space-y-6">
-      <dl className="card grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
+      <dl className="card grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-500"><Trans>账号</Trans></dt>
           <dd className="mt-0.5 font-medium break-all text-slate-900">{supplier.username}</dd>
