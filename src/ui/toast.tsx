@@ -199,7 +199,7 @@ export function ToastHost() {
   const alert = current.alerts[0];
   return (
     <>
-      <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex flex-col items-center gap-2 px-3 sm:top-4 sm:right-4 sm:left-auto sm:w-96 sm:items-end sm:px-0">
+      <div className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-3 sm:top-20 sm:right-4 sm:left-auto sm:w-96 sm:items-end sm:px-0">
         <div aria-live="assertive" aria-atomic="false" className="flex w-full flex-col gap-2">
           <ToastList items={assertive} />
         </div>

@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiEffects } from '@/api/effects';
+import { renderWithI18n } from '@/test/render';
+import { resetToasts, ToastHost } from '@/ui/toast';
+import { installApiEffects } from './api-effects';
+
+function fakeRouter(pathname: string, href = pathname) {
+  const navigate = vi.fn(async () => {});
+  return { router: { state: { location: { pathname, href } }, navigate } as unknown as AnyRouter, navigate };
+}
+
+afterEach(() => resetToasts());
+
+describe('installApiEffects', () => {
+  it('businessError shows the server message as an error toast', () => {
+    const { router } = fakeRouter('/platform/home');
+    installApiEffects(router, new QueryClient());
+    renderWithI18n(<ToastHost />);
+    act(() => apiEffects().businessError('保存失败：数据不存在', 'E404'));
+    expect(screen.getByText('保存失败：数据不存在').closest('[aria-live]')?.getAttribute('aria-live')).toBe('assertive');
+  });
+
+  it('unauthorized warns with the server message, clears the cache and goes to login with the current path', () => {
+    const { router, navigate } = fakeRouter('/platform/bargaining', '/platform/bargaining?tab=2');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['session', 's1'], { name: 'old' });
+    installApiEffects(router, queryClient);
+    renderWithI18n(<ToastHost />);
+    act(() => apiEffects().unauthorized('会话已超时或令牌已过期，请重新登录'));
+    expect(screen.getByText('会话已超时或令牌已过期，请重新登录')).toBeTruthy();
+    expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/bargaining?tab=2' } });
+    expect(queryClient.getQueryData(['session', 's1'])).toBeUndefined();
+  });
+
+  it('does not navigate again when already on login', () => {
+    const { router, navigate } = fakeRouter('/login');
+    installApiEffects(router, new QueryClient());
+    apiEffects().unauthorized('x');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('networkFailure shows an alert titled with the status', () => {
+    const { router } = fakeRouter('/login');
+    installApiEffects(router, new QueryClient());
+    renderWithI18n(<ToastHost />);
+    act(() => apiEffects().networkFailure(-100));
+    expect(screen.getByRole('alertdialog', { hidden: true }).textContent).toContain('-100');
+    expect(screen.getByText('网络请求异常，请联系管理员')).toBeTruthy();
+  });
+
+  it('tokenLost shows the wire message and goes to login', () => {
+    const { router, navigate } = fakeRouter('/platform/home');
+    installApiEffects(router, new QueryClient());
+    renderWithI18n(<ToastHost />);
+    act(() => apiEffects().tokenLost());
+    expect(screen.getByText('令牌丢失，请重新登录！')).toBeTruthy();
+    expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/home' } });
+  });
+});
