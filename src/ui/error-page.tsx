@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { sessionState } from '@/api/session';
 
 export type ErrorStatus = 403 | 404 | 500;
 
@@ -54,7 +55,8 @@ export function ErrorPage({ status, onRetry, detail }: { status: ErrorStatus; on
             <Trans>返回上一页</Trans>
           </button>
         ) : null}
-        <Link to="/" className={status === 500 ? 'btn btn-secondary' : 'btn btn-primary'}>
+        {/* A logged-in supplier's home is the workbench, not the login screen. */}
+        <Link to={sessionState() === 'active' ? '/platform/home' : '/'} className={status === 500 ? 'btn btn-secondary' : 'btn btn-primary'}>
           <Trans>返回首页</Trans>
         </Link>
       </div>
