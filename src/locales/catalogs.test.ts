@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LOCALES } from '@contract/locales';
 import { messageKeys, message } from '@contract/messages';
 import { describe, expect, it } from 'vitest';
 
+// Vitest runs from the repository root.
+const here = join(process.cwd(), 'src/locales');
+
 /** msgid -> msgstr of a .po file (multi-line strings joined). */
 function readPo(locale: string): Map<string, string> {
-  const text = readFileSync(new URL(`./${locale}/messages.po`, import.meta.url), 'utf8');
+  const text = readFileSync(join(here, locale, 'messages.po'), 'utf8');
   const entries = new Map<string, string>();
   let current: 'id' | 'str' | null = null;
   let id = '';
