@@ -1,6 +1,7 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
+import { toast } from '@/ui/toast';
 import { fieldId, type AccountValues, type SupplierFormValues } from '../supplier-form-values';
 import { useSupplierForm, type SupplierForm as Form, type SupplierFormMode } from '../use-supplier-form';
 import { AccountSection } from './account-section';
@@ -30,6 +31,7 @@ function focusField(path: string | undefined) {
 }
 
 export function SupplierForm({ mode, initial, initialAccount, onSubmit, submitLabel, busyLabel, actions }: SupplierFormProps) {
+  const { t } = useLingui();
   const form = useSupplierForm(mode, initial, initialAccount);
   const [busy, setBusy] = useState(false);
   const [problemCount, setProblemCount] = useState(0);
@@ -42,6 +44,8 @@ export function SupplierForm({ mode, initial, initialAccount, onSubmit, submitLa
     const problems = form.validate();
     setProblemCount(problems.length);
     if (problems.length > 0) {
+      // On a phone the summary bar is far below; the toast tells the count wherever the user is.
+      toast.warning(t`还有 ${problems.length} 处需要修改，请检查标红的字段`);
       focusField(problems[0]);
       return;
     }
