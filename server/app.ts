@@ -44,7 +44,7 @@ export interface AppOptions {
   logLevel?: string;
   /** Enables the operator endpoints the CLI uses while the server runs. */
   operatorSecret?: string;
-  /** How long public list answers are reused; 0 disables (tests). */
+  /** How long public list answers are fresh (search matches: five times as long); 0 disables (tests). */
   listCacheMs?: number;
   /** Apply migrations on build (default true). */
   migrate?: boolean;
@@ -94,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: new FileStorage(join(dataDir, 'files')),
     notifier: opts.notifier ?? fileNotifier(opts.notifyFile ?? join(dataDir, 'notifications.jsonl'), app.log, opts.now),
     listCache: new ListCache(opts.listCacheMs ?? 2000),
+    // A search costs a scan of the notices on the embedded database, so its matches live longer.
+    searchCache: new ListCache((opts.listCacheMs ?? 2000) * 5, 256),
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
   };

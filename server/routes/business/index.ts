@@ -1,22 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
-import { countNotices, findNotice, listNotices } from '../../db/notice-repo';
+import { countNotices, findNotice, listNotices, matchNotices, noticesByIds } from '../../db/notice-repo';
 import { cities, cityModel, provinces } from '../../db/reference-repo';
 import { notFound } from '../../http/api-error';
 import { route } from '../../http/route';
 
 export async function businessRoutes(app: FastifyInstance): Promise<void> {
-  const { db, listCache } = app.services;
+  const { db, listCache, searchCache } = app.services;
 
   route(app, 'business', endpoints.businessListByPage, async ({ input }) => {
+    const { pageNo, pageSize } = input;
     const type = input.bindOrPurchase;
     const search = input.searchContent || undefined;
-    const [records, total] = await Promise.all([
-      listCache.get(`page|${type}|${input.pageNo}|${input.pageSize}|${search ?? ''}`, () => listNotices(db, { type, pageNo: input.pageNo, pageSize: input.pageSize, search })),
-      // The count does not depend on the page, so every page of one search shares it.
-      listCache.get(`count|${type}|${search ?? ''}`, () => countNotices(db, type, search)),
-    ]);
-    return { records, total, pageNo: input.pageNo, pageSize: input.pageSize };
+    const page = { pageNo, pageSize };
+    if (!search) {
+      const [records, total] = await Promise.all([
+        listCache.get(`page|${type}|${pageNo}|${pageSize}`, () => listNotices(db, { type, ...page })),
+        listCache.get(`count|${type}`, () => countNotices(db, type)),
+      ]);
+      return { records, total, ...page };
+    }
+    // One pass per search term answers its count and all its pages (see matchNotices).
+    const matches = await searchCache.get(`${type}|${search}`, () => matchNotices(db, type, search));
+    const from = (pageNo - 1) * pageSize;
+    const records = await listCache.get(`page|${type}|${pageNo}|${pageSize}|${search}`, () =>
+      from + pageSize <= matches.ids.length || matches.ids.length === matches.total
+        ? noticesByIds(db, matches.ids.slice(from, from + pageSize))
+        : listNotices(db, { type, ...page, search }),
+    );
+    return { records, total: matches.total, ...page };
   });
 
   route(app, 'business', endpoints.businessGetById, async ({ input }) => {

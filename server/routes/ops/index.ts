@@ -28,7 +28,10 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string }):
       try {
         const result = await runOperatorAction(app.services.db, action, req.body ?? {}, app.services.now());
         // Published notices must show up in this instance's lists at once.
-        if (action === 'publishNotice') app.services.listCache.clear();
+        if (action === 'publishNotice') {
+          app.services.listCache.clear();
+          app.services.searchCache.clear();
+        }
         return { result };
       } catch (error) {
         if (error instanceof OperatorError || error instanceof ZodError) return reply.code(400).send({ error: error.message });
