@@ -138,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: resolve(opts.staticDir!),
       wildcard: true,
+      cacheControl: false,
       // Hashed assets never change; the shell and the service worker must be revalidated.
       setHeaders: (res, path) => res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
