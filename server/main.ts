@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BASE_PATH } from '../contract/http';
 import { buildApp } from './app';
+import { deleteOldAttempts } from './db/attempt-repo';
+import type { Db } from './db/db';
+import { deleteExpiredSessions } from './db/session-repo';
 import { operatorSecretFile, readEnv } from './env';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
@@ -11,6 +14,12 @@ function ensureOperatorSecret(dataDir: string): string {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
+}
+
+async function housekeeping(db: Db): Promise<void> {
+  const now = new Date();
+  await deleteExpiredSessions(db, now);
+  await deleteOldAttempts(db, new Date(now.getTime() - 24 * 3600_000));
 }
 
 async function main(): Promise<void> {
@@ -26,6 +35,9 @@ async function main(): Promise<void> {
     operatorSecret: ensureOperatorSecret(env.dataDir),
   });
   if (await seedDemo(app.services.db, app.services.storage)) app.log.info('seeded the demo data');
+  await housekeeping(app.services.db);
+  // Expired sessions and old attempts are useless; keep both tables small.
+  setInterval(() => void housekeeping(app.services.db).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed')), 3600_000).unref();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -14,7 +14,7 @@ export async function clearAttempts(db: Queryable, scope: string, key: string): 
   await db.query('DELETE FROM attempts WHERE scope = $1 AND key = $2', [scope, key]);
 }
 
-/** Housekeeping: no window is longer than a day. */
+/** Housekeeping (main.ts, hourly): no rate-limit window is longer than a day. */
 export async function deleteOldAttempts(db: Queryable, before: Date): Promise<void> {
   await db.query('DELETE FROM attempts WHERE at < $1', [before]);
 }

@@ -25,7 +25,7 @@ export async function revokeAllSessions(db: Queryable, supplierId: string, now: 
   await db.query('UPDATE sessions SET revoked_at = $2 WHERE supplier_id = $1 AND revoked_at IS NULL', [supplierId, now]);
 }
 
-/** Housekeeping: sessions past their expiry are useless; keep the table small. */
+/** Housekeeping (main.ts, hourly). */
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at < $1', [now]);
 }
