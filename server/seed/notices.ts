@@ -101,6 +101,9 @@ export function demoNotice(r: Rng, i: number, type: 0 | 1, now: Date, docs: Publ
   };
 }
 
+/** The words the bulk notices are made of, for the benchmark's search terms. */
+export const BULK_VOCABULARY = { materials: MATERIALS.map((m) => m[0]), units: UNITS, places: PLACES } as const;
+
 /**
  * Many notices at once for the benchmark: one INSERT ... SELECT over generate_series per
  * chunk, so 100,000 rows take seconds, not minutes of round trips.
