@@ -28,5 +28,8 @@ export const SEARCH_MAX = 100;
 export const SupplierStatus = { A101: 'A101', A104: 'A104', A141: 'A141' } as const;
 export type SupplierStatusCode = (typeof SupplierStatus)[keyof typeof SupplierStatus];
 
+/** `bindOrPurchase` of the public lists: 0 = bidding information, 1 = purchasing information. */
+export const BIND_OR_PURCHASE = { bidding: 0, purchasing: 1 } as const;
+
 /** Build version (SPEC.md section 9). */
 export const BUILD_VERSION = 76;

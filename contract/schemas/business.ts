@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { fileRef, pageRequest } from './common';
 
-/** 0 = bidding information, 1 = purchasing information. */
-export const BIND_OR_PURCHASE = { bidding: 0, purchasing: 1 } as const;
+export { BIND_OR_PURCHASE } from '../limits';
 
 export const listByPageRequest = pageRequest.extend({
   bindOrPurchase: z.coerce

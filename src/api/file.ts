@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import type { FileRef } from '@contract/schemas/common';
 import { uploadedFileText } from '@contract/schemas/file';
 import { msg } from '@lingui/core/macro';
@@ -26,7 +26,7 @@ export function parseUploadedFile(filename: string, fallbackName: string): FileR
 export async function uploadFile(file: File, opts: { signal?: AbortSignal } = {}): Promise<FileRef> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const data = await request(endpoints.fileUpload, form, { signal: opts.signal });
+  const data = await request(calls.fileUpload, form, { signal: opts.signal });
   return parseUploadedFile(data.filename, file.name);
 }
 
@@ -36,7 +36,7 @@ const isBlob = (value: unknown): value is Blob => Object.prototype.toString.call
 /** Saves a stored file under its name through a temporary object URL. */
 export async function downloadFile(filePath: string, fileName: string): Promise<void> {
   try {
-    const blob = await request(endpoints.fileDownload, { filePath }, { suppressError: true });
+    const blob = await request(calls.fileDownload, { filePath }, { suppressError: true });
     if (!isBlob(blob)) throw new ApiError('business', 'download failed: not a file');
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');

@@ -1,10 +1,9 @@
-import { endpoints, type Endpoint } from '@contract/endpoints';
+import { calls, type CallMeta } from '@contract/calls';
 import { BASE_PATH, HEADER, NO_STATUS } from '@contract/http';
 import { LANGUAGE_STORAGE_KEY } from '@contract/locales';
 import Cookies from 'js-cookie';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects, type ApiEffects } from './effects';
 import { ApiError } from './errors';
@@ -33,8 +32,9 @@ function login(token = 'tok-1', supplierId = 'sup-9') {
   Cookies.set(COOKIE.supplierId, supplierId);
 }
 
-const getEndpoint = { path: '/test/list', method: 'GET', public: false, request: z.unknown(), response: z.unknown(), summary: '' } satisfies Endpoint;
-const paramsEndpoint = { path: '/thing/{kind}/{id}', method: 'GET', public: false, request: z.unknown(), response: z.unknown(), summary: '' } satisfies Endpoint;
+// Test-only calls, typed as an existing name so `request` accepts them.
+const getEndpoint = { name: 'fileUpload', path: '/test/list', method: 'GET', public: false, summary: '' } as CallMeta & { name: 'fileUpload' };
+const paramsEndpoint = { name: 'supplierGetByToken', path: '/thing/{kind}/{id}', method: 'GET', public: false, summary: '' } as CallMeta & { name: 'supplierGetByToken' };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -47,13 +47,13 @@ beforeEach(() => {
 describe('request: the envelope', () => {
   it('answers data for E000', async () => {
     capture('post', '/business/listByPage', () => HttpResponse.json({ code: 'E000', message: '操作成功', data: { records: [], total: 3, pageNo: 1, pageSize: 10 } }));
-    await expect(request(endpoints.businessListByPage, { pageNo: 1 })).resolves.toEqual({ records: [], total: 3, pageNo: 1, pageSize: 10 });
+    await expect(request(calls.businessListByPage, { pageNo: 1 })).resolves.toEqual({ records: [], total: 3, pageNo: 1, pageSize: 10 });
     expect(Object.values(effects).every((fn) => fn.mock.calls.length === 0)).toBe(true);
   });
 
   it('fails with ApiError and reports the server message for another code', async () => {
     capture('post', '/supplier/forgetPwd', () => HttpResponse.json({ code: 'E409', message: '只有待处理状态的数据才能操作', data: null }));
-    const error = await request(endpoints.supplierForgetPwd, { code: '1', newPassword: 'a', conPassword: 'a' }).catch((e: unknown) => e);
+    const error = await request(calls.supplierForgetPwd, { code: '1', newPassword: 'a', conPassword: 'a' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'business', code: 'E409', message: '只有待处理状态的数据才能操作' });
     expect(effects.businessError).toHaveBeenCalledWith('只有待处理状态的数据才能操作', 'E409');
@@ -61,7 +61,7 @@ describe('request: the envelope', () => {
 
   it('keeps quiet with suppressError, and exposes field errors', async () => {
     capture('post', '/supplier/save', () => HttpResponse.json({ code: 'E400', message: 'invalid', data: [{ field: 'email', message: '请输入正确的邮箱地址' }] }, { status: 400 }));
-    const error = (await request(endpoints.supplierSave, {} as never, { suppressError: true }).catch((e: unknown) => e)) as ApiError;
+    const error = (await request(calls.supplierSave, {} as never, { suppressError: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('business');
     expect(error.fieldErrors).toEqual({ email: '请输入正确的邮箱地址' });
     expect(effects.businessError).not.toHaveBeenCalled();
@@ -71,7 +71,7 @@ describe('request: the envelope', () => {
     login();
     for (const name of Object.values(COOKIE)) Cookies.set(name, 'x');
     capture('post', '/supplier/getByToken', () => HttpResponse.json({ code: 'E401', message: '会话已超时', data: null }, { status: 401 }));
-    const error = await request(endpoints.supplierGetByToken, {}).catch((e: unknown) => e);
+    const error = await request(calls.supplierGetByToken, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'unauthorized', code: 'E401' });
     expect(effects.unauthorized).toHaveBeenCalledWith('会话已超时');
     expect(effects.businessError).not.toHaveBeenCalled();
@@ -82,14 +82,14 @@ describe('request: the envelope', () => {
 describe('request: failures without an envelope', () => {
   it('HTTP 500 without an envelope is a network failure with that status', async () => {
     capture('post', '/business/listByPage', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }));
-    const error = await request(endpoints.businessListByPage, {}).catch((e: unknown) => e);
+    const error = await request(calls.businessListByPage, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: 500 });
     expect(effects.networkFailure).toHaveBeenCalledWith(500);
   });
 
   it('a fetch that throws is a network failure with -100', async () => {
     server.use(http.post(url('/business/listByPage'), () => HttpResponse.error()));
-    const error = await request(endpoints.businessListByPage, {}).catch((e: unknown) => e);
+    const error = await request(calls.businessListByPage, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
     expect(effects.networkFailure).toHaveBeenCalledWith(-100);
   });
@@ -101,7 +101,7 @@ describe('request: failures without an envelope', () => {
         return HttpResponse.json({ code: 'E000', message: '', data: null });
       }),
     );
-    const error = await request(endpoints.businessListByPage, {}, { timeoutMs: 30 }).catch((e: unknown) => e);
+    const error = await request(calls.businessListByPage, {}, { timeoutMs: 30 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
     expect(effects.networkFailure).toHaveBeenCalledWith(-100);
   });
@@ -114,7 +114,7 @@ describe('request: failures without an envelope', () => {
       }),
     );
     const controller = new AbortController();
-    const pending = request(endpoints.businessListByPage, {}, { signal: controller.signal });
+    const pending = request(calls.businessListByPage, {}, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toBeTruthy();
     expect(effects.networkFailure).not.toHaveBeenCalled();
@@ -124,7 +124,7 @@ describe('request: failures without an envelope', () => {
 describe('request: tokens and public paths', () => {
   it('sends nothing without a token on a non-public path and reports tokenLost', async () => {
     const seen = capture('post', '/supplier/getByToken');
-    const error = await request(endpoints.supplierGetByToken, {}).catch((e: unknown) => e);
+    const error = await request(calls.supplierGetByToken, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'tokenLost' });
     expect(effects.tokenLost).toHaveBeenCalledOnce();
     expect(seen).toHaveLength(0);
@@ -132,7 +132,7 @@ describe('request: tokens and public paths', () => {
 
   it('sends a public call without a token (and without token headers)', async () => {
     const seen = capture('post', '/business/listByPage');
-    await request(endpoints.businessListByPage, { pageNo: 2 });
+    await request(calls.businessListByPage, { pageNo: 2 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.get(HEADER.token)).toBeNull();
     expect(seen[0]!.headers.get(HEADER.supplierId)).toBeNull();
@@ -143,7 +143,7 @@ describe('request: tokens and public paths', () => {
     login('tok-abc', 'sup-42');
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'vie');
     const seen = capture('post', '/supplier/changePwd');
-    await request(endpoints.supplierChangePwd, { username: 'u', password: 'a', newPassword: 'b', conPassword: 'b' }, { idempotencyKey: 'key-1' });
+    await request(calls.supplierChangePwd, { username: 'u', password: 'a', newPassword: 'b', conPassword: 'b' }, { idempotencyKey: 'key-1' });
     const headers = seen[0]!.headers;
     expect(headers.get(HEADER.token)).toBe('tok-abc');
     expect(headers.get(HEADER.supplierId)).toBe('sup-42');
@@ -155,7 +155,7 @@ describe('request: tokens and public paths', () => {
 
   it('falls back to zh-CN when no language is stored', async () => {
     const seen = capture('post', '/business/listByPage');
-    await request(endpoints.businessListByPage, {});
+    await request(calls.businessListByPage, {});
     expect(seen[0]!.headers.get(HEADER.language)).toBe('zh-CN');
   });
 });
@@ -181,13 +181,13 @@ describe('request: encodings', () => {
   it('fills the supplier id of getById', async () => {
     login();
     const seen = capture('get', '/supplier/getById/:supplierId');
-    await request(endpoints.supplierGetById, {}, { params: { supplierId: 'sup-7' } });
+    await request(calls.supplierGetById, {}, { params: { supplierId: 'sup-7' } });
     expect(new URL(seen[0]!.url).pathname).toBe(`${BASE_PATH}/supplier/getById/sup-7`);
   });
 
   it('posts fileDownload form-encoded and answers the blob', async () => {
     const seen = capture('post', '/file/download', () => new HttpResponse('PK-bytes', { headers: { 'Content-Type': 'application/octet-stream' } }));
-    const blob = await request(endpoints.fileDownload, { filePath: 'docs/报价 单.xlsx' });
+    const blob = await request(calls.fileDownload, { filePath: 'docs/报价 单.xlsx' });
     expect(seen[0]!.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(await seen[0]!.text()).get('filePath')).toBe('docs/报价 单.xlsx');
     // Node's Blob, not jsdom's: check the shape and the bytes.
@@ -199,7 +199,7 @@ describe('request: encodings', () => {
     const seen = capture('post', '/file/upload', () => HttpResponse.json({ code: 'E000', message: '', data: { filename: '{}' } }));
     const form = new FormData();
     form.append('file', new File(['hello'], 'a.txt', { type: 'text/plain' }));
-    await request(endpoints.fileUpload, form);
+    await request(calls.fileUpload, form);
     expect(seen[0]!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     const received = await seen[0]!.formData();
     const file = received.get('file') as File;

@@ -1,7 +1,8 @@
 import { Code, type Envelope } from '@contract/codes';
-import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from '@contract/endpoints';
+import { fillPath, type CallMeta, type CallName } from '@contract/calls';
+import type { RequestOf, ResponseOf } from '@contract/endpoints';
 import { BASE_PATH, HEADER, NO_STATUS, REQUEST_TIMEOUT_MS } from '@contract/http';
-import { stringify } from 'qs';
+import queryString from 'query-string';
 import { apiEffects } from './effects';
 import { ApiError } from './errors';
 import { getLanguage } from './language';
@@ -25,13 +26,16 @@ export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-function buildBody(endpoint: Endpoint, payload: unknown): BodyInit | undefined {
+/** Query and form encoding: arrays by index (`a[0]=x`), keys in the payload's order. */
+const encode = (payload: unknown) => queryString.stringify((payload ?? {}) as Record<string, unknown>, { arrayFormat: 'index', sort: false });
+
+function buildBody(endpoint: CallMeta, payload: unknown): BodyInit | undefined {
   if (endpoint.body === 'multipart') return payload as FormData;
-  if (endpoint.body === 'form') return new URLSearchParams(stringify(payload, { arrayFormat: 'indices' }));
+  if (endpoint.body === 'form') return new URLSearchParams(encode(payload));
   return JSON.stringify(payload ?? {});
 }
 
-function buildHeaders(endpoint: Endpoint, token: string | undefined, options: RequestOptions): Headers {
+function buildHeaders(endpoint: CallMeta, token: string | undefined, options: RequestOptions): Headers {
   const headers = new Headers({ [HEADER.language]: getLanguage(), Accept: 'application/json' });
   if (token) headers.set(HEADER.token, token);
   const supplierId = getSupplierId();
@@ -52,8 +56,10 @@ function fail(error: ApiError): never {
 /**
  * The one request function (SPEC.md sections 7 and 8): base path, credentials, 50 s timeout,
  * token / supplier / language headers, the envelope, E000 and E401, toasts and alerts.
+ * It takes a call of `contract/calls.ts` and is typed by the call's name, so no schema
+ * (and no zod) is loaded to make a request.
  */
-export async function request<E extends Endpoint>(endpoint: E, payload: RequestOf<E>, options: RequestOptions = {}): Promise<ResponseOf<E>> {
+export async function request<N extends CallName>(endpoint: CallMeta & { name: N }, payload: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
   const effects = apiEffects();
   const token = getToken();
   if (!endpoint.public && !token) {
@@ -64,7 +70,7 @@ export async function request<E extends Endpoint>(endpoint: E, payload: RequestO
   let url = `${options.baseUrl ?? API_BASE_URL}${fillPath(endpoint.path, options.params)}`;
   const hasBody = BODY_METHODS.has(endpoint.method);
   if (!hasBody && payload && typeof payload === 'object') {
-    const query = stringify(payload, { arrayFormat: 'indices' });
+    const query = encode(payload);
     if (query) url += `?${query}`;
   }
 
@@ -93,7 +99,7 @@ export async function request<E extends Endpoint>(endpoint: E, payload: RequestO
     fail(new ApiError('network', `HTTP ${response.status}`, { status: response.status }));
   }
   if (endpoint.binary && response.ok && !contentType.includes('application/json')) {
-    return (await response.blob()) as ResponseOf<E>;
+    return (await response.blob()) as ResponseOf<N>;
   }
 
   let envelope: Envelope;
@@ -104,7 +110,7 @@ export async function request<E extends Endpoint>(endpoint: E, payload: RequestO
     fail(new ApiError('network', 'Malformed response', { status: response.status }));
   }
 
-  if (envelope.code === Code.ok) return envelope.data as ResponseOf<E>;
+  if (envelope.code === Code.ok) return envelope.data as ResponseOf<N>;
 
   if (envelope.code === Code.unauthorized) {
     clearSession();

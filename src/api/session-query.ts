@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './request';
 
@@ -9,7 +9,7 @@ import { request } from './request';
 export const sessionQueryOptions = (supplierId: string) =>
   queryOptions({
     queryKey: ['session', supplierId] as const,
-    queryFn: ({ signal }) => request(endpoints.supplierGetByToken, {}, { signal }),
+    queryFn: ({ signal }) => request(calls.supplierGetByToken, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export async function logout(queryClient: QueryClient): Promise<boolean> {
   if (!ok) return false;
   const username = getUsername();
   if (username) {
-    await request(endpoints.supplierLogout, { username }, { suppressError: true, timeoutMs: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
+    await request(calls.supplierLogout, { username }, { suppressError: true, timeoutMs: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
   }
   clearSession();
   queryClient.clear();

@@ -1,22 +1,31 @@
 import type { Locale } from '@contract/locales';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '@/api/validation';
 
 type Values = Record<string, string | boolean>;
 
 /**
+ * A contract schema, or a loader of one: a screen on the first-load path (login) passes
+ * `() => import(...)` so the validation code arrives on first use, not with the first paint.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/**
  * Form state checked against a contract schema: on blur (that field), on change (only fields
  * already showing an error, so messages clear as they are fixed) and on submit (all fields).
  */
-export function useValidatedForm<T extends Values>(schema: z.ZodType, initial: T | (() => T), toPayload: (values: T) => unknown = (v) => v) {
+export function useValidatedForm<T extends Values>(source: SchemaSource, initial: T | (() => T), toPayload: (values: T) => unknown = (v) => v) {
   const { i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useRef<z.ZodType | null>(typeof source === 'function' ? null : source);
 
-  const check = useCallback((v: T) => fieldErrors(schema, toPayload(v), locale), [schema, toPayload, locale]);
+  const load = useCallback(async () => (schema.current ??= await (source as () => Promise<z.ZodType>)()), [source]);
+  // Errors only exist once the schema has run, so a change can check synchronously.
+  const check = useCallback((v: T) => (schema.current ? fieldErrors(schema.current, toPayload(v), locale) : {}), [toPayload, locale]);
 
   const setValue = <K extends keyof T & string>(name: K, value: T[K]) => {
     const next = { ...values, [name]: value };
@@ -30,7 +39,8 @@ export function useValidatedForm<T extends Values>(schema: z.ZodType, initial: T
     });
   };
 
-  const blur = (name: string) => {
+  const blur = async (name: string) => {
+    await load();
     const message = check(values)[name];
     setErrors((current) => {
       const { [name]: _old, ...rest } = current;
@@ -39,13 +49,14 @@ export function useValidatedForm<T extends Values>(schema: z.ZodType, initial: T
   };
 
   /** Checks everything; answers the errors (empty when valid). */
-  const validate = () => {
+  const validate = async () => {
+    await load();
     const all = check(values);
     setErrors(all);
     return all;
   };
 
-  return { values, setValue, errors, setErrors, blur, validate };
+  return { values, setValue, errors, setErrors, blur, validate, load };
 }
 
 /** Focuses the first field (in the given order) that has an error. */

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
-import { BIND_OR_PURCHASE } from '@contract/schemas/business';
+import { BIND_OR_PURCHASE } from '@contract/limits';
 
 /** The two public lists on /login: bidding (招标信息) and purchasing (采购信息) notices. */
 export const NOTICE_TABS = ['bidding', 'purchasing'] as const;

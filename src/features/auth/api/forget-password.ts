@@ -1,5 +1,5 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import type { ForgetPwdRequest } from '@contract/schemas/supplier';
 import { request } from '@/api/request';
 
-export const resetForgottenPassword = (payload: ForgetPwdRequest) => request(endpoints.supplierForgetPwd, payload, { suppressError: true });
+export const resetForgottenPassword = (payload: ForgetPwdRequest) => request(calls.supplierForgetPwd, payload, { suppressError: true });

@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import type { LoginRequest, Supplier } from '@contract/schemas/supplier';
 import { request } from '@/api/request';
 import { clearSession, saveLogin, setSupplierInfo } from '@/api/session';
@@ -8,10 +8,10 @@ import { clearSession, saveLogin, setSupplierInfo } from '@/api/session';
  * supplier info cookie holds the status the menus are gated by. Errors are left to the form.
  */
 export async function login(credentials: LoginRequest): Promise<Supplier> {
-  const session = await request(endpoints.supplierLogin, credentials, { suppressError: true });
+  const session = await request(calls.supplierLogin, credentials, { suppressError: true });
   saveLogin(session);
   try {
-    const supplier = await request(endpoints.supplierGetByToken, {}, { suppressError: true });
+    const supplier = await request(calls.supplierGetByToken, {}, { suppressError: true });
     setSupplierInfo(supplier);
     return supplier;
   } catch (error) {

@@ -26,7 +26,7 @@ export function ChangePasswordForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setServerError('');
-    const problems = form.validate();
+    const problems = await form.validate();
     if (Object.keys(problems).length > 0) {
       focusFirstError(ORDER, problems, idOf);
       return;
@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
         autoComplete={name === 'password' ? 'current-password' : 'new-password'}
         value={values[name]}
         onChange={(e) => form.setValue(name, e.target.value)}
-        onBlur={() => form.blur(name)}
+        onBlur={() => void form.blur(name)}
       />
     </Field>
   );

@@ -75,7 +75,7 @@ export function ForgetPasswordForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setServerError('');
-    const problems = fromWire(form.validate());
+    const problems = fromWire(await form.validate());
     if (Object.keys(problems).length > 0) {
       focusFirstError(ORDER, problems, idOf);
       return;
@@ -131,8 +131,8 @@ export function ForgetPasswordForm() {
             value={values.address}
             onChange={(e) => form.setValue('address', e.target.value)}
             onBlur={() => {
-              form.blur('mail');
-              form.blur('phone');
+              void form.blur('mail');
+              void form.blur('phone');
             }}
           />
           <button type="button" className="btn btn-secondary shrink-0 tabular-nums" disabled={sending || countdown.remaining > 0} onClick={() => void sendCode()}>
@@ -155,7 +155,7 @@ export function ForgetPasswordForm() {
           maxLength={6}
           value={values.code}
           onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
-          onBlur={() => form.blur('code')}
+          onBlur={() => void form.blur('code')}
         />
       </Field>
       <Field id={idOf('newPassword')} label={t`新密码`} required error={errors.newPassword} hint={t`6-12 位，须同时包含字母和数字`}>
@@ -164,7 +164,7 @@ export function ForgetPasswordForm() {
           autoComplete="new-password"
           value={values.newPassword}
           onChange={(e) => form.setValue('newPassword', e.target.value)}
-          onBlur={() => form.blur('newPassword')}
+          onBlur={() => void form.blur('newPassword')}
         />
       </Field>
       <Field id={idOf('conPassword')} label={t`确认新密码`} required error={errors.conPassword}>
@@ -173,7 +173,7 @@ export function ForgetPasswordForm() {
           autoComplete="new-password"
           value={values.conPassword}
           onChange={(e) => form.setValue('conPassword', e.target.value)}
-          onBlur={() => form.blur('conPassword')}
+          onBlur={() => void form.blur('conPassword')}
         />
       </Field>
 

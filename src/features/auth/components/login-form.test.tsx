@@ -2,7 +2,7 @@ import { message } from '@contract/messages';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -54,7 +54,8 @@ describe('LoginForm', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '进入工作台' }));
     const account = screen.getByRole('textbox', { name: /^账号/ });
-    expect(account.getAttribute('aria-invalid')).toBe('true');
+    // The schema loads on first use, so the check settles a moment after the click.
+    await waitFor(() => expect(account.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement).toBe(account);
     expect(screen.getAllByText(message('required', 'zh-CN'))).toHaveLength(2);
   });

@@ -1,4 +1,3 @@
-import { loginRequest } from '@contract/schemas/supplier';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -49,10 +48,13 @@ function SignedIn({ redirect, onSwitch }: { redirect?: string; onSwitch: () => v
   );
 }
 
+/** The login screen is the first paint: its schema (and zod) load on first use. */
+const loadLoginSchema = () => import('@contract/schemas/supplier').then((m) => m.loginRequest);
+
 function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   const { t } = useLingui();
   const router = useRouter();
-  const form = useValidatedForm(loginRequest, () => ({ username: getRememberedAccount(), password: '' }));
+  const form = useValidatedForm(loadLoginSchema, () => ({ username: getRememberedAccount(), password: '' }));
   const [remember, setRemember] = useState(() => getRememberedAccount() !== '');
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');
@@ -61,7 +63,7 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setServerError('');
-    const problems = form.validate();
+    const problems = await form.validate();
     if (Object.keys(problems).length > 0) {
       focusFirstError(ORDER, problems, idOf);
       return;
@@ -84,7 +86,7 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={serverError ? 'login-server-error' : undefined}>
+    <form noValidate onFocus={() => void form.load()} onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={serverError ? 'login-server-error' : undefined}>
       <Field id={idOf('username')} label={t`账号`} required error={errors.username}>
         <input
           {...fieldProps(idOf('username'), errors.username)}
@@ -94,7 +96,7 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
           spellCheck={false}
           value={values.username}
           onChange={(e) => form.setValue('username', e.target.value)}
-          onBlur={() => form.blur('username')}
+          onBlur={() => void form.blur('username')}
         />
       </Field>
       <Field id={idOf('password')} label={t`密码`} required error={errors.password}>
@@ -103,7 +105,7 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
           autoComplete="current-password"
           value={values.password}
           onChange={(e) => form.setValue('password', e.target.value)}
-          onBlur={() => form.blur('password')}
+          onBlur={() => void form.blur('password')}
         />
       </Field>
 

@@ -1,11 +1,11 @@
 import { Code } from '@contract/codes';
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import { request } from '@/api/request';
 
 export const getNotice = (id: string, signal?: AbortSignal) =>
-  request(endpoints.businessGetById, { id }, { signal, suppressError: true });
+  request(calls.businessGetById, { id }, { signal, suppressError: true });
 
 export const isNotFound = (error: unknown): boolean => isApiError(error) && error.code === Code.notFound;
 

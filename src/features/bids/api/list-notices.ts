@@ -1,12 +1,13 @@
-import { endpoints, type RequestOf } from '@contract/endpoints';
+import { calls } from '@contract/calls';
+import type { RequestOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
 
-export type ListNoticesParams = RequestOf<typeof endpoints.businessListByPage>;
+export type ListNoticesParams = RequestOf<'businessListByPage'>;
 
 export const listNotices = (params: ListNoticesParams, signal?: AbortSignal) =>
   // The board shows its own error state with a retry button, so no toast as well.
-  request(endpoints.businessListByPage, params, { signal, suppressError: true });
+  request(calls.businessListByPage, params, { signal, suppressError: true });
 
 export const listNoticesQueryOptions = (params: ListNoticesParams) =>
   queryOptions({

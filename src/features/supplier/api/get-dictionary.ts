@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import type { DICTIONARY_TYPES } from '@contract/schemas/common';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
@@ -7,6 +7,6 @@ import { request } from '@/api/request';
 export const dictionaryQueryOptions = (type: (typeof DICTIONARY_TYPES)[number], locale: string) =>
   queryOptions({
     queryKey: ['dictionary', type, locale] as const,
-    queryFn: ({ signal }) => request(endpoints.commonGetSelectCodeCommonData, { type }, { signal, suppressError: true }),
+    queryFn: ({ signal }) => request(calls.commonGetSelectCodeCommonData, { type }, { signal, suppressError: true }),
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
 
@@ -6,7 +6,7 @@ import { request } from '@/api/request';
 export const departmentsQueryOptions = (productionBase: string, locale: string) =>
   queryOptions({
     queryKey: ['supplier', 'departments', productionBase, locale] as const,
-    queryFn: ({ signal }) => request(endpoints.supplierGetOrgCodeByProductionBase, { productionBase }, { signal }),
+    queryFn: ({ signal }) => request(calls.supplierGetOrgCodeByProductionBase, { productionBase }, { signal }),
     enabled: productionBase !== '',
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { endpoints } from '@contract/endpoints';
+import { calls } from '@contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
 
@@ -6,6 +6,6 @@ import { request } from '@/api/request';
 export const regionsQueryOptions = (provinceCode: string, locale: string) =>
   queryOptions({
     queryKey: ['supplier', 'regions', provinceCode, locale] as const,
-    queryFn: ({ signal }) => request(endpoints.businessGetByProvinceCode, provinceCode ? { provinceCode } : {}, { signal }),
+    queryFn: ({ signal }) => request(calls.businessGetByProvinceCode, provinceCode ? { provinceCode } : {}, { signal }),
     staleTime: Infinity,
   });

@@ -1,4 +1,5 @@
-import { endpoints, type RequestOf } from '@contract/endpoints';
+import { calls } from '@contract/calls';
+import type { RequestOf } from '@contract/endpoints';
 import { request } from '@/api/request';
 
-export const updateSupplier = (payload: RequestOf<typeof endpoints.supplierUpdate>) => request(endpoints.supplierUpdate, payload, { suppressError: true });
+export const updateSupplier = (payload: RequestOf<'supplierUpdate'>) => request(calls.supplierUpdate, payload, { suppressError: true });

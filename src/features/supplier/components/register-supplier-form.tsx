@@ -1,4 +1,4 @@
-import type { endpoints, RequestOf } from '@contract/endpoints';
+import type { RequestOf } from '@contract/endpoints';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import { toast } from '@/ui/toast';
@@ -32,7 +32,7 @@ export function RegisterSupplierForm() {
       }
       onSubmit={async (payload) => {
         // The form checked the payload against registerRequest in register mode.
-        await registerSupplier(payload as RequestOf<typeof endpoints.supplierSave>);
+        await registerSupplier(payload as RequestOf<'supplierSave'>);
         toast.success(t`注册成功`);
         leave();
       }}

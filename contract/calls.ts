@@ -1,0 +1,59 @@
+/**
+ * What a call is on the wire, without its schemas: path, method, whether it needs a token,
+ * how its body travels. The portal's request layer needs only this, so it stays free of zod;
+ * `endpoints.ts` adds the schemas for the bid service, the forms and the OpenAPI document.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallMeta {
+  /** May hold `{param}` segments, filled from the request's params. */
+  path: string;
+  method: Method;
+  /** Public calls need no token (SPEC.md section 7); others are refused without one. */
+  public: boolean;
+  /** `json` by default; `multipart` for uploads; `form` for form-encoded bodies. */
+  body?: 'json' | 'multipart' | 'form';
+  /** The answer is a file, not an envelope (on success). */
+  binary?: boolean;
+  summary: string;
+}
+
+function named<T extends Record<string, CallMeta>>(defs: T): { [K in keyof T]: T[K] & { name: K } } {
+  return Object.fromEntries(Object.entries(defs).map(([name, meta]) => [name, { ...meta, name }])) as never;
+}
+
+export const calls = named({
+  businessListByPage: { path: '/business/listByPage', method: 'POST', public: true, summary: 'Public bidding (0) or purchasing (1) notices, searched and paged' },
+  businessGetById: { path: '/business/getById', method: 'POST', public: true, summary: 'One public notice with its details' },
+  businessGetByProvinceCode: { path: '/business/getByProvinceCode', method: 'GET', public: true, summary: 'Provinces, or the cities of a province' },
+  businessGetCityModelByCityCode: { path: '/business/getCityModelByCityCode', method: 'GET', public: true, summary: 'A city with its province' },
+
+  supplierLogin: { path: '/supplier/login', method: 'POST', public: true, summary: 'Log in; answers a token' },
+  supplierLogout: { path: '/supplier/logout', method: 'POST', public: false, summary: 'Revoke the current token' },
+  supplierGetByToken: { path: '/supplier/getByToken', method: 'POST', public: false, summary: 'Session check: the supplier behind the token' },
+  supplierGetById: { path: '/supplier/getById/{supplierId}', method: 'GET', public: false, summary: 'Supplier details (own record only)' },
+  supplierSave: { path: '/supplier/save', method: 'POST', public: true, summary: 'Register a supplier (starts in status A101)' },
+  supplierUpdate: { path: '/supplier/update', method: 'POST', public: false, summary: 'Update the supplier information' },
+  supplierChangePwd: { path: '/supplier/changePwd', method: 'POST', public: false, summary: 'Change password; every token of the account is revoked' },
+  supplierForgetPwd: { path: '/supplier/forgetPwd', method: 'POST', public: true, summary: 'Reset a password with a verification code' },
+  supplierGetCheckCode: { path: '/supplier/getCheckCode', method: 'POST', public: true, summary: 'Send a verification code by mail or phone' },
+  supplierGetProductionBaseOrg: { path: '/supplier/getProductionBaseOrg', method: 'GET', public: true, summary: "The buyer's production bases" },
+  supplierGetOrgCodeByProductionBase: { path: '/supplier/getOrgCodeByProductionBase', method: 'GET', public: true, summary: 'Departments of a production base' },
+
+  commonGetSelectCodeCommonData: { path: '/common/getSelectCodeCommonData', method: 'GET', public: true, summary: 'A dictionary (currency, cooperation intention, ...) in the request language' },
+
+  fileUpload: { path: '/file/upload', method: 'POST', public: true, body: 'multipart', summary: 'Upload one file (multipart field `file`, at most 50 MB)' },
+  fileDownload: { path: '/file/download', method: 'POST', public: true, body: 'form', binary: true, summary: 'Download a file by its path (owner or public documents only)' },
+});
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type Call = Calls[CallName];
+
+/** Paths a request may go to without a token. */
+export const PUBLIC_PATHS = (Object.values(calls) as Call[]).filter((c) => c.public).map((c) => c.path);
+
+/** Fills `{param}` segments of a path. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
