@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+import { message } from '../../contract/messages';
+import { cli, cookieNames, creditCode, lastCode, unique } from './support';
+
+const demo = { a101: 'demo_a101', a104: 'demo_a104', a141: 'demo_a141', password: 'Demo1234' };
+
+async function login(page: Page, username: string, password: string) {
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '进入工作台' }).click();
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
+
+test.describe.configure({ mode: 'serial' });
+
+test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page }) => {
+  const id = unique();
+  const username = `sup_${id}`;
+  const phone = `139${String(Date.now()).slice(-8)}`;
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: '注册' }).click();
+  await expect(page).toHaveURL(/\/register/);
+
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('Passw0rd');
+  await page.getByLabel('确认密码').fill('Passw0rd');
+  await page.getByLabel('供应商名称').fill(`测试包装材料有限公司 ${id}`);
+  await page.getByLabel('统一社会信用代码').fill(creditCode());
+  await page.getByLabel('法定代表人').fill('王测试');
+  await page.getByLabel('成立日期').fill('2015-06-01');
+  await page.getByLabel('注册资本').fill('500');
+  await page.getByLabel('注册地址').fill('广东省东莞市测试路 1 号');
+  await page.getByLabel('联系人', { exact: true }).fill('李联系');
+  await page.getByLabel('联系电话').fill(phone);
+  await page.getByLabel('电子邮箱').fill(`${id}@example.com`);
+  await page.getByLabel('账户名称').fill(`测试包装材料有限公司 ${id}`);
+  await page.getByLabel('银行账号').fill('6222020200012345678');
+  await page.getByLabel('开户银行').fill('中国工商银行东莞分行');
+  await page.getByLabel('结算币种').selectOption('CNY');
+
+  // Bad input first: nothing is sent, the form says what is wrong and keeps what was typed.
+  await page.getByLabel('联系电话').fill('12345');
+  await page.getByRole('button', { name: '提交注册' }).click();
+  await expect(page.getByText(message('phoneInvalid', 'zh-CN')).first()).toBeVisible();
+  await expect(page.getByLabel('供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
+  await page.getByLabel('联系电话').fill(phone);
+
+  await page.getByLabel('营业执照').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence') });
+  await expect(page.getByText('licence.pdf').first()).toBeVisible();
+
+  await page.getByRole('button', { name: '提交注册' }).click();
+  await expect(page.getByText('注册成功').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // A new registration is A101: only the menus that status allows.
+  await login(page, username, 'Passw0rd');
+  await expect(page).toHaveURL(/\/platform\/home/);
+  await expect(menu(page).getByRole('link', { name: '首页' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: '投标管理' })).toHaveCount(0);
+  await expect(menu(page).getByRole('link', { name: '询价议价' })).toHaveCount(0);
+  await expect(menu(page).getByRole('link', { name: '沟通记录' })).toHaveCount(0);
+
+  // The operator approves the supplier (A104): after a fresh login every menu shows.
+  cli('set-status', username, 'A104');
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await login(page, username, 'Passw0rd');
+  await expect(page).toHaveURL(/\/platform\/home/);
+  for (const entry of ['首页', '投标管理', '询价议价', '沟通记录', '参观申请', '供应商信息', '修改密码']) {
+    await expect(menu(page).getByRole('link', { name: entry })).toBeVisible();
+  }
+
+  // Its registration is there to edit, with the licence it uploaded.
+  await menu(page).getByRole('link', { name: '供应商信息' }).click();
+  await expect(page.getByLabel('供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
+  await expect(page.getByText('licence.pdf').first()).toBeVisible();
+});
+
+test('menus follow the supplier status, and a forbidden screen opened by URL shows 403', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, demo.a141, demo.password);
+  await expect(page).toHaveURL(/\/platform\/home/);
+  await expect(menu(page).getByRole('link', { name: '投标管理' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: '询价议价' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: '沟通记录' })).toHaveCount(0);
+  await page.goto('/platform/communicateRecord');
+  await expect(page).toHaveURL(/\/error\/403/);
+});
+
+test('a supplier changes its password, must log in again, and logs out with a confirmation', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, demo.a104, demo.password);
+  await menu(page).getByRole('link', { name: '修改密码' }).click();
+  await page.getByLabel('当前密码').fill(demo.password);
+  await page.getByLabel('新密码', { exact: true }).fill(demo.password);
+  await page.getByLabel('确认新密码').fill(demo.password);
+  await page.getByRole('button', { name: '确认修改' }).click();
+  await expect(page.getByText(message('passwordSameAsOld', 'zh-CN')).first()).toBeVisible();
+
+  await page.getByLabel('新密码', { exact: true }).fill('Changed99');
+  await page.getByLabel('确认新密码').fill('Changed99');
+  await page.getByRole('button', { name: '确认修改' }).click();
+  await expect(page.getByText('修改成功，请重新登录').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await login(page, demo.a104, demo.password);
+  await expect(page.getByText(message('loginFailed', 'zh-CN')).first()).toBeVisible();
+  await login(page, demo.a104, 'Changed99');
+  await expect(page).toHaveURL(/\/platform\/home/);
+
+  // Put the demo password back for the other tests, then log out.
+  await menu(page).getByRole('link', { name: '修改密码' }).click();
+  await page.getByLabel('当前密码').fill('Changed99');
+  await page.getByLabel('新密码', { exact: true }).fill(demo.password);
+  await page.getByLabel('确认新密码').fill(demo.password);
+  await page.getByRole('button', { name: '确认修改' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, demo.a104, demo.password);
+  await expect(page).toHaveURL(/\/platform\/home/);
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const left = await cookieNames(page);
+  expect(left).not.toContain('token');
+  expect(left).not.toContain('auth');
+});
+
+test('a deep link without a session goes to login and comes back after it', async ({ page }) => {
+  await page.goto('/platform/supplierInfoManagement');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fplatform%2FsupplierInfoManagement/);
+  await expect(page.getByText('请先登录').first()).toBeVisible();
+  await login(page, demo.a101, demo.password);
+  await expect(page).toHaveURL(/\/platform\/supplierInfoManagement/);
+  await expect(page.getByLabel('供应商名称')).not.toHaveValue('');
+});
+
+test('an expired token shows the timeout message and returns to login with the original path', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, demo.a101, demo.password);
+  await expect(page).toHaveURL(/\/platform\/home/);
+  // The token cookie lives exactly as long as the token; its expiry leaves only `auth`.
+  const context = page.context();
+  const kept = (await context.cookies()).filter((c) => c.name !== 'token');
+  await context.clearCookies();
+  await context.addCookies(kept);
+  await page.goto('/platform/visitorApplyNew');
+  await expect(page.getByText(message('unauthorized', 'zh-CN')).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fplatform%2FvisitorApplyNew/);
+});
+
+test('a token the bid service no longer accepts logs the user out with the server message', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, demo.a101, demo.password);
+  await expect(page).toHaveURL(/\/platform\/home/);
+  const context = page.context();
+  const cookies = (await context.cookies()).map((c) => (c.name === 'token' ? { ...c, value: 'revoked-or-forged' } : c));
+  await context.clearCookies();
+  await context.addCookies(cookies);
+  await page.goto('/platform/supplierInfoManagement');
+  await expect(page).toHaveURL(/\/login/);
+  expect(await cookieNames(page)).not.toContain('auth');
+});
+
+test('a forgotten password is reset with a code sent to the phone', async ({ page }) => {
+  const phone = '13800000141'; // the demo A141 supplier's phone (server/seed/suppliers.ts)
+  await page.goto('/login');
+  await page.getByRole('link', { name: '忘记密码？' }).click();
+  await expect(page).toHaveURL(/\/forgetPassword/);
+  await page.getByLabel('手机').check();
+  await page.getByLabel('手机号码').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+  await page.getByLabel('验证码').fill(lastCode(phone));
+  await page.getByLabel('新密码', { exact: true }).fill('Reset2026');
+  await page.getByLabel('确认新密码').fill('Reset2026');
+  await page.getByRole('button', { name: '重置密码' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, demo.a141, 'Reset2026');
+  await expect(page).toHaveURL(/\/platform\/home/);
+});
+
+test('switching to English and Vietnamese translates the screen and survives a reload', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+  await expect(page.getByRole('tab', { name: 'Bidding information' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Bidding information' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('vie');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page.getByRole('tab', { name: 'Thông tin đấu thầu' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Thông tin đấu thầu' })).toBeVisible();
+  // Server messages follow the language too.
+  await page.getByLabel('Tài khoản', { exact: true }).fill('nobody_here');
+  await page.getByLabel('Mật khẩu', { exact: true }).fill('Wrong123');
+  await page.getByRole('button', { name: 'Vào bàn làm việc' }).click();
+  await expect(page.getByText(message('loginFailed', 'vie')).first()).toBeVisible();
+});

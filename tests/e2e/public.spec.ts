@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+const noticeLinks = (page: import('@playwright/test').Page) => page.locator('main a[href^="/bidDetail/"]');
+
+test('a newcomer opens /, lands on /login and browses, searches and pages both public lists', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('tab', { name: '招标信息' })).toHaveAttribute('aria-selected', 'true');
+  await expect(noticeLinks(page)).toHaveCount(10);
+
+  // Paging moves to the next ten and survives in the URL.
+  const firstOnPage1 = await noticeLinks(page).first().getAttribute('href');
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(noticeLinks(page).first()).not.toHaveAttribute('href', firstOnPage1!);
+
+  // Page size 20 shows twenty.
+  await page.getByRole('combobox', { name: '每页条数' }).selectOption('20');
+  await expect(noticeLinks(page)).toHaveCount(20);
+
+  // Search narrows the list to matching notices.
+  await page.getByRole('searchbox', { name: '搜索公告' }).fill('瓦楞');
+  await page.getByRole('searchbox', { name: '搜索公告' }).press('Enter');
+  await expect(page).toHaveURL(/q=/);
+  const found = noticeLinks(page);
+  await expect(found.first()).toBeVisible();
+  for (const text of await found.allInnerTexts()) expect(text).toContain('瓦楞');
+
+  // The purchasing list is the other tab.
+  await page.getByRole('searchbox', { name: '搜索公告' }).fill('');
+  await page.getByRole('searchbox', { name: '搜索公告' }).press('Enter');
+  await page.getByRole('tab', { name: '采购信息' }).click();
+  await expect(page.getByRole('tab', { name: '采购信息' })).toHaveAttribute('aria-selected', 'true');
+  await expect(noticeLinks(page).first()).toBeVisible();
+  const purchasing = await noticeLinks(page).first().innerText();
+  expect(purchasing).toContain('采购');
+});
+
+test('a tourist opens a bid detail with all its sections and is asked to log in to sign up', async ({ page }) => {
+  await page.goto('/login');
+  const first = noticeLinks(page).first();
+  const title = (await first.locator('h3, h2, strong').first().innerText()).trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/bidDetail\//);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  for (const section of ['基本信息', '典型物料', '公司信息', '投标要求', '采购方联系人']) {
+    await expect(page.getByRole('heading', { name: section })).toBeVisible();
+  }
+  await page.getByRole('button', { name: '报名' }).click();
+  await expect(page.getByText('请先登录后再报名').first()).toBeVisible();
+});
+
+test('an unknown path shows the 404 page, an unknown notice a not-found state', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404').first()).toBeVisible();
+  await page.goto('/bidDetail/does-not-exist');
+  await expect(page.getByText('未找到该公告')).toBeVisible();
+});
