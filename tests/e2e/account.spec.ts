@@ -5,14 +5,15 @@ import { cli, cookieNames, creditCode, lastCode, unique } from './support';
 const demo = { a101: 'demo_a101', a104: 'demo_a104', a141: 'demo_a141', password: 'Demo1234' };
 
 async function login(page: Page, username: string, password: string) {
-  await page.getByLabel('账号', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
+  await field(page, '账号').fill(username);
+  await field(page, '密码').fill(password);
   await page.getByRole('button', { name: '进入工作台' }).click();
 }
 
+/** A text input by its accessible name (the required marker is not part of it). */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 
-test.describe.configure({ mode: 'serial' });
 
 test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page }) => {
   const id = unique();
@@ -23,29 +24,29 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await page.getByRole('link', { name: '注册' }).click();
   await expect(page).toHaveURL(/\/register/);
 
-  await page.getByLabel('账号', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill('Passw0rd');
-  await page.getByLabel('确认密码').fill('Passw0rd');
-  await page.getByLabel('供应商名称').fill(`测试包装材料有限公司 ${id}`);
-  await page.getByLabel('统一社会信用代码').fill(creditCode());
-  await page.getByLabel('法定代表人').fill('王测试');
-  await page.getByLabel('成立日期').fill('2015-06-01');
-  await page.getByLabel('注册资本').fill('500');
-  await page.getByLabel('注册地址').fill('广东省东莞市测试路 1 号');
-  await page.getByLabel('联系人', { exact: true }).fill('李联系');
-  await page.getByLabel('联系电话').fill(phone);
-  await page.getByLabel('电子邮箱').fill(`${id}@example.com`);
-  await page.getByLabel('账户名称').fill(`测试包装材料有限公司 ${id}`);
-  await page.getByLabel('银行账号').fill('6222020200012345678');
-  await page.getByLabel('开户银行').fill('中国工商银行东莞分行');
-  await page.getByLabel('结算币种').selectOption('CNY');
+  await field(page, '账号').fill(username);
+  await field(page, '密码').fill('Passw0rd');
+  await field(page, '确认密码').fill('Passw0rd');
+  await field(page, '供应商名称').fill(`测试包装材料有限公司 ${id}`);
+  await field(page, '统一社会信用代码').fill(creditCode());
+  await field(page, '法定代表人').fill('王测试');
+  await field(page, '成立日期').fill('2015-06-01');
+  await field(page, '注册资本').fill('500');
+  await field(page, '注册地址').fill('广东省东莞市测试路 1 号');
+  await field(page, '联系人').fill('李联系');
+  await field(page, '联系电话').fill(phone);
+  await field(page, '电子邮箱').fill(`${id}@example.com`);
+  await field(page, '账户名称').fill(`测试包装材料有限公司 ${id}`);
+  await field(page, '银行账号').fill('6222020200012345678');
+  await field(page, '开户银行').fill('中国工商银行东莞分行');
+  await page.getByRole('combobox', { name: '结算币种' }).selectOption('CNY');
 
   // Bad input first: nothing is sent, the form says what is wrong and keeps what was typed.
-  await page.getByLabel('联系电话').fill('12345');
+  await field(page, '联系电话').fill('12345');
   await page.getByRole('button', { name: '提交注册' }).click();
   await expect(page.getByText(message('phoneInvalid', 'zh-CN')).first()).toBeVisible();
-  await expect(page.getByLabel('供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
-  await page.getByLabel('联系电话').fill(phone);
+  await expect(field(page, '供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
+  await field(page, '联系电话').fill(phone);
 
   await page.getByLabel('营业执照').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence') });
   await expect(page.getByText('licence.pdf').first()).toBeVisible();
@@ -74,7 +75,7 @@ test('a new supplier registers with a licence file, the operator approves it, it
 
   // Its registration is there to edit, with the licence it uploaded.
   await menu(page).getByRole('link', { name: '供应商信息' }).click();
-  await expect(page.getByLabel('供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
+  await expect(field(page, '供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
   await expect(page.getByText('licence.pdf').first()).toBeVisible();
 });
 
@@ -93,14 +94,14 @@ test('a supplier changes its password, must log in again, and logs out with a co
   await page.goto('/login');
   await login(page, demo.a104, demo.password);
   await menu(page).getByRole('link', { name: '修改密码' }).click();
-  await page.getByLabel('当前密码').fill(demo.password);
-  await page.getByLabel('新密码', { exact: true }).fill(demo.password);
-  await page.getByLabel('确认新密码').fill(demo.password);
+  await field(page, '当前密码').fill(demo.password);
+  await field(page, '新密码').fill(demo.password);
+  await field(page, '确认新密码').fill(demo.password);
   await page.getByRole('button', { name: '确认修改' }).click();
   await expect(page.getByText(message('passwordSameAsOld', 'zh-CN')).first()).toBeVisible();
 
-  await page.getByLabel('新密码', { exact: true }).fill('Changed99');
-  await page.getByLabel('确认新密码').fill('Changed99');
+  await field(page, '新密码').fill('Changed99');
+  await field(page, '确认新密码').fill('Changed99');
   await page.getByRole('button', { name: '确认修改' }).click();
   await expect(page.getByText('修改成功，请重新登录').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -112,16 +113,16 @@ test('a supplier changes its password, must log in again, and logs out with a co
 
   // Put the demo password back for the other tests, then log out.
   await menu(page).getByRole('link', { name: '修改密码' }).click();
-  await page.getByLabel('当前密码').fill('Changed99');
-  await page.getByLabel('新密码', { exact: true }).fill(demo.password);
-  await page.getByLabel('确认新密码').fill(demo.password);
+  await field(page, '当前密码').fill('Changed99');
+  await field(page, '新密码').fill(demo.password);
+  await field(page, '确认新密码').fill(demo.password);
   await page.getByRole('button', { name: '确认修改' }).click();
   await expect(page).toHaveURL(/\/login/);
   await login(page, demo.a104, demo.password);
   await expect(page).toHaveURL(/\/platform\/home/);
 
   await page.getByRole('button', { name: '退出登录' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login/);
   const left = await cookieNames(page);
   expect(left).not.toContain('token');
@@ -134,7 +135,7 @@ test('a deep link without a session goes to login and comes back after it', asyn
   await expect(page.getByText('请先登录').first()).toBeVisible();
   await login(page, demo.a101, demo.password);
   await expect(page).toHaveURL(/\/platform\/supplierInfoManagement/);
-  await expect(page.getByLabel('供应商名称')).not.toHaveValue('');
+  await expect(field(page, '供应商名称')).not.toHaveValue('');
 });
 
 test('an expired token shows the timeout message and returns to login with the original path', async ({ page }) => {
@@ -169,13 +170,13 @@ test('a forgotten password is reset with a code sent to the phone', async ({ pag
   await page.goto('/login');
   await page.getByRole('link', { name: '忘记密码？' }).click();
   await expect(page).toHaveURL(/\/forgetPassword/);
-  await page.getByLabel('手机').check();
-  await page.getByLabel('手机号码').fill(phone);
+  await page.getByRole('radio', { name: '手机' }).check();
+  await field(page, '手机号码').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
-  await page.getByLabel('验证码').fill(lastCode(phone));
-  await page.getByLabel('新密码', { exact: true }).fill('Reset2026');
-  await page.getByLabel('确认新密码').fill('Reset2026');
+  await field(page, '验证码').fill(lastCode(phone));
+  await field(page, '新密码').fill('Reset2026');
+  await field(page, '确认新密码').fill('Reset2026');
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page).toHaveURL(/\/login/);
   await login(page, demo.a141, 'Reset2026');
@@ -198,8 +199,8 @@ test('switching to English and Vietnamese translates the screen and survives a r
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Thông tin đấu thầu' })).toBeVisible();
   // Server messages follow the language too.
-  await page.getByLabel('Tài khoản', { exact: true }).fill('nobody_here');
-  await page.getByLabel('Mật khẩu', { exact: true }).fill('Wrong123');
+  await field(page, 'Tài khoản').fill('nobody_here');
+  await field(page, 'Mật khẩu').fill('Wrong123');
   await page.getByRole('button', { name: 'Vào bàn làm việc' }).click();
   await expect(page.getByText(message('loginFailed', 'vie')).first()).toBeVisible();
 });
