@@ -156,8 +156,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
           {value.length > 0 && maxFiles === 1 ? <Trans>重新选择</Trans> : <Trans>选择文件</Trans>}
         </label>
         <span className="text-xs text-slate-500">
-          {extensions?.length ? <Trans>支持 {extensions.join(' / ')}，</Trans> : null}
-          <Trans>单个文件不超过 50MB</Trans>
+          {extensions?.length ? <Trans>支持 {extensions.join(' / ')}，单个文件不超过 50MB</Trans> : <Trans>单个文件不超过 50MB</Trans>}
         </span>
       </div>
       {hint ? (

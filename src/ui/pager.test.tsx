@@ -49,7 +49,7 @@ describe('<Pager>', () => {
   it('jumps to a typed page, clamped to the last', async () => {
     const onChange = vi.fn();
     renderWithI18n(<Pager pageNo={1} pageSize={10} total={42} onChange={onChange} />);
-    const jumper = screen.getByLabelText('前往');
+    const jumper = screen.getByLabelText('跳转到页码');
     await userEvent.type(jumper, '4{Enter}');
     await userEvent.type(jumper, '99{Enter}');
     expect(onChange.mock.calls).toEqual([

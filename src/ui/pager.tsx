@@ -116,20 +116,21 @@ export function Pager({ pageNo, pageSize, total, onChange }: PagerProps) {
           submitJump();
         }}
       >
-        <label htmlFor={`${id}-jump`}>
-          <Trans>前往</Trans>
-        </label>
-        <input
-          id={`${id}-jump`}
-          className="input min-h-9 w-16 py-1 text-center"
-          inputMode="numeric"
-          value={jump}
-          onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
-          onBlur={() => jump && submitJump()}
-          aria-describedby={`${id}-jump-unit`}
-        />
-        <span id={`${id}-jump-unit`}>
-          <Trans>页</Trans>
+        {/* One message around the input, so each language orders "go to page N" its own way. */}
+        <span className="flex items-center gap-2">
+          <Trans>
+            前往{' '}
+            <input
+              id={`${id}-jump`}
+              className="input min-h-9 w-16 py-1 text-center"
+              inputMode="numeric"
+              value={jump}
+              onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
+              onBlur={() => jump && submitJump()}
+              aria-label={t`跳转到页码`}
+            />{' '}
+            页
+          </Trans>
         </span>
       </form>
     </nav>

@@ -1,7 +1,7 @@
 import type { DICTIONARY_TYPES } from '@contract/schemas/common';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { dictionaryQueryOptions } from '../api/get-dictionary';
+import { dictionaryQueryOptions } from '@/api/dictionary';
 
 /** The label of a dictionary code in the interface language; the code itself until (or unless) the dictionary answers. */
 export function CodeLabel({ type, code }: { type: (typeof DICTIONARY_TYPES)[number]; code: string }) {

@@ -79,9 +79,9 @@ export function NoticeDetailView({ id }: { id: string }) {
           </h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span>
-              <Trans>截止时间</Trans>
-              <span aria-hidden="true">：</span>
-              <DateTime value={n.cutoffTime} />
+              <Trans>
+                截止时间：<DateTime value={n.cutoffTime} />
+              </Trans>
             </span>
             <Countdown deadline={n.cutoffTime} />
           </p>

@@ -23,9 +23,9 @@ export function NoticeItem({ notice }: { notice: NoticeSummary }) {
           </span>
         </div>
         <p className="mt-1 text-sm break-all text-slate-500">
-          <Trans>招标编号</Trans>
-          <span aria-hidden="true">：</span>
-          <span className="font-mono">{notice.tenderNo}</span>
+          <Trans>
+            招标编号：<span className="font-mono">{notice.tenderNo}</span>
+          </Trans>
         </p>
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
           <div className="flex min-w-0 gap-2">

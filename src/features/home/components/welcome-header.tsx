@@ -16,8 +16,7 @@ export function WelcomeHeader() {
     <header className="card flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="text-sm text-slate-500">
-          <Trans>欢迎回来</Trans>
-          {who.contact ? <span>，{who.contact}</span> : null}
+          {who.contact ? <Trans>欢迎回来，{who.contact}</Trans> : <Trans>欢迎回来</Trans>}
         </p>
         <h1 className="mt-1 break-words">{who.name || <Trans>供应商工作台</Trans>}</h1>
       </div>

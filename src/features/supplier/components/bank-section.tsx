@@ -1,7 +1,7 @@
 import { TEXT_MAX } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { dictionaryQueryOptions } from '../api/get-dictionary';
+import { dictionaryQueryOptions } from '@/api/dictionary';
 import type { SupplierForm } from '../use-supplier-form';
 import { FormSection, SelectField, TextField } from './form-controls';
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { dictionaryQueryOptions } from '../api/get-dictionary';
+import { dictionaryQueryOptions } from '@/api/dictionary';
 import { departmentsQueryOptions } from '../api/list-departments';
 import { productionBasesQueryOptions } from '../api/list-production-bases';
 import type { SupplierForm } from '../use-supplier-form';

@@ -1,11 +1,11 @@
 import { calls } from '@contract/calls';
 import type { DICTIONARY_TYPES } from '@contract/schemas/common';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '@/api/request';
+import { request } from './request';
 
 /**
- * A dictionary (codes with labels in the request language). The key matches the other
- * features' dictionary queries on purpose, so one answer serves them all.
+ * A dictionary (codes with labels in the request language, so the language is part of the key).
+ * Shared reference data: every feature that shows or picks a code reads the same cached answer.
  */
 export const dictionaryQueryOptions = (type: (typeof DICTIONARY_TYPES)[number], locale: string) =>
   queryOptions({
