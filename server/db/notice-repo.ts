@@ -28,65 +28,22 @@ const toSummary = (r: SummaryRow): NoticeSummary => ({
   publishedAt: new Date(r.published_at).toISOString(),
 });
 
-/** `%text%` for LIKE with the wildcards of the text itself escaped. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * The filter of a list. The pattern is lowered by the database's own lower(), the same function
- * that built `search_text`, so both sides agree on case folding; being a parameter of an
- * unnamed statement it is planned as a constant, which lets the trigram index serve it.
+ * One page of a public list and its total, latest cut-off first (then the newest id). A search
+ * is a case-insensitive substring of the tender number, title, issuing unit or project location
+ * (never across two of them), with `%` and `_` as plain characters. The database answers with the
+ * page as JSON in one round trip (`notice_list`, migration 003): totals come from counts kept
+ * by triggers for plain lists and for terms of one or two characters; longer terms go through
+ * the trigram index and are counted.
  */
-function where(type: number, search: string | undefined): { sql: string; params: unknown[] } {
-  if (!search) return { sql: 'bind_or_purchase = $1', params: [type] };
-  return { sql: `bind_or_purchase = $1 AND search_text LIKE lower($2)`, params: [type, containsPattern(search)] };
-}
-
-/** At most this many ids of one search are kept; deeper pages are read with OFFSET. */
-export const MATCH_IDS_MAX = 10_000;
-
-/**
- * The ids of a search's matches in list order (the first MATCH_IDS_MAX) and their total: one
- * pass over the matches answers the count and every page of that search.
- */
-export async function matchNotices(db: Queryable, type: number, search: string): Promise<{ ids: string[]; total: number }> {
-  const w = where(type, search);
-  const rows = await db.query<{ id: string; total: number }>(
-    `SELECT id::text AS id, count(*) OVER ()::int AS total FROM (SELECT id, cutoff_time FROM notices WHERE ${w.sql} OFFSET 0) AS m
-      ORDER BY cutoff_time DESC, id DESC LIMIT ${MATCH_IDS_MAX}`,
-    w.params,
-  );
-  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
-}
-
-/** Summaries of the given ids, in the order given. */
-export async function noticesByIds(db: Queryable, ids: string[]): Promise<NoticeSummary[]> {
-  if (!ids.length) return [];
-  const rows = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM notices WHERE id = ANY($1::bigint[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export async function countNotices(db: Queryable, type: number, search?: string): Promise<number> {
-  const w = where(type, search);
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notices WHERE ${w.sql}`, w.params);
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * Latest cut-off first: open notices with the furthest deadline lead, expired ones trail.
- * A search first collects its matches (through the trigram index where the term allows) and
- * sorts only those: walking the cut-off index and filtering would read the whole table
- * whenever a term is rare.
- */
-export async function listNotices(db: Queryable, q: { type: number; pageNo: number; pageSize: number; search?: string }): Promise<NoticeSummary[]> {
-  const w = where(q.type, q.search);
-  const n = w.params.length;
-  const source = q.search ? `(SELECT * FROM notices WHERE ${w.sql} OFFSET 0) AS m` : `notices WHERE ${w.sql}`;
-  const rows = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM ${source} ORDER BY cutoff_time DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...w.params, q.pageSize, (q.pageNo - 1) * q.pageSize],
-  );
-  return rows.map(toSummary);
+export async function listNotices(db: Queryable, q: { type: number; pageNo: number; pageSize: number; search?: string }): Promise<{ records: NoticeSummary[]; total: number }> {
+  const rows = await db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int) AS page', [
+    q.type,
+    q.search || null,
+    q.pageSize,
+    (q.pageNo - 1) * q.pageSize,
+  ]);
+  return JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number };
 }
 
 /** The rest of a notice, kept as one document. */

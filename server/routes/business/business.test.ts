@@ -99,3 +99,58 @@ describe('regions', () => {
     expect((await t.get('/business/getByProvinceCode', { provinceCode: 'x'.repeat(13) })).code).toBe('E400');
   });
 });
+
+describe('businessListByPage search index (migration 003)', () => {
+  interface Row { id: string; bind_or_purchase: number; tender_no: string; title: string; issuing_unit: string; project_address: string; cutoff_time: Date }
+  const all = () => t.db.query<Row>('SELECT id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time FROM notices');
+  /** The ids a search must answer, in list order, by brute force over every notice. */
+  const expected = (rows: Row[], type: number, term: string) =>
+    rows
+      .filter((r) => r.bind_or_purchase === type && [r.tender_no, r.title, r.issuing_unit, r.project_address].some((f) => f.toLowerCase().includes(term.toLowerCase())))
+      .sort((a, b) => +b.cutoff_time - +a.cutoff_time || Number(b.id) - Number(a.id))
+      .map((r) => r.id);
+  const search = async (type: number, term: string, pageSize = 100) =>
+    (await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', { bindOrPurchase: type, searchContent: term, pageSize })).data;
+
+  it.each([['纸'], ['淀'], ['瓦楞'], ['东莞'], ['纸业有'], ['玉米淀粉'], ['zb2026'], ['ZB20260007'], ['广东省东莞市'], ['钢']])('answers %s like a scan of every notice, on both lists', async (term) => {
+    const rows = await all();
+    for (const type of [0, 1]) {
+      const want = expected(rows, type, term);
+      const got = await search(type, term);
+      expect(got.total).toBe(want.length);
+      expect(got.records.map((r) => r.id)).toEqual(want.slice(0, 100));
+    }
+  });
+
+  it('does not match a term across two fields', async () => {
+    const [row] = await all();
+    // The end of the title and the start of the issuing unit, as one term.
+    const term = `${row!.title.slice(-1)}${row!.issuing_unit.slice(0, 1)}`;
+    const spanning = `${row!.title.slice(-2)}${row!.issuing_unit.slice(0, 2)}`;
+    expect((await search(row!.bind_or_purchase, spanning)).total).toBe(0);
+    expect((await search(row!.bind_or_purchase, term)).total).toBe(expected(await all(), row!.bind_or_purchase, term).length);
+  });
+
+  it('keeps totals and one- and two-character counts right through inserts, updates and deletes', async () => {
+    const db = t.db;
+    const before = (await search(1, '淀粉')).total;
+    const plain = (await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total;
+    const [inserted] = await db.query<{ id: string }>(
+      `INSERT INTO notices (bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time, published_at)
+       VALUES (1, 'IDX-1', '测试淀粉淀粉项目', '索引测试单位', '测试地点', now(), now()) RETURNING id::text AS id`,
+    );
+    const id = inserted!.id;
+    expect((await search(1, '淀粉')).total).toBe(before + 1);
+    expect((await search(1, '索')).total).toBe(1);
+    expect((await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total).toBe(plain + 1);
+    await db.query("UPDATE notices SET title = '测试油墨项目', bind_or_purchase = 0 WHERE id = $1", [id]);
+    expect((await search(1, '淀粉')).total).toBe(before);
+    expect((await search(0, '索')).total).toBe(1);
+    expect((await search(1, '索')).total).toBe(0);
+    await db.query('DELETE FROM notice_details WHERE notice_id = $1', [id]);
+    await db.query('DELETE FROM notices WHERE id = $1', [id]);
+    expect((await search(0, '索')).total).toBe(0);
+    expect((await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total).toBe(plain);
+    expect(await db.query("SELECT gram FROM notice_gram_counts WHERE gram = '索'")).toEqual([]);
+  });
+});
