@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-const noticeLinks = (page: import('@playwright/test').Page) => page.locator('main a[href^="/bidDetail/"]');
+const noticeLinks = (page: Page) => page.locator('main a[href^="/bidDetail/"]');
 
 test('a newcomer opens /, lands on /login and browses, searches and pages both public lists', async ({ page }) => {
   await page.goto('/');
