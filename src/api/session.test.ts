@@ -1,19 +1,11 @@
-import type { LoginResponse } from '@contract/schemas/supplier';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { guardDecision, safeRedirect } from './guard';
 import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, saveLogin, sessionState, setSupplierInfo } from './session';
+import { loginAnswer } from '@/test/fixtures';
 
-const login: LoginResponse = {
-  username: 'demo',
-  oauthToken: 'secret-token',
-  tokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  supplierId: 's1',
-  supplierCode: 'C1',
-  supplierCodeMain: 'M1',
-  status: 'A104',
-  userInfo: { supplierName: '纸业', contactName: '张三', supplierRoleType: 'R' },
-};
+const login = loginAnswer({ username: 'demo', oauthToken: 'secret-token', supplierCode: 'C1', supplierCodeMain: 'M1' });
+
 
 describe('session state', () => {
   it('is none without cookies', () => {
@@ -24,7 +16,7 @@ describe('session state', () => {
     saveLogin(login);
     expect(sessionState()).toBe('active');
     expect(getToken()).toBe('secret-token');
-    expect(getSupplierInfo()).toEqual({ status: 'A104', supplierRoleType: 'R' });
+    expect(getSupplierInfo()).toEqual({ status: 'A104', supplierRoleType: 'supplier' });
     // The token is never copied into the readable login info.
     expect(JSON.stringify(getLoginInfo())).not.toContain('secret-token');
   });

@@ -7,22 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bidService, loginAnswer, ok } from '@/test/fixtures';
 import { getRememberedAccount, sessionState } from '@/api/session';
 import { toast } from '@/ui/toast';
 import { LoginForm } from './login-form';
 
-const base = '*/bid-web/bid-service';
-const ok = (data: unknown) => HttpResponse.json({ code: 'E000', message: 'ok', data });
-const loginAnswer = {
-  username: 'acme',
-  oauthToken: 'tok-1',
-  tokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  supplierId: 's1',
-  supplierCode: 'SUP001',
-  supplierCodeMain: 'SUP001',
-  status: 'A104',
-  userInfo: { supplierName: '示例纸业', contactName: '李四', supplierRoleType: '1' },
-};
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -61,7 +50,7 @@ describe('LoginForm', () => {
   });
 
   it('shows the server message in place when the credentials are wrong', async () => {
-    server.use(http.post(`${base}/supplier/login`, () => HttpResponse.json({ code: 'E400', message: message('loginFailed', 'zh-CN'), data: null }, { status: 400 })));
+    server.use(http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E400', message: message('loginFailed', 'zh-CN'), data: null }, { status: 400 })));
     renderLogin();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^账号/ }), 'acme');
@@ -74,8 +63,8 @@ describe('LoginForm', () => {
 
   it('logs in, remembers the account and goes to the redirect target', async () => {
     server.use(
-      http.post(`${base}/supplier/login`, () => ok(loginAnswer)),
-      http.post(`${base}/supplier/getByToken`, () => ok({ status: 'A104', supplierRoleType: '1' })),
+      http.post(`${bidService}/supplier/login`, () => ok(loginAnswer())),
+      http.post(`${bidService}/supplier/getByToken`, () => ok({ status: 'A104', supplierRoleType: '1' })),
     );
     const success = vi.spyOn(toast, 'success');
     const router = renderLogin('/bidDetail/n1');
@@ -93,8 +82,8 @@ describe('LoginForm', () => {
 
   it('never follows a redirect to another site', async () => {
     server.use(
-      http.post(`${base}/supplier/login`, () => ok(loginAnswer)),
-      http.post(`${base}/supplier/getByToken`, () => ok({ status: 'A104', supplierRoleType: '1' })),
+      http.post(`${bidService}/supplier/login`, () => ok(loginAnswer())),
+      http.post(`${bidService}/supplier/getByToken`, () => ok({ status: 'A104', supplierRoleType: '1' })),
     );
     renderLogin('//evil.example/x');
     const user = userEvent.setup();
