@@ -9,7 +9,8 @@ export interface Env {
   tokenTtlSeconds: number;
   notifyFile?: string;
   logLevel: string;
-  staticDir: string;
+  /** The built portal to serve; none when STATIC_DIR is set empty (development, where Vite serves it). */
+  staticDir?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -22,7 +23,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7200,
     notifyFile: env.NOTIFY_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
   };
 }
 

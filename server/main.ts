@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   const url = `http://${shown}:${env.port}`;
   console.log(`\nBid service: ${url}${BASE_PATH}`);
   console.log(`OpenAPI:     ${url}${BASE_PATH}/openapi.json`);
-  console.log(`Portal:      ${existsSync(join(env.staticDir, 'index.html')) ? `${url}/` : '(not built: run npm run build)'}`);
+  const portal = !env.staticDir ? '(served by Vite in development)' : existsSync(join(env.staticDir, 'index.html')) ? `${url}/` : '(not built: run npm run build)';
+  console.log(`Portal:      ${portal}`);
   console.log(`Data:        ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir}`);
   console.log('Demo accounts (username / password / status):');
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username} / ${a.password} / ${a.status}`);

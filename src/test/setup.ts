@@ -14,3 +14,6 @@ afterEach(() => {
   });
   localStorage.clear();
 });
+
+// jsdom has no layout: the router's scroll restoration calls scrollTo, which jsdom only logs as missing.
+window.scrollTo = () => {};
