@@ -94,8 +94,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: new FileStorage(join(dataDir, 'files')),
     notifier: opts.notifier ?? fileNotifier(opts.notifyFile ?? join(dataDir, 'notifications.jsonl'), app.log, opts.now),
     listCache: new ListCache(opts.listCacheMs ?? 2000),
-    // A search costs a scan of the notices on the embedded database, so its matches live longer.
-    searchCache: new ListCache((opts.listCacheMs ?? 2000) * 5, 256),
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
   };

@@ -17,8 +17,6 @@ export interface Services {
   storage: FileStorage;
   notifier: Notifier;
   listCache: ListCache;
-  /** Search results (ids of the matches) per term; fewer entries, since each is larger. */
-  searchCache: ListCache;
   now: () => Date;
   tokenTtlSeconds: number;
 }

@@ -30,7 +30,6 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string }):
         // Published notices must show up in this instance's lists at once.
         if (action === 'publishNotice') {
           app.services.listCache.clear();
-          app.services.searchCache.clear();
         }
         return { result };
       } catch (error) {
