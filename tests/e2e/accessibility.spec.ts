@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const demo = { username: 'demo_a104', password: 'Demo1234' };
+
+async function login(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: '账号', exact: true }).fill(demo.username);
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: '进入工作台' }).click();
+  await expect(page).toHaveURL(/\/platform\/home/);
+}
+
+const publicPages = ['/login', '/register', '/forgetPassword', '/error/404', '/error/403', '/visitLogin'];
+const platformPages = ['/platform/home', '/platform/supplierInfoManagement', '/platform/modifyPassword'];
+
+/** WCAG 2.1 A and AA rules of axe-core; every violation is listed with the elements it names. */
+async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Nothing wider than the screen: no sideways scrolling on a 360 px phone. */
+async function expectFitsWidth(page: Page) {
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test('public screens pass the WCAG 2.1 AA rules of axe, including a bid detail', async ({ page }) => {
+  for (const path of publicPages) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+  await page.goto('/login');
+  await page.locator('main a[href^="/bidDetail/"]').first().click();
+  await expect(page.getByRole('heading', { name: '典型物料' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('logged-in screens pass the WCAG 2.1 AA rules of axe', async ({ page }) => {
+  await login(page);
+  for (const path of platformPages) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+});
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('every screen fits the width, in all three languages', async ({ page }) => {
+    for (const language of ['zh-CN', 'en', 'vie']) {
+      await page.goto('/login');
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      for (const path of publicPages) {
+        await page.goto(path);
+        await expectFitsWidth(page);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+    await login(page);
+    for (const path of platformPages) {
+      await page.goto(path);
+      await expectFitsWidth(page);
+    }
+  });
+});
+
+test('the login screen works with the keyboard alone', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: '进入工作台' })).toBeVisible();
+  // The skip link comes first and moves on into the main content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: '跳到主要内容' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  await page.getByRole('textbox', { name: '账号', exact: true }).focus();
+  await page.keyboard.type(demo.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(demo.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/platform\/home/);
+});
