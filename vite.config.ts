@@ -36,7 +36,18 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 200 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 200,
+    rollupOptions: {
+      // zod ships `@__PURE__` comments Rollup cannot place; they are harmless and not ours to fix.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+    },
+  },
   server: { proxy: { '/bid-web': { target: bidService, changeOrigin: true } } },
   preview: { proxy: { '/bid-web': { target: bidService, changeOrigin: true } } },
 });
