@@ -77,6 +77,18 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await menu(page).getByRole('link', { name: '供应商信息' }).click();
   await expect(field(page, '供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
   await expect(page.getByText('licence.pdf').first()).toBeVisible();
+
+  // It edits its information: a bad email is refused in place, a good one is saved and stays.
+  await field(page, '电子邮箱').fill('not-an-email');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(message('emailInvalid', 'zh-CN')).first()).toBeVisible();
+  await field(page, '电子邮箱').fill(`sales-${id}@example.com`);
+  await field(page, '注册地址').fill('广东省东莞市新址路 8 号');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+  await page.reload();
+  await expect(field(page, '电子邮箱')).toHaveValue(`sales-${id}@example.com`);
+  await expect(field(page, '注册地址')).toHaveValue('广东省东莞市新址路 8 号');
 });
 
 test('menus follow the supplier status, and a forbidden screen opened by URL shows 403', async ({ page }) => {
