@@ -1,6 +1,7 @@
 import type { Locale } from '@contract/locales';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { isApiError } from '@/api/errors';
 import type { z } from 'zod';
 import { fieldErrors } from '@/api/validation';
 
@@ -63,4 +64,53 @@ export function useValidatedForm<T extends Values>(source: SchemaSource, initial
 export function focusFirstError(order: readonly string[], errors: Record<string, string>, idOf: (name: string) => string = (n) => n): void {
   const first = order.find((name) => errors[name]);
   if (first) globalThis.document?.getElementById(idOf(first))?.focus();
+}
+
+interface SubmitOptions {
+  /** Field names in screen order: the first with a problem gets the focus. */
+  order: readonly string[];
+  idOf?: (name: string) => string;
+  /** Maps wire field paths to the form's fields (e.g. `mail` and `phone` to one address field). */
+  mapErrors?: (errors: Record<string, string>) => Record<string, string>;
+  /** Called when the server answers a message that belongs to no field. */
+  onServerMessage?: () => void;
+}
+
+/**
+ * The submit flow of every form here: check everything and focus the first problem, send,
+ * then show a business error in place (the server's field errors under their fields, else one
+ * message), keeping what was typed. Network failures and E401 are reported by the request layer.
+ */
+export function useFormSubmit(form: { validate: () => Promise<Record<string, string>>; setErrors: (e: Record<string, string>) => void }, options: SubmitOptions) {
+  const { order, idOf, mapErrors = (e) => e, onServerMessage } = options;
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+
+  const submit = (send: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError('');
+    const problems = mapErrors(await form.validate());
+    if (Object.keys(problems).length > 0) {
+      focusFirstError(order, problems, idOf);
+      return;
+    }
+    setBusy(true);
+    try {
+      await send();
+    } catch (error) {
+      if (!isApiError(error) || error.kind !== 'business') return;
+      const fromServer = mapErrors(error.fieldErrors);
+      if (Object.keys(fromServer).length > 0) {
+        form.setErrors(error.fieldErrors);
+        focusFirstError(order, fromServer, idOf);
+      } else {
+        setServerError(error.message);
+        onServerMessage?.();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, serverError, setServerError, submit };
 }

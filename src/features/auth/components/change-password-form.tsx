@@ -1,13 +1,12 @@
 import { changePwdRequest } from '@contract/schemas/supplier';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { isApiError } from '@/api/errors';
+import { useState } from 'react';
 import { clearSession, getUsername } from '@/api/session';
 import { Field, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { changePassword } from '../api/change-password';
-import { focusFirstError, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '../use-validated-form';
 import { PasswordInput } from './password-input';
 
 const ORDER = ['password', 'newPassword', 'conPassword'] as const;
@@ -19,37 +18,16 @@ export function ChangePasswordForm() {
   const navigate = useNavigate();
   const [username] = useState(() => getUsername() ?? '');
   const form = useValidatedForm(changePwdRequest, INITIAL, (v) => ({ ...v, username }));
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState('');
+  const { busy, serverError, submit } = useFormSubmit(form, { order: ORDER, idOf });
   const { values, errors } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setServerError('');
-    const problems = await form.validate();
-    if (Object.keys(problems).length > 0) {
-      focusFirstError(ORDER, problems, idOf);
-      return;
-    }
-    setBusy(true);
-    try {
-      await changePassword({ username, ...values });
-      toast.success(t`修改成功，请重新登录`);
-      // The bid service revoked every token of the account; the old cookies are useless now.
-      clearSession();
-      await navigate({ to: '/login' });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'business') {
-        const server = error.fieldErrors;
-        if (Object.keys(server).length > 0) {
-          form.setErrors(server);
-          focusFirstError(ORDER, server, idOf);
-        } else setServerError(error.message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    await changePassword({ username, ...values });
+    toast.success(t`修改成功，请重新登录`);
+    // The bid service revoked every token of the account; the old cookies are useless now.
+    clearSession();
+    await navigate({ to: '/login' });
+  });
 
   const passwordField = (name: (typeof ORDER)[number], label: string, hint?: string) => (
     <Field id={idOf(name)} label={label} required error={errors[name]} hint={hint}>
@@ -64,7 +42,7 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="max-w-md space-y-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="max-w-md space-y-4">
       <div>
         <p className="label">
           <Trans>账号</Trans>

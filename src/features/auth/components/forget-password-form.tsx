@@ -4,7 +4,7 @@ import { CODE_RESEND_SECONDS } from '@contract/limits';
 import { forgetPwdRequest, getCheckCodeRequest } from '@contract/schemas/supplier';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { fieldErrors } from '@/api/validation';
 import { Field, fieldProps } from '@/ui/field';
@@ -12,7 +12,7 @@ import { toast } from '@/ui/toast';
 import { resetForgottenPassword } from '../api/forget-password';
 import { getCheckCode } from '../api/get-check-code';
 import { useResendCountdown } from '../use-resend-countdown';
-import { focusFirstError, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '../use-validated-form';
 import { PasswordInput } from './password-input';
 
 type Way = 'mail' | 'phone';
@@ -41,8 +41,7 @@ export function ForgetPasswordForm() {
   const form = useValidatedForm<Values>(forgetPwdRequest, INITIAL, toRequest);
   const countdown = useResendCountdown();
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState('');
+  const { busy, serverError, setServerError, submit } = useFormSubmit(form, { order: ORDER, idOf, mapErrors: fromWire });
   const [codeNotice, setCodeNotice] = useState('');
   const { values } = form;
   const errors = fromWire(form.errors);
@@ -72,31 +71,11 @@ export function ForgetPasswordForm() {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setServerError('');
-    const problems = fromWire(await form.validate());
-    if (Object.keys(problems).length > 0) {
-      focusFirstError(ORDER, problems, idOf);
-      return;
-    }
-    setBusy(true);
-    try {
-      await resetForgottenPassword(forgetPwdRequest.parse(toRequest(values)));
-      toast.success(t`密码已重置，请重新登录`);
-      await navigate({ to: '/login' });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'business') {
-        const server = fromWire(error.fieldErrors);
-        if (Object.keys(server).length > 0) {
-          form.setErrors(error.fieldErrors);
-          focusFirstError(ORDER, server, idOf);
-        } else setServerError(error.message);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    await resetForgottenPassword(forgetPwdRequest.parse(toRequest(values)));
+    toast.success(t`密码已重置，请重新登录`);
+    await navigate({ to: '/login' });
+  });
 
   const wayLabel: Record<Way, string> = { mail: t`邮箱`, phone: t`手机` };
   const setWay = (way: Way) => {
@@ -105,7 +84,7 @@ export function ForgetPasswordForm() {
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <fieldset>
         <legend className="label">
           <Trans>找回方式</Trans>

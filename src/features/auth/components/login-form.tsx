@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { isApiError } from '@/api/errors';
+import { useState } from 'react';
 import { safeRedirect } from '@/api/guard';
 import { getRememberedAccount, getUsername, sessionState, setRememberedAccount } from '@/api/session';
 import { Field, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { login } from '../api/login';
-import { focusFirstError, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '../use-validated-form';
 import { PasswordInput } from './password-input';
 
 interface LoginFormProps {
@@ -56,37 +55,19 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   const router = useRouter();
   const form = useValidatedForm(loadLoginSchema, () => ({ username: getRememberedAccount(), password: '' }));
   const [remember, setRemember] = useState(() => getRememberedAccount() !== '');
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState('');
+  // A wrong password answers one message: the password field gets the focus to try again.
+  const { busy, serverError, submit } = useFormSubmit(form, { order: ORDER, idOf, onServerMessage: () => document.getElementById(idOf('password'))?.focus() });
   const { values, errors } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setServerError('');
-    const problems = await form.validate();
-    if (Object.keys(problems).length > 0) {
-      focusFirstError(ORDER, problems, idOf);
-      return;
-    }
-    setBusy(true);
-    try {
-      await login({ username: values.username.trim(), password: values.password });
-      setRememberedAccount(remember ? values.username.trim() : null);
-      toast.success(t`登录成功`);
-      router.history.push(safeRedirect(redirect));
-    } catch (error) {
-      // Network failures and E401 are already reported by the request layer.
-      if (isApiError(error) && error.kind === 'business') {
-        setServerError(error.message);
-        document.getElementById(idOf('password'))?.focus();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = submit(async () => {
+    await login({ username: values.username.trim(), password: values.password });
+    setRememberedAccount(remember ? values.username.trim() : null);
+    toast.success(t`登录成功`);
+    router.history.push(safeRedirect(redirect));
+  });
 
   return (
-    <form noValidate onFocus={() => void form.load()} onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={serverError ? 'login-server-error' : undefined}>
+    <form noValidate onFocus={() => void form.load()} onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-describedby={serverError ? 'login-server-error' : undefined}>
       <Field id={idOf('username')} label={t`账号`} required error={errors.username}>
         <input
           {...fieldProps(idOf('username'), errors.username)}
