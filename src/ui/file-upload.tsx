@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { downloadFile, uploadFile } from '@/api/file';
 import { toast } from './toast';
+import { FieldError, FieldHint } from './field';
 
 export interface FileUploadProps {
   id: string;
@@ -159,11 +160,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
           {extensions?.length ? <Trans>支持 {extensions.join(' / ')}，单个文件不超过 50MB</Trans> : <Trans>单个文件不超过 50MB</Trans>}
         </span>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {value.length > 0 || pending.length > 0 ? (
         <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" aria-label={t`已选文件`}>
           {value.map((file, index) => (
@@ -204,11 +201,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
