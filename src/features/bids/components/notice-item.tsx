@@ -28,32 +28,17 @@ export function NoticeItem({ notice }: { notice: NoticeSummary }) {
           </Trans>
         </p>
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
-          <div className="flex min-w-0 gap-2">
-            <dt className="shrink-0 text-slate-500">
-              <Trans>发布单位</Trans>
-            </dt>
-            <dd className="min-w-0 break-words text-slate-800">{notice.issuingUnit}</dd>
-          </div>
-          <div className="flex min-w-0 gap-2">
-            <dt className="shrink-0 text-slate-500">
-              <Trans>项目地点</Trans>
-            </dt>
-            <dd className="min-w-0 break-words text-slate-800">{notice.projectAddress}</dd>
-          </div>
-          <div className="flex min-w-0 gap-2">
-            <dt className="shrink-0 text-slate-500">
-              <Trans>报名数</Trans>
-            </dt>
-            <dd className="text-slate-800 tabular-nums">{notice.registrationCount}</dd>
-          </div>
-          <div className="flex min-w-0 gap-2">
-            <dt className="shrink-0 text-slate-500">
-              <Trans>截止时间</Trans>
-            </dt>
-            <dd className="text-slate-800 tabular-nums">
-              <DateTime value={notice.cutoffTime} />
-            </dd>
-          </div>
+          {[
+            { label: <Trans>发布单位</Trans>, value: notice.issuingUnit },
+            { label: <Trans>项目地点</Trans>, value: notice.projectAddress },
+            { label: <Trans>报名数</Trans>, value: notice.registrationCount, numeric: true },
+            { label: <Trans>截止时间</Trans>, value: <DateTime value={notice.cutoffTime} />, numeric: true },
+          ].map((row, index) => (
+            <div key={index} className="flex min-w-0 gap-2">
+              <dt className="shrink-0 text-slate-500">{row.label}</dt>
+              <dd className={`min-w-0 text-slate-800 ${row.numeric ? 'tabular-nums' : 'break-words'}`}>{row.value}</dd>
+            </div>
+          ))}
         </dl>
       </Link>
     </li>
