@@ -52,3 +52,12 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
     </p>
   ) : null;
 }
+
+/** A message about the whole form (the server's answer that belongs to no field), announced when it appears. */
+export function FormAlert({ id, message }: { id?: string; message?: string | null }) {
+  return message ? (
+    <p id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { clearSession, getUsername } from '@/api/session';
-import { Field, fieldProps } from '@/ui/field';
+import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { changePassword } from '../api/change-password';
 import { useFormSubmit, useValidatedForm } from '../use-validated-form';
@@ -52,11 +52,7 @@ export function ChangePasswordForm() {
       {passwordField('password', t`当前密码`)}
       {passwordField('newPassword', t`新密码`, t`6-12 位，须同时包含字母和数字`)}
       {passwordField('conPassword', t`确认新密码`)}
-      {serverError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy} aria-busy={busy}>
         {busy ? <Trans>正在提交…</Trans> : <Trans>确认修改</Trans>}
       </button>

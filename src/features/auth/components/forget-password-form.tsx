@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { fieldErrors } from '@/api/validation';
-import { Field, fieldProps } from '@/ui/field';
+import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { resetForgottenPassword } from '../api/forget-password';
 import { getCheckCode } from '../api/get-check-code';
@@ -156,11 +156,7 @@ export function ForgetPasswordForm() {
         />
       </Field>
 
-      {serverError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={serverError} />
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? <Trans>正在提交…</Trans> : <Trans>重置密码</Trans>}
       </button>

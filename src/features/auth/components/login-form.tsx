@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { safeRedirect } from '@/api/guard';
 import { getRememberedAccount, getUsername, sessionState, setRememberedAccount } from '@/api/session';
-import { Field, fieldProps } from '@/ui/field';
+import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { login } from '../api/login';
 import { useFormSubmit, useValidatedForm } from '../use-validated-form';
@@ -100,11 +100,7 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
         </Link>
       </div>
 
-      {serverError && (
-        <p id="login-server-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {serverError}
-        </p>
-      )}
+      <FormAlert id="login-server-error" message={serverError} />
 
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? <Trans>正在登录…</Trans> : <Trans>进入工作台</Trans>}
