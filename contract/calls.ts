@@ -43,7 +43,20 @@ export const calls = named({
   commonGetSelectCodeCommonData: { path: '/common/getSelectCodeCommonData', method: 'GET', public: true, summary: 'A dictionary (currency, cooperation intention, ...) in the request language' },
 
   fileUpload: { path: '/file/upload', method: 'POST', public: true, body: 'multipart', summary: 'Upload one file (multipart field `file`, at most 50 MB)' },
+  fileTusComplete: { path: '/file/tusComplete', method: 'POST', public: true, summary: 'The descriptor of a finished tus upload (the same `data.filename` as /file/upload)' },
   fileDownload: { path: '/file/download', method: 'POST', public: true, body: 'form', binary: true, summary: 'Download a file by its path (owner or public documents only)' },
+
+  communicationListByPage: { path: '/communication/listByPage', method: 'POST', public: false, summary: "The supplier's communication threads, searched and paged (status A104)" },
+  communicationGetById: { path: '/communication/getById', method: 'POST', public: false, summary: 'One thread with its reply history' },
+  communicationSave: { path: '/communication/save', method: 'POST', public: false, summary: 'Start a thread (idempotent with Idempotency-Key)' },
+  communicationReply: { path: '/communication/reply', method: 'POST', public: false, summary: 'Reply to a thread (idempotent with Idempotency-Key)' },
+
+  h5GetVerificationCodeByPhone: { path: '/h5/getVerificationCodeByPhone', method: 'POST', public: true, summary: "Send a visitor a verification code by SMS (only to a phone with an approved visit)" },
+  h5GetQrByPhoneAndVerificationCode: { path: '/h5/getQrByPhoneAndVerificationCode', method: 'POST', public: true, summary: 'Exchange phone and code for the signed visit pass (the QR content)' },
+  h5GetValidItemByVisitorId: { path: '/h5/getValidItemByVisitorId', method: 'POST', public: true, summary: "The pass holder's approved visits that have not ended" },
+  h5GetVisitPersonEntity: { path: '/h5/getVisitPersonEntity', method: 'POST', public: true, summary: "The pass holder's visitor information, or null" },
+  h5SavePersonnelEntity: { path: '/h5/savePersonnelEntity', method: 'POST', public: true, summary: "Save the pass holder's visitor information (idempotent with Idempotency-Key)" },
+  h5VerifyQr: { path: '/h5/verifyQr', method: 'POST', public: true, summary: 'Check a scanned QR: signature and validity window (for the gate)' },
 });
 
 export type Calls = typeof calls;

@@ -2,7 +2,28 @@ import { z } from 'zod';
 import { calls, type CallMeta, type CallName } from './calls';
 import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticeSummary, regionRequest } from './schemas/business';
 import { dictionaryRequest, empty, nothing, option, page } from './schemas/common';
-import { downloadRequest, uploadResponse } from './schemas/file';
+import {
+  communicationDetail,
+  communicationGetByIdRequest,
+  communicationListRequest,
+  communicationReply,
+  communicationReplyRequest,
+  communicationSaveRequest,
+  communicationSummary,
+} from './schemas/communication';
+import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
+import {
+  passRequest,
+  savePersonRequest,
+  verifyQrRequest,
+  verifyQrResponse,
+  visitItem,
+  visitItemsRequest,
+  visitorCodeRequest,
+  visitorPersonFields,
+  visitorQrRequest,
+  visitPass,
+} from './schemas/visitor';
 import {
   changePwdRequest,
   forgetPwdRequest,
@@ -49,7 +70,20 @@ export const endpoints = {
   commonGetSelectCodeCommonData: { ...calls.commonGetSelectCodeCommonData, request: dictionaryRequest, response: z.array(option) },
 
   fileUpload: { ...calls.fileUpload, request: z.unknown(), response: uploadResponse },
+  fileTusComplete: { ...calls.fileTusComplete, request: tusCompleteRequest, response: uploadResponse },
   fileDownload: { ...calls.fileDownload, request: downloadRequest, response: z.unknown() },
+
+  communicationListByPage: { ...calls.communicationListByPage, request: communicationListRequest, response: page(communicationSummary) },
+  communicationGetById: { ...calls.communicationGetById, request: communicationGetByIdRequest, response: communicationDetail },
+  communicationSave: { ...calls.communicationSave, request: communicationSaveRequest, response: communicationDetail },
+  communicationReply: { ...calls.communicationReply, request: communicationReplyRequest, response: communicationReply },
+
+  h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
+  h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },
+  h5GetValidItemByVisitorId: { ...calls.h5GetValidItemByVisitorId, request: visitItemsRequest, response: z.array(visitItem) },
+  h5GetVisitPersonEntity: { ...calls.h5GetVisitPersonEntity, request: passRequest, response: visitorPersonFields.nullable() },
+  h5SavePersonnelEntity: { ...calls.h5SavePersonnelEntity, request: savePersonRequest, response: visitorPersonFields },
+  h5VerifyQr: { ...calls.h5VerifyQr, request: verifyQrRequest, response: verifyQrResponse },
 } as const satisfies { [K in CallName]: Endpoint };
 
 export type Endpoints = typeof endpoints;

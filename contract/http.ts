@@ -17,3 +17,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Status shown in the network-failure alert when there is no HTTP status at all. */
 export const NO_STATUS = -100;
+
+/** The tus endpoint for resumable uploads (DESIGN.md section 4), under BASE_PATH. */
+export const TUS_PATH = '/file/tus';
+/** tus chunk size: each PATCH carries at most this much, so a drop loses at most one chunk. */
+export const TUS_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Set by the service worker on a public list or detail it answered from its store because
+ * the bid service could not be reached: when that answer was stored (ISO 8601).
+ */
+export const STORED_AT_HEADER = 'X-Offline-Stored-At';

@@ -42,6 +42,13 @@ const catalog = {
   certificateRequired: { 'zh-CN': '证书文件不能为空', en: 'The certificate file cannot be empty', vie: 'Tệp chứng chỉ không được để trống' },
   codeFormat: { 'zh-CN': '验证码为 6 位数字', en: 'The verification code is 6 digits', vie: 'Mã xác minh gồm 6 chữ số' },
   wayInvalid: { 'zh-CN': '请选择邮箱或手机', en: 'Choose email or phone', vie: 'Vui lòng chọn email hoặc điện thoại' },
+  tooManyFiles: { 'zh-CN': '一次最多选择 20 个文件', en: 'At most 20 files can be chosen at once', vie: 'Chỉ được chọn tối đa 20 tệp một lần' },
+  certificateNoInvalid: { 'zh-CN': '请输入正确的证件号码', en: 'Enter a valid certificate number', vie: 'Vui lòng nhập số giấy tờ hợp lệ' },
+  passInvalid: { 'zh-CN': '通行码无效，请重新获取', en: 'The visit pass is not valid, please get a new one', vie: 'Mã ra vào không hợp lệ, vui lòng lấy mã mới' },
+  passExpired: { 'zh-CN': '通行码已过期，请重新获取', en: 'The visit pass has expired, please get a new one', vie: 'Mã ra vào đã hết hạn, vui lòng lấy mã mới' },
+  noApprovedVisit: { 'zh-CN': '该手机号没有已审核通过的来访申请', en: 'There is no approved visit for this phone number', vie: 'Không có lịch thăm đã được duyệt cho số điện thoại này' },
+  communicationClosed: { 'zh-CN': '该沟通已关闭，不能再回复', en: 'This communication is closed and cannot be replied to', vie: 'Trao đổi này đã đóng, không thể trả lời' },
+  inProgress: { 'zh-CN': '相同的请求正在处理中，请稍后重试', en: 'The same request is still being processed, please retry shortly', vie: 'Yêu cầu giống hệt đang được xử lý, vui lòng thử lại sau' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalog;

@@ -16,3 +16,8 @@ export const uploadedFileText = z.object({
 export const downloadRequest = z.object({
   filePath: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
 });
+
+/** A finished tus upload is named by the id at the end of its upload URL. */
+export const tusCompleteRequest = z.object({
+  uploadId: z.string({ error: 'required' }).regex(/^[\w-]{8,128}$/, { error: 'pathRefused' }),
+});

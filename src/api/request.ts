@@ -3,7 +3,7 @@ import { fillPath, type CallMeta, type CallName } from '@contract/calls';
 import type { RequestOf, ResponseOf } from '@contract/endpoints';
 import { BASE_PATH, HEADER, NO_STATUS, REQUEST_TIMEOUT_MS } from '@contract/http';
 import queryString from 'query-string';
-import { apiEffects } from './effects';
+import { apiEffects, type ApiEffects } from './effects';
 import { ApiError } from './errors';
 import { getLanguage } from './language';
 import { clearSession, getSupplierId, getToken } from './session';
@@ -19,7 +19,17 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Where the bid service lives; the default is the configured one. */
   baseUrl?: string;
+  /**
+   * A call the sync engine makes on its own, not one the user is waiting for: no toast, no
+   * alert, no redirect, and an E401 leaves the session to the next call the user makes (the
+   * outbox pauses the owner's entries instead). The error is thrown all the same.
+   */
+  background?: boolean;
+  /** Sees the raw response before its body is read (e.g. the worker's stored-at header). */
+  onResponse?: (response: Response) => void;
 }
+
+const silent: ApiEffects = { businessError: () => {}, unauthorized: () => {}, networkFailure: () => {}, tokenLost: () => {} };
 
 /** One base URL for the whole portal: same origin by default, another bid service by build configuration. */
 export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as string | undefined) ?? ''}${BASE_PATH}`;
@@ -60,7 +70,7 @@ function fail(error: ApiError): never {
  * (and no zod) is loaded to make a request.
  */
 export async function request<N extends CallName>(endpoint: CallMeta & { name: N }, payload: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
-  const effects = apiEffects();
+  const effects = options.background ? silent : apiEffects();
   const token = getToken();
   if (!endpoint.public && !token) {
     effects.tokenLost();
@@ -93,6 +103,7 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
     fail(new ApiError('network', 'Network request failed', { status: NO_STATUS }));
   }
 
+  options.onResponse?.(response);
   const contentType = response.headers.get('Content-Type') ?? '';
   if (!response.ok && !contentType.includes('application/json')) {
     effects.networkFailure(response.status);
@@ -113,7 +124,7 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
   if (envelope.code === Code.ok) return envelope.data as ResponseOf<N>;
 
   if (envelope.code === Code.unauthorized) {
-    clearSession();
+    if (!options.background) clearSession();
     effects.unauthorized(envelope.message);
     fail(new ApiError('unauthorized', envelope.message, { code: envelope.code, status: response.status, data: envelope.data }));
   }
