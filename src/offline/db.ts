@@ -1,0 +1,137 @@
+import type { FileRef } from '@contract/schemas/common';
+import type { CallName } from '@contract/calls';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * The portal's one IndexedDB database (DESIGN.md section 4). Every store that holds a user's
+ * work carries its owner: `supplier:<supplierId>` or `visitor:<phone>`, so entries of one
+ * account are never shown to or sent under another. The service worker keeps its stored
+ * public answers in a database of its own (`src/offline/public-store.ts`).
+ */
+export type OwnerKey = `supplier:${string}` | `visitor:${string}`;
+export const supplierOwner = (supplierId: string): OwnerKey => `supplier:${supplierId}`;
+export const visitorOwner = (phone: string): OwnerKey => `visitor:${phone}`;
+
+/** Writes that may wait in the outbox (the calls a user makes that must never be lost). */
+export type OutboxCall = Extract<CallName, 'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity'>;
+
+/**
+ * queued: waits for its turn (or its next attempt time); sending: in flight in the leader tab;
+ * paused: the bid service said E401, waits for its owner to log in again;
+ * failed: a business error (E4xx): waits for the user to edit, retry or discard.
+ * A sent entry is deleted.
+ */
+export type EntryStatus = 'queued' | 'sending' | 'paused' | 'failed';
+
+export interface OutboxEntry {
+  id: string;
+  owner: OwnerKey;
+  /** FIFO group: entries of one thread are sent in the order they were written. */
+  thread: string;
+  call: OutboxCall;
+  /** The request body as the user meant it; never a header or a token. */
+  payload: Record<string, unknown>;
+  /** Files to upload first; their FileRefs are appended to `payload[field]` before sending. */
+  attachments: { field: string; uploadIds: string[] } | null;
+  idempotencyKey: string;
+  status: EntryStatus;
+  attempts: number;
+  /** Epoch ms; the entry is not sent before. */
+  nextAttemptAt: number;
+  lastError: { code: string; message: string } | null;
+  /** What the pending page shows (e.g. the first words of a reply). */
+  summary: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+
+/** A file waiting to travel by tus; its bytes are in `chunks`, keyed [uploadId, index]. */
+export interface UploadRecord {
+  id: string;
+  owner: OwnerKey;
+  entryId: string;
+  name: string;
+  type: string;
+  size: number;
+  chunkCount: number;
+  /** The tus upload URL once the bid service created it: a resume starts from there. */
+  tusUrl: string | null;
+  /** Bytes the bid service acknowledged. */
+  uploadedBytes: number;
+  fileRef: FileRef | null;
+  status: UploadStatus;
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface ChunkRecord {
+  uploadId: string;
+  index: number;
+  blob: Blob;
+}
+
+export interface DraftRecord {
+  /** `${owner}|${formKey}` */
+  key: string;
+  values: unknown;
+  savedAt: number;
+}
+
+interface PortalDb extends DBSchema {
+  outbox: { key: string; value: OutboxEntry; indexes: { owner: string; createdAt: number } };
+  uploads: { key: string; value: UploadRecord; indexes: { entryId: string; owner: string } };
+  chunks: { key: [string, number]; value: ChunkRecord; indexes: { uploadId: string } };
+  drafts: { key: string; value: DraftRecord };
+  /** Small records by key: the visitor's passes, the persisted query cache per supplier. */
+  kv: { key: string; value: unknown };
+}
+
+export type PortalDatabase = IDBPDatabase<PortalDb>;
+export const DB_NAME = 'supplier-portal';
+const DB_VERSION = 1;
+
+let opening: Promise<PortalDatabase> | null = null;
+
+export function openPortalDb(): Promise<PortalDatabase> {
+  opening ??= openDB<PortalDb>(DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      const outbox = db.createObjectStore('outbox', { keyPath: 'id' });
+      outbox.createIndex('owner', 'owner');
+      outbox.createIndex('createdAt', 'createdAt');
+      const uploads = db.createObjectStore('uploads', { keyPath: 'id' });
+      uploads.createIndex('entryId', 'entryId');
+      uploads.createIndex('owner', 'owner');
+      const chunks = db.createObjectStore('chunks', { keyPath: ['uploadId', 'index'] });
+      chunks.createIndex('uploadId', 'uploadId');
+      db.createObjectStore('drafts', { keyPath: 'key' });
+      db.createObjectStore('kv');
+    },
+    // Another tab runs a newer version: let it upgrade, reopen on next use.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+  });
+  return opening;
+}
+
+/** Closes and forgets the connection (tests delete the database between cases). */
+export async function closePortalDb(): Promise<void> {
+  const db = await opening;
+  db?.close();
+  opening = null;
+}
+
+export async function kvGet<T>(key: string): Promise<T | undefined> {
+  return (await (await openPortalDb()).get('kv', key)) as T | undefined;
+}
+
+export async function kvSet(key: string, value: unknown): Promise<void> {
+  await (await openPortalDb()).put('kv', value, key);
+}
+
+export async function kvDelete(key: string): Promise<void> {
+  await (await openPortalDb()).delete('kv', key);
+}
