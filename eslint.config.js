@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * contract <- src/api <- src/features <- src/routes; a feature never imports another
  * feature; the server imports contract, never src.
  */
-const FEATURES = ['auth', 'bids', 'home', 'tenders', 'bargaining', 'communication', 'supplier', 'visits', 'visitor'];
+const FEATURES = ['auth', 'bids', 'home', 'tenders', 'bargaining', 'communication', 'supplier', 'visits', 'visitor', 'outbox'];
 const ban = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).' })) }] },
