@@ -9,9 +9,9 @@ import { isApiError } from '@/api/errors';
 import { fieldErrors } from '@/api/validation';
 import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
+import { useResendCountdown } from '@/ui/use-resend-countdown';
 import { resetForgottenPassword } from '../api/forget-password';
 import { getCheckCode } from '../api/get-check-code';
-import { useResendCountdown } from '../use-resend-countdown';
 import { useFormSubmit, useValidatedForm } from '../use-validated-form';
 import { PasswordInput } from './password-input';
 
