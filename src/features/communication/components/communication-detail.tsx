@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isApiError } from '@/api/errors';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { PageSpinner } from '@/ui/spinner';
+import { communicationQueryOptions, isNotFound } from '../api/get-communication';
+import { CommunicationSummary } from './communication-summary';
+import { PendingReplies } from './pending-replies';
+import { ReplyForm } from './reply-form';
+import { ReplyTimeline } from './reply-timeline';
+
+const BackLink = () => (
+  <Link to="/platform/communicateRecord" className="btn btn-secondary">
+    <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+      <path fillRule="evenodd" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z" />
+    </svg>
+    <Trans>返回列表</Trans>
+  </Link>
+);
+
+/** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form. */
+export function CommunicationDetailView({ supplierId, id }: { supplierId: string; id: string }) {
+  const { t } = useLingui();
+  const query = useQuery(communicationQueryOptions(supplierId, id));
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={t`沟通详情`} actions={<BackLink />} />
+        <PageSpinner />
+      </>
+    );
+  }
+
+  if (query.isError) {
+    const missing = isNotFound(query.error);
+    return (
+      <>
+        <PageHeader title={t`沟通详情`} actions={<BackLink />} />
+        <div className="card" role={missing ? undefined : 'alert'}>
+          {missing ? (
+            <EmptyState title={t`沟通记录不存在`} description={t`该沟通记录不存在，或不属于当前账号。`} />
+          ) : (
+            <EmptyState
+              title={t`沟通记录加载失败`}
+              description={isApiError(query.error) && query.error.kind === 'business' ? query.error.message : t`网络连接异常，请稍后重试。`}
+              action={
+                <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                  <Trans>重试</Trans>
+                </button>
+              }
+            />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const thread = query.data;
+  return (
+    <>
+      <PageHeader title={<span className="break-words">{thread.topic}</span>} actions={<BackLink />} />
+      <div className="space-y-4 sm:space-y-6">
+        <section className="card" aria-label={t`沟通概要`}>
+          <CommunicationSummary thread={thread} />
+        </section>
+        <section className="card" aria-labelledby="history-title">
+          <h2 id="history-title" className="mb-4">
+            <Trans>回复记录</Trans>
+          </h2>
+          <ReplyTimeline replies={thread.replies} pending={<PendingReplies supplierId={supplierId} communicationId={thread.id} />} />
+        </section>
+        {thread.status === 'closed' ? (
+          <p className="card text-sm text-slate-600">
+            <Trans>该沟通已由采购方关闭，不能继续回复。如有新问题，请发起新的沟通。</Trans>
+          </p>
+        ) : (
+          <section className="card">
+            <ReplyForm key={thread.id} supplierId={supplierId} communicationId={thread.id} questionNo={thread.questionNo} />
+          </section>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { CommunicationSummary } from '@contract/schemas/communication';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { DateTime } from '@/ui/date-time';
+import { PriorityBadge, StatusBadge } from './communication-badges';
+
+const linkProps = (row: CommunicationSummary) => ({ to: '/platform/communicateRecord/$id' as const, params: { id: row.id } });
+
+/** Desktop: one row per thread; the question number opens it. */
+export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col"><Trans>问题编号</Trans></th>
+            <th scope="col"><Trans>主题</Trans></th>
+            <th scope="col"><Trans>优先级</Trans></th>
+            <th scope="col"><Trans>来源单号</Trans></th>
+            <th scope="col"><Trans>状态</Trans></th>
+            <th scope="col"><Trans>创建时间</Trans></th>
+            <th scope="col"><Trans>更新时间</Trans></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="font-mono whitespace-nowrap">
+                <Link {...linkProps(row)} className="link">
+                  {row.questionNo}
+                </Link>
+              </td>
+              <td className="max-w-72 min-w-40 break-words whitespace-normal">{row.topic}</td>
+              <td><PriorityBadge priority={row.priority} /></td>
+              <td className="font-mono whitespace-nowrap">{row.sourceNo ?? '—'}</td>
+              <td><StatusBadge status={row.status} /></td>
+              <td className="whitespace-nowrap"><DateTime value={row.createdAt} /></td>
+              <td className="whitespace-nowrap"><DateTime value={row.updatedAt} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per thread, the whole card opens it. */
+export function CommunicationCards({ rows }: { rows: CommunicationSummary[] }) {
+  return (
+    <ul className="space-y-3">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <Link
+            {...linkProps(row)}
+            className="group block rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
+              <StatusBadge status={row.status} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-500"><Trans>问题编号</Trans></dt>
+              <dd className="font-mono break-all text-slate-800">{row.questionNo}</dd>
+              <dt className="text-slate-500"><Trans>优先级</Trans></dt>
+              <dd><PriorityBadge priority={row.priority} /></dd>
+              {row.sourceNo ? (
+                <>
+                  <dt className="text-slate-500"><Trans>来源单号</Trans></dt>
+                  <dd className="font-mono break-all text-slate-800">{row.sourceNo}</dd>
+                </>
+              ) : null}
+              <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
+              <dd className="text-slate-800"><DateTime value={row.createdAt} /></dd>
+              <dt className="text-slate-500"><Trans>更新时间</Trans></dt>
+              <dd className="text-slate-800"><DateTime value={row.updatedAt} /></dd>
+            </dl>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

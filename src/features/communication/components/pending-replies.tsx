@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { getLoginInfo } from '@/api/session';
+import { supplierOwner } from '@/offline/db';
+import { useOutbox } from '@/offline/use-outbox';
+import { DateTime } from '@/ui/date-time';
+import { replyThread } from '../api/reply-communication';
+import { PendingActions, PendingFiles, PendingStatus } from './pending-entries';
+import { TimelineItem } from './reply-timeline';
+
+/** This thread's replies still in the outbox, at the end of the timeline, marked as not yet sent. */
+export function PendingReplies({ supplierId, communicationId }: { supplierId: string; communicationId: string }) {
+  const owners = useMemo(() => [supplierOwner(supplierId)], [supplierId]);
+  const { entries, uploads } = useOutbox(owners);
+  const thread = replyThread(communicationId);
+  const mine = entries.filter((entry) => entry.thread === thread && entry.call === 'communicationReply');
+  const sponsor = getLoginInfo()?.userInfo.contactName;
+
+  return mine.map((entry) => (
+    <TimelineItem
+      key={entry.id}
+      tone={entry.status === 'failed' ? 'failed' : 'pending'}
+      heading={
+        <>
+          <span className="font-medium text-slate-900">{sponsor || <Trans>我方</Trans>}</span>
+          <PendingStatus entry={entry} />
+        </>
+      }
+      date={<DateTime value={new Date(entry.createdAt).toISOString()} className="text-xs text-slate-500" />}
+    >
+      <p className="break-words whitespace-pre-wrap text-slate-700">{String(entry.payload.detail ?? '')}</p>
+      <PendingFiles uploads={uploads[entry.id] ?? []} />
+      <PendingActions entry={entry} />
+    </TimelineItem>
+  ));
+}

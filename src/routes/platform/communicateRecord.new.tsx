@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { getSupplierId } from '@/api/session';
+import { NewCommunicationForm } from '@/features/communication/components/new-communication-form';
+import { useCommunicationSent } from '@/features/communication/use-communication-sent';
+import { PageHeader } from '@/ui/page-header';
+
+/** `sourceNo`: the tender a thread is started from (tender management links here with it). */
+interface NewCommunicationSearch {
+  sourceNo?: string;
+}
+
+export const Route = createFileRoute('/platform/communicateRecord/new')({
+  validateSearch: (raw: Record<string, unknown>): NewCommunicationSearch => {
+    // A hand-typed `?sourceNo=2026` arrives parsed as a number.
+    const no = typeof raw.sourceNo === 'string' || typeof raw.sourceNo === 'number' ? String(raw.sourceNo).trim() : '';
+    return no ? { sourceNo: no.slice(0, 64) } : {};
+  },
+  component: NewCommunicationPage,
+});
+
+function NewCommunicationPage() {
+  const { t } = useLingui();
+  const { sourceNo = '' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const supplierId = getSupplierId() ?? '';
+  useCommunicationSent(supplierId);
+
+  return (
+    <>
+      <PageHeader title={t`发起沟通`} description={t`向采购方提出问题，回复会显示在沟通记录中。`} />
+      <div className="card">
+        <NewCommunicationForm key={sourceNo} supplierId={supplierId} sourceNo={sourceNo} onQueued={() => void navigate({ to: '/platform/communicateRecord' })} />
+      </div>
+    </>
+  );
+}
