@@ -1,0 +1,100 @@
+import type { OutboxEntry } from './db';
+
+/**
+ * How the outbox tells the screens and the sync engine that something changed, in this tab
+ * and in the others (BroadcastChannel 'portal-outbox'). Kept apart from the engine so the
+ * screens load none of it: the engine is a lazy chunk that only the leader tab runs.
+ */
+export interface SyncState {
+  syncing: boolean;
+  /** Entries handled in the current run out of those due; null when idle. */
+  progress: { done: number; total: number } | null;
+}
+
+type Message = { type: 'changed'; kick: boolean } | { type: 'sync'; state: SyncState };
+
+export const CHANNEL_NAME = 'portal-outbox';
+
+const changeListeners = new Set<() => void>();
+const kickListeners = new Set<() => void>();
+const syncListeners = new Set<() => void>();
+const sentListeners = new Set<(entry: OutboxEntry, result: unknown) => void>();
+let syncState: SyncState = { syncing: false, progress: null };
+
+let channel: BroadcastChannel | null | undefined;
+
+function receive(message: Message): void {
+  if (message.type === 'changed') {
+    changeListeners.forEach((listener) => listener());
+    if (message.kick) kickListeners.forEach((listener) => listener());
+  } else if (message.type === 'sync') {
+    syncState = message.state;
+    syncListeners.forEach((listener) => listener());
+  }
+}
+
+function getChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+    channel?.addEventListener('message', (event: MessageEvent<Message>) => receive(event.data));
+    // Node (tests) would otherwise keep the process alive for the channel.
+    (channel as { unref?: () => void } | null)?.unref?.();
+  }
+  return channel;
+}
+
+function publish(message: Message): void {
+  receive(message);
+  try {
+    getChannel()?.postMessage(message);
+  } catch {
+    // A closed channel (page unloading) loses only a refresh hint.
+  }
+}
+
+/** Something in the outbox changed; `kick` asks the leader tab to sync now. */
+export function emitChange(kick = false): void {
+  publish({ type: 'changed', kick });
+}
+
+export function onChange(listener: () => void): () => void {
+  getChannel();
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** The sync engine listens here: an entry was written, retried, resumed (in any tab). */
+export function onKick(listener: () => void): () => void {
+  getChannel();
+  kickListeners.add(listener);
+  return () => kickListeners.delete(listener);
+}
+
+export function emitSent(entry: OutboxEntry, result: unknown): void {
+  sentListeners.forEach((listener) => {
+    try {
+      listener(entry, result);
+    } catch (error) {
+      console.error('outbox onSent listener failed', error);
+    }
+  });
+}
+
+export function onSentLocal(listener: (entry: OutboxEntry, result: unknown) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+export function getSyncState(): SyncState {
+  return syncState;
+}
+
+export function setSyncState(state: SyncState): void {
+  publish({ type: 'sync', state });
+}
+
+export function onSyncState(listener: () => void): () => void {
+  getChannel();
+  syncListeners.add(listener);
+  return () => syncListeners.delete(listener);
+}

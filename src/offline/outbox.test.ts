@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openPortalDb, supplierOwner, visitorOwner } from './db';
+import { discard, edit, enqueue, listEntries, listUploads, onSent, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
+import { patchEntry } from './outbox-store';
+import { resetStorageForTests } from './storage';
+import { fileOf, resetPortalDb, useNodeBlobs } from './test-helpers';
+
+const A = supplierOwner('sa');
+const B = supplierOwner('sb');
+
+const reply = (over: Partial<EnqueueInput> = {}): EnqueueInput => ({
+  owner: A,
+  thread: 'communication:c1',
+  call: 'communicationReply',
+  payload: { communicationId: 'c1', detail: '你好' },
+  summary: '你好',
+  ...over,
+});
+
+async function counts() {
+  const db = await openPortalDb();
+  return { outbox: await db.count('outbox'), uploads: await db.count('uploads'), chunks: await db.count('chunks') };
+}
+
+function stubStorage(estimate: StorageEstimate = { quota: 1e10, usage: 0 }) {
+  const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => false), estimate: vi.fn(async () => estimate) };
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { storage }));
+  return storage;
+}
+
+beforeEach(() => {
+  useNodeBlobs();
+  resetStorageForTests();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  await resetPortalDb();
+});
+
+describe('enqueue', () => {
+  it('stores the entry, its uploads and 4 MB chunks in one go, queued with an idempotency key', async () => {
+    stubStorage();
+    const big = fileOf('plan.pdf', 2 * STORE_CHUNK_BYTES + 5);
+    const entry = await enqueue(reply({ files: { field: 'attachments', files: [big, fileOf('a.png', 10, 'image/png')] } }));
+    expect(entry).toMatchObject({ owner: A, status: 'queued', attempts: 0, lastError: null });
+    expect(entry.idempotencyKey).toMatch(/^[\w-]{8,128}$/);
+    expect(entry.attachments?.field).toBe('attachments');
+    expect(await counts()).toEqual({ outbox: 1, uploads: 2, chunks: 4 });
+    const uploads = await listUploads(entry.id);
+    expect(uploads.map((u) => [u.name, u.size, u.chunkCount, u.status, u.uploadedBytes, u.tusUrl])).toEqual([
+      ['plan.pdf', 2 * STORE_CHUNK_BYTES + 5, 3, 'queued', 0, null],
+      ['a.png', 10, 1, 'queued', 0, null],
+    ]);
+    const db = await openPortalDb();
+    const chunks = await db.getAllFromIndex('chunks', 'uploadId', uploads[0]!.id);
+    expect(chunks.map((c) => c.blob.size)).toEqual([STORE_CHUNK_BYTES, STORE_CHUNK_BYTES, 5]);
+    // Never a header or a token.
+    expect(JSON.stringify(await db.getAll('outbox'))).not.toMatch(/tok-|X-Access-Token/);
+  });
+
+  it('asks for persistent storage on the first entry, and checks the room before files', async () => {
+    const storage = stubStorage();
+    await enqueue(reply());
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(storage.estimate).not.toHaveBeenCalled();
+    await enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', 100)] } }));
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(storage.estimate).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses files the quota cannot hold: StorageFullError, nothing written', async () => {
+    stubStorage({ quota: 10 * 1024 * 1024, usage: 9 * 1024 * 1024 });
+    await expect(enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', 512 * 1024)] } }))).rejects.toBeInstanceOf(StorageFullError);
+    expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
+  });
+
+  it('a quota error while writing leaves nothing half-saved', async () => {
+    stubStorage();
+    const add = IDBObjectStore.prototype.add;
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+      if (this.name === 'chunks' && (args[0] as { index: number }).index === 1) throw new DOMException('full', 'QuotaExceededError');
+      return add.apply(this, args);
+    });
+    const files = [fileOf('a.pdf', STORE_CHUNK_BYTES + 1)];
+    await expect(enqueue(reply({ files: { field: 'attachments', files } }))).rejects.toBeInstanceOf(StorageFullError);
+    vi.restoreAllMocks();
+    expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
+  });
+
+  it('keeps the order of writing, even within one millisecond', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_000);
+    const first = await enqueue(reply({ summary: '1' }));
+    const second = await enqueue(reply({ summary: '2' }));
+    vi.restoreAllMocks();
+    expect(second.createdAt).toBeGreaterThan(first.createdAt);
+    expect((await listEntries([A])).map((e) => e.summary)).toEqual(['1', '2']);
+  });
+});
+
+describe('listing', () => {
+  it('lists only the given owners, oldest first', async () => {
+    await enqueue(reply({ summary: 'a1' }));
+    await enqueue(reply({ owner: B, summary: 'b1' }));
+    await enqueue(reply({ owner: visitorOwner('13900000001'), call: 'h5SavePersonnelEntity', thread: 'visitor:13900000001', summary: 'v1' }));
+    await enqueue(reply({ summary: 'a2' }));
+    expect((await listEntries([A])).map((e) => e.summary)).toEqual(['a1', 'a2']);
+    expect((await listEntries([B])).map((e) => e.summary)).toEqual(['b1']);
+    expect((await listEntries([A, visitorOwner('13900000001')])).map((e) => e.summary)).toEqual(['a1', 'v1', 'a2']);
+    expect(await listEntries([])).toEqual([]);
+  });
+});
+
+describe('retry, discard, edit', () => {
+  it('retry: failed and paused go back to queued, due now', async () => {
+    const failed = await enqueue(reply());
+    const paused = await enqueue(reply({ thread: 'communication:c2' }));
+    await patchEntry(failed.id, (e) => ({ ...e, status: 'failed', nextAttemptAt: Date.now() + 60_000, lastError: { code: 'E400', message: 'x' } }));
+    await patchEntry(paused.id, (e) => ({ ...e, status: 'paused' }));
+    await retry(failed.id);
+    await retry(paused.id);
+    const [a, b] = await listEntries([A]);
+    expect(a).toMatchObject({ status: 'queued', lastError: null });
+    expect(a!.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect(b).toMatchObject({ status: 'queued' });
+  });
+
+  it('discard removes the entry, its uploads and their chunks, and nothing of other entries', async () => {
+    const keep = await enqueue(reply({ files: { field: 'attachments', files: [fileOf('k.pdf', 10)] } }));
+    const gone = await enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', STORE_CHUNK_BYTES + 1), fileOf('b.pdf', 3)] } }));
+    expect(await counts()).toEqual({ outbox: 2, uploads: 3, chunks: 4 });
+    await discard(gone.id);
+    expect(await counts()).toEqual({ outbox: 1, uploads: 1, chunks: 1 });
+    expect((await listEntries([A])).map((e) => e.id)).toEqual([keep.id]);
+  });
+
+  it('edit: a failed entry goes again with the new body under a new idempotency key', async () => {
+    const entry = await enqueue(reply());
+    await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', attempts: 0, lastError: { code: 'E400', message: '内容过长' } }));
+    await edit(entry.id, { communicationId: 'c1', detail: '短一点' });
+    const [edited] = await listEntries([A]);
+    expect(edited).toMatchObject({ status: 'queued', payload: { detail: '短一点' }, lastError: null, attempts: 0 });
+    expect(edited!.idempotencyKey).not.toBe(entry.idempotencyKey);
+  });
+
+  it('edit refuses an entry that may already have been applied (retried after a network error)', async () => {
+    const entry = await enqueue(reply());
+    await patchEntry(entry.id, (e) => ({ ...e, attempts: 1 }));
+    await expect(edit(entry.id, { detail: 'x' })).rejects.toThrow();
+    expect((await listEntries([A]))[0]!.idempotencyKey).toBe(entry.idempotencyKey);
+  });
+});
+
+describe('listeners', () => {
+  it('subscribe hears every change; unsubscribe stops it', async () => {
+    const listener = vi.fn();
+    const stop = subscribe(listener);
+    const entry = await enqueue(reply());
+    expect(listener).toHaveBeenCalledTimes(1);
+    await discard(entry.id);
+    expect(listener).toHaveBeenCalledTimes(2);
+    stop();
+    await enqueue(reply());
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('onSent returns an unsubscribe', () => {
+    const stop = onSent(() => {});
+    expect(typeof stop).toBe('function');
+    stop();
+  });
+});

@@ -1,0 +1,185 @@
+import { openPortalDb, type ChunkRecord, type OutboxCall, type OutboxEntry, type OwnerKey, type UploadRecord } from './db';
+import { emitChange, onChange, onSentLocal } from './events';
+import { newId, newIdempotencyKey } from './ids';
+import { byAge, getEntry, patchEntry, removeEntry, uploadsOf } from './outbox-store';
+import { assertRoomFor, ensurePersisted, isQuotaError, StorageFullError } from './storage';
+
+/**
+ * The outbox (DESIGN.md section 4): a write is stored first, then sent by the sync engine.
+ * An entry holds the intent (call + body), never a header or a token.
+ */
+export { StorageFullError };
+
+export interface EnqueueInput {
+  /** supplierOwner(getSupplierId()) or visitorOwner(phone). */
+  owner: OwnerKey;
+  /** FIFO group, e.g. `communication:${id}`, `communication:new`, `visitor:${phone}`. */
+  thread: string;
+  call: OutboxCall;
+  payload: Record<string, unknown>;
+  /** Uploaded (tus) before the entry is sent; their FileRefs are appended to payload[field]. */
+  files?: { field: string; files: File[] };
+  /** Shown on the pending page. */
+  summary: string;
+}
+
+/** Files are stored in pieces of this size: a browser never has to clone one 50 MB value at once. */
+export const STORE_CHUNK_BYTES = 4 * 1024 * 1024;
+
+let lastCreatedAt = 0;
+/** Strictly increasing within a tab, so two entries written in one millisecond keep their order. */
+function nextCreatedAt(): number {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+}
+
+function splitFile(file: File, owner: OwnerKey, entryId: string, createdAt: number): { upload: UploadRecord; chunks: ChunkRecord[] } {
+  const id = newId();
+  const chunkCount = Math.max(1, Math.ceil(file.size / STORE_CHUNK_BYTES));
+  const chunks: ChunkRecord[] = [];
+  for (let index = 0; index < chunkCount; index++) {
+    chunks.push({ uploadId: id, index, blob: file.slice(index * STORE_CHUNK_BYTES, (index + 1) * STORE_CHUNK_BYTES, file.type) });
+  }
+  const upload: UploadRecord = {
+    id,
+    owner,
+    entryId,
+    name: file.name,
+    type: file.type || 'application/octet-stream',
+    size: file.size,
+    chunkCount,
+    tusUrl: null,
+    uploadedBytes: 0,
+    fileRef: null,
+    status: 'queued',
+    lastError: null,
+    createdAt,
+  };
+  return { upload, chunks };
+}
+
+/** Asks the service worker for a Background Sync, where the browser has it (Chromium). */
+function registerBackgroundSync(): void {
+  const container = globalThis.navigator?.serviceWorker;
+  if (!container?.getRegistration) return;
+  void container
+    .getRegistration()
+    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register('portal-outbox'))
+    .catch(() => {
+      // Without Background Sync the engine's own triggers (online, visibility, timer) still run.
+    });
+}
+
+/**
+ * Stores the entry with its files in one transaction, or nothing. Throws StorageFullError
+ * when the device has no room (checked before, and on a quota error while writing).
+ */
+export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  void ensurePersisted();
+  const files = input.files?.files ?? [];
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (bytes > 0) await assertRoomFor(bytes);
+
+  const createdAt = nextCreatedAt();
+  const entryId = newId();
+  const parts = files.map((file) => splitFile(file, input.owner, entryId, createdAt));
+  const entry: OutboxEntry = {
+    id: entryId,
+    owner: input.owner,
+    thread: input.thread,
+    call: input.call,
+    payload: input.payload,
+    attachments: input.files && parts.length > 0 ? { field: input.files.field, uploadIds: parts.map((part) => part.upload.id) } : null,
+    idempotencyKey: newIdempotencyKey(),
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: Date.now(),
+    lastError: null,
+    summary: input.summary,
+    createdAt,
+    updatedAt: createdAt,
+  };
+
+  const db = await openPortalDb();
+  const tx = db.transaction(['outbox', 'uploads', 'chunks'], 'readwrite');
+  const writes: Promise<unknown>[] = [];
+  try {
+    writes.push(tx.objectStore('outbox').add(entry));
+    for (const part of parts) {
+      writes.push(tx.objectStore('uploads').add(part.upload));
+      for (const chunk of part.chunks) writes.push(tx.objectStore('chunks').add(chunk));
+    }
+    await Promise.all([...writes, tx.done]);
+  } catch (error) {
+    // Whatever failed, nothing of this entry may stay: abort what the transaction still holds.
+    writes.forEach((write) => write.catch(() => {}));
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted or finished.
+    }
+    await tx.done.catch(() => {});
+    if (isQuotaError(error)) throw new StorageFullError();
+    throw error;
+  }
+  registerBackgroundSync();
+  emitChange(true);
+  return entry;
+}
+
+/** The entries of these owners, oldest first. */
+export async function listEntries(owners: OwnerKey[]): Promise<OutboxEntry[]> {
+  if (owners.length === 0) return [];
+  const db = await openPortalDb();
+  const lists = await Promise.all(owners.map((owner) => db.getAllFromIndex('outbox', 'owner', owner)));
+  return lists.flat().sort(byAge);
+}
+
+/** An entry's uploads in the order its files were given. */
+export async function listUploads(entryId: string): Promise<UploadRecord[]> {
+  const [entry, uploads] = await Promise.all([getEntry(entryId), uploadsOf(entryId)]);
+  const order = entry?.attachments?.uploadIds ?? [];
+  return uploads.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
+/** failed / paused → queued, due now. */
+export async function retry(id: string): Promise<void> {
+  const now = Date.now();
+  await patchEntry(id, (entry) => (entry.status === 'failed' || entry.status === 'paused' ? { ...entry, status: 'queued', nextAttemptAt: now, lastError: null } : null));
+  const db = await openPortalDb();
+  const tx = db.transaction('uploads', 'readwrite');
+  const failed = (await tx.store.index('entryId').getAll(id)).filter((upload) => upload.status === 'failed');
+  await Promise.all([...failed.map((upload) => tx.store.put({ ...upload, status: 'queued', lastError: null })), tx.done]);
+  emitChange(true);
+}
+
+/** Deletes the entry, its uploads and their stored bytes. */
+export async function discard(id: string): Promise<void> {
+  await removeEntry(id);
+  emitChange();
+}
+
+/**
+ * A new body for a stopped entry: it goes again as a new write (new idempotency key). Only
+ * an entry the bid service surely did not apply may be edited: failed (E4xx), paused (E401)
+ * or never tried; one in flight or retried after a network error may have been applied.
+ */
+export async function edit(id: string, payload: Record<string, unknown>): Promise<void> {
+  const now = Date.now();
+  const edited = await patchEntry(id, (entry) => {
+    const editable = entry.status === 'failed' || entry.status === 'paused' || (entry.status === 'queued' && entry.attempts === 0);
+    return editable ? { ...entry, payload, idempotencyKey: newIdempotencyKey(), status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null } : null;
+  });
+  if (!edited) throw new Error('This entry cannot be edited now');
+  emitChange(true);
+}
+
+/** Any change of the outbox, in this tab or another. */
+export function subscribe(listener: () => void): () => void {
+  return onChange(listener);
+}
+
+/** An entry was accepted by the bid service (in this tab, the one that sent it). */
+export function onSent(listener: (entry: OutboxEntry, result: unknown) => void): () => void {
+  return onSentLocal(listener);
+}

@@ -1,0 +1,135 @@
+import { calls } from '@contract/calls';
+import type { FileRef } from '@contract/schemas/common';
+import { HEADER, TUS_CHUNK_BYTES, TUS_PATH } from '@contract/http';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { parseUploadedFile } from '@/api/file';
+import { getLanguage } from '@/api/language';
+import { API_BASE_URL, request } from '@/api/request';
+import { getSupplierId, getToken } from '@/api/session';
+import type { UploadRecord } from './db';
+import { emitChange } from './events';
+import { deleteChunks, getUpload, patchUpload, readChunks } from './outbox-store';
+
+/**
+ * Resumable uploads (tus) of the files an outbox entry carries. The upload URL and the
+ * acknowledged offset are kept in the upload record, so a drop, a reload or a browser restart
+ * resumes from the last acknowledged byte. The sync engine owns the retries and their backoff.
+ */
+
+/** Why an upload stopped; `retryable` tells the sync engine whether a later attempt can help. */
+export class UploadFailure extends Error {
+  readonly retryable: boolean;
+  readonly code: string;
+  constructor(message: string, init: { retryable: boolean; code: string }) {
+    super(message);
+    this.name = 'UploadFailure';
+    this.retryable = init.retryable;
+    this.code = init.code;
+  }
+}
+
+/** A few quick retries inside one attempt smooth a flaky link; longer waits are the engine's backoff. */
+const QUICK_RETRY_DELAYS = [500, 2000];
+
+const tusEndpoint = () => new URL(`${API_BASE_URL}${TUS_PATH}`, globalThis.location?.href).href;
+
+/** The tus id is the last segment of the upload URL; /file/tusComplete takes it. */
+export const uploadIdOf = (tusUrl: string) => new URL(tusUrl).pathname.split('/').filter(Boolean).pop() ?? '';
+
+/** A supplier's file belongs to the supplier (token sent); a visitor's travels anonymously. Read at send time, never stored. */
+function headersFor(record: UploadRecord): Record<string, string> {
+  const headers: Record<string, string> = { [HEADER.language]: getLanguage() };
+  const token = getToken();
+  const supplierId = getSupplierId();
+  if (record.owner.startsWith('supplier:') && token && supplierId) {
+    headers[HEADER.token] = token;
+    headers[HEADER.supplierId] = supplierId;
+  }
+  return headers;
+}
+
+function statusOf(error: Error): number {
+  return (error as DetailedError).originalResponse?.getStatus() ?? 0;
+}
+
+function failureOf(error: Error): UploadFailure {
+  const status = statusOf(error);
+  if (status === 413) return new UploadFailure(i18n._(msg`文件过大，无法上传`), { retryable: false, code: 'E413' });
+  const permanent = status >= 400 && status < 500 && ![408, 409, 423, 429].includes(status);
+  const text = permanent ? i18n._(msg`文件上传被拒绝（HTTP ${status}）`) : i18n._(msg`文件上传中断，稍后自动继续`);
+  return new UploadFailure(text, { retryable: !permanent, code: status ? `HTTP ${status}` : 'network' });
+}
+
+async function save(id: string, change: Partial<UploadRecord>): Promise<void> {
+  await patchUpload(id, (upload) => ({ ...upload, ...change }));
+  emitChange();
+}
+
+/** Sends the stored bytes by tus, from `record.tusUrl` when there is one. Answers the tus URL. */
+function transfer(record: UploadRecord, file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let url = record.tusUrl;
+    const upload = new Upload(file, {
+      endpoint: tusEndpoint(),
+      uploadUrl: record.tusUrl,
+      chunkSize: TUS_CHUNK_BYTES,
+      uploadSize: record.size,
+      retryDelays: QUICK_RETRY_DELAYS,
+      // The URL lives in the upload record, not in localStorage under a fingerprint.
+      storeFingerprintForResuming: false,
+      removeFingerprintOnSuccess: true,
+      metadata: { filename: record.name, filetype: record.type },
+      onBeforeRequest: (req) => {
+        for (const [name, value] of Object.entries(headersFor(record))) req.setHeader(name, value);
+      },
+      onShouldRetry: (error) => {
+        const status = statusOf(error);
+        return status === 0 || status >= 500 || [408, 409, 423, 429].includes(status);
+      },
+      onUploadUrlAvailable: () => {
+        // A new URL (a first start, or a restart after the old one expired) starts from byte 0.
+        const fresh = upload.url !== url;
+        url = upload.url;
+        void save(record.id, fresh ? { tusUrl: url, uploadedBytes: 0 } : { tusUrl: url });
+      },
+      onChunkComplete: (_chunk, accepted) => void save(record.id, { uploadedBytes: accepted }),
+      onSuccess: () => resolve(upload.url ?? url ?? ''),
+      onError: (error) => reject(error),
+    });
+    upload.start();
+  });
+}
+
+/** Finishes (or resumes) one upload and answers the stored file's reference. */
+export async function uploadFile(uploadId: string): Promise<FileRef> {
+  const record = await getUpload(uploadId);
+  if (!record) throw new UploadFailure(i18n._(msg`附件已不在本设备上`), { retryable: false, code: 'missing' });
+  if (record.fileRef) return record.fileRef;
+
+  let tusUrl = record.tusUrl;
+  if (!tusUrl || record.uploadedBytes < record.size || record.status !== 'done') {
+    const blobs = await readChunks(uploadId);
+    const file = new Blob(blobs, { type: record.type });
+    if (file.size !== record.size) throw new UploadFailure(i18n._(msg`附件已不在本设备上`), { retryable: false, code: 'missing' });
+    await save(uploadId, { status: 'uploading', lastError: null });
+    try {
+      tusUrl = await transfer(record, file);
+    } catch (error) {
+      const failure = error instanceof UploadFailure ? error : failureOf(error as Error);
+      // An upload the bid service forgot (expired, 404/410 on PATCH): start it over next time.
+      const gone = [404, 410].includes(statusOf(error as Error));
+      await save(uploadId, { status: failure.retryable || gone ? 'queued' : 'failed', lastError: failure.message, ...(gone ? { tusUrl: null, uploadedBytes: 0 } : {}) });
+      throw gone ? new UploadFailure(failure.message, { retryable: true, code: failure.code }) : failure;
+    }
+    await save(uploadId, { tusUrl, uploadedBytes: record.size, status: 'done' });
+  }
+
+  const data = await request(calls.fileTusComplete, { uploadId: uploadIdOf(tusUrl) }, { background: true, suppressError: true });
+  const fileRef = parseUploadedFile(data.filename, record.name);
+  await save(uploadId, { fileRef, status: 'done', lastError: null });
+  // The bytes are on the bid service now; free the device.
+  await deleteChunks(uploadId);
+  return fileRef;
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OwnerKey } from './db';
+import { deleteDraft, loadDraft, saveDraft } from './drafts';
+import { setUnsaved } from './unsaved';
+
+export const DRAFT_SAVE_DELAY_MS = 400;
+
+export interface DraftState {
+  /** A stored draft was put back into the form. */
+  restored: boolean;
+  /** When the draft was last stored; null when there is none. */
+  savedAt: number | null;
+  /** Forget the draft (after the form was sent, or when the user throws it away). */
+  clear(): Promise<void>;
+}
+
+/**
+ * Autosaves a form: restores the stored draft once on mount, then stores the values 400 ms
+ * after each change while they are not empty (by default: not what the form started with),
+ * and marks the form as holding unsaved work meanwhile. `owner` null: nothing is stored.
+ */
+export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, restore: (v: T) => void, opts?: { isEmpty?: (v: T) => boolean }): DraftState {
+  const [restored, setRestored] = useState(false);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const serialized = JSON.stringify(values ?? null);
+  const initial = useRef(serialized);
+  const ready = useRef(false);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ values, restore, isEmpty: opts?.isEmpty });
+  latest.current = { values, restore, isEmpty: opts?.isEmpty };
+  const unsavedKey = owner ? `${owner}|${formKey}` : null;
+
+  const isEmpty = useCallback((v: T) => (latest.current.isEmpty ? latest.current.isEmpty(v) : JSON.stringify(v ?? null) === initial.current), []);
+
+  const store = useCallback(async () => {
+    pending.current = null;
+    if (!owner || !unsavedKey) return;
+    const v = latest.current.values;
+    if (isEmpty(v)) {
+      setUnsaved(unsavedKey, false);
+      await deleteDraft(owner, formKey);
+      setSavedAt(null);
+    } else {
+      setUnsaved(unsavedKey, true);
+      setSavedAt(await saveDraft(owner, formKey, v));
+    }
+  }, [owner, formKey, unsavedKey, isEmpty]);
+
+  // Restore once per owner and form; no save may run before, or it would overwrite the draft.
+  useEffect(() => {
+    ready.current = false;
+    if (!owner) return;
+    let cancelled = false;
+    void loadDraft<T>(owner, formKey)
+      .then((draft) => {
+        if (cancelled) return;
+        if (draft && !isEmpty(draft.values)) {
+          latest.current.restore(draft.values);
+          setRestored(true);
+          setSavedAt(draft.savedAt);
+          if (unsavedKey) setUnsaved(unsavedKey, true);
+        }
+      })
+      .catch((error: unknown) => console.error('draft restore failed', error))
+      .finally(() => {
+        if (!cancelled) ready.current = true;
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [owner, formKey, unsavedKey, isEmpty]);
+
+  useEffect(() => {
+    if (!ready.current || !owner) return;
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(() => void store().catch((error: unknown) => console.error('draft save failed', error)), DRAFT_SAVE_DELAY_MS);
+  }, [serialized, owner, store]);
+
+  // Leaving the screen stores what is still waiting for its debounce; the form is gone, so it holds no unsaved input.
+  useEffect(
+    () => () => {
+      if (pending.current) {
+        clearTimeout(pending.current);
+        void store().catch(() => {});
+      }
+      if (unsavedKey) setUnsaved(unsavedKey, false);
+    },
+    [store, unsavedKey],
+  );
+
+  const clear = useCallback(async () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    if (unsavedKey) setUnsaved(unsavedKey, false);
+    setSavedAt(null);
+    // What the form holds now counts as empty: it is what was sent.
+    initial.current = JSON.stringify(latest.current.values ?? null);
+    if (owner) await deleteDraft(owner, formKey);
+  }, [owner, formKey, unsavedKey]);
+
+  return { restored, savedAt, clear };
+}
