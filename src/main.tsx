@@ -22,3 +22,10 @@ createRoot(root).render(
 );
 
 registerServiceWorker();
+
+// The outbox's sync engine is not needed for the first paint (nor in /login's first-load
+// budget): it loads as its own chunk once the browser is idle, then leads or waits its turn.
+const startOutboxSync = () =>
+  void import('@/offline/sync-engine').then((engine) => engine.startSync()).catch((error: unknown) => console.error('sync engine failed to load', error));
+if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(startOutboxSync, { timeout: 3000 });
+else setTimeout(startOutboxSync, 1000);

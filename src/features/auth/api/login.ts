@@ -13,6 +13,11 @@ export async function login(credentials: LoginRequest): Promise<Supplier> {
   try {
     const supplier = await request(calls.supplierGetByToken, {}, { suppressError: true });
     setSupplierInfo(supplier);
+    // Entries this supplier wrote before its session ended wait paused in the outbox: send them now.
+    // The sync engine is a lazy chunk; logging in never waits for it.
+    void import('@/offline/sync-engine')
+      .then((engine) => engine.notifyLogin(session.supplierId))
+      .catch((error: unknown) => console.error('outbox resume failed', error));
     return supplier;
   } catch (error) {
     // A half-made session would pass the guard without supplier info; start clean instead.
