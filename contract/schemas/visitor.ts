@@ -77,8 +77,12 @@ export const visitorPersonFields = z.object({
   mealType: optionalText(16),
   lodging: z.boolean({ error: 'required' }),
 });
-export const visitorPerson = visitorPersonFields.superRefine((v, ctx) => {
-  if (v.meal && !v.mealType) ctx.addIssue({ code: 'custom', path: ['mealType'], message: 'required' });
+export const visitorPerson = visitorPersonFields.refine((v) => v.meal !== true || !!v.mealType, {
+  path: ['mealType'],
+  error: 'required',
+  // Checked even while other fields have problems, so a form shows every message at once;
+  // only a missing or malformed meal choice (or no object at all) makes the question moot.
+  when: (payload) => !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'meal' || issue.path[0] === 'mealType'),
 });
 export type VisitorPerson = z.infer<typeof visitorPersonFields>;
 

@@ -1,0 +1,46 @@
+import type { VisitPass } from '@contract/schemas/visitor';
+import { kvGet, kvSet } from '@/offline/db';
+import { VISITOR_PASSES_KEY as PASSES_KEY } from '@/offline/use-outbox';
+
+export type PassMap = Record<string, VisitPass>;
+
+const listeners = new Set<() => void>();
+
+/** The passes kept on this device, by phone. Read before any network: the gate may have no signal. */
+export async function loadPasses(): Promise<PassMap> {
+  return (await kvGet<PassMap>(PASSES_KEY)) ?? {};
+}
+
+/** Keeps a pass (a newer pass for the same phone replaces the old one). */
+export async function storePass(pass: VisitPass): Promise<void> {
+  const all = await loadPasses();
+  await kvSet(PASSES_KEY, { ...all, [pass.phone]: pass });
+  listeners.forEach((l) => l());
+}
+
+export async function removePass(phone: string): Promise<void> {
+  const { [phone]: _gone, ...rest } = await loadPasses();
+  await kvSet(PASSES_KEY, rest);
+  listeners.forEach((l) => l());
+}
+
+/** Called when this tab adds or removes a pass. */
+export function onPassesChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export type PassValidity = 'valid' | 'expired' | 'notYetValid';
+
+/**
+ * Where `now` stands in the pass's window. The window's ends come from the bid service's
+ * answer (the same instants it signed into the QR): the portal cannot check the signature,
+ * only show what the gate will decide.
+ */
+export function passValidity(pass: Pick<VisitPass, 'validFrom' | 'validUntil'>, now: number = Date.now()): PassValidity {
+  const from = Date.parse(pass.validFrom);
+  const until = Date.parse(pass.validUntil);
+  if (Number.isFinite(until) && now >= until) return 'expired';
+  if (Number.isFinite(from) && now < from) return 'notYetValid';
+  return 'valid';
+}

@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from 'react';
+import { loadPasses, onPassesChanged, type PassMap } from './passes';
+
+/** The passes on this device (null while IndexedDB is read), kept current when this tab changes them. */
+export function usePasses(): { passes: PassMap | null; reload: () => Promise<void> } {
+  const [passes, setPasses] = useState<PassMap | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setPasses(await loadPasses());
+    } catch (error) {
+      // Private mode or storage refused: behave as a device without passes, never hang on "loading".
+      console.error('visitor passes unreadable', error);
+      setPasses({});
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+    return onPassesChanged(() => void reload());
+  }, [reload]);
+  return { passes, reload };
+}
+
+/** Phones in the order their passes were issued, newest first. */
+export const phonesByNewest = (passes: PassMap) =>
+  Object.values(passes)
+    .sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom) || a.phone.localeCompare(b.phone))
+    .map((p) => p.phone);
