@@ -1,0 +1,141 @@
+import { BASE_PATH, HEADER, TUS_CHUNK_BYTES, TUS_PATH } from '@contract/http';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openPortalDb, supplierOwner, visitorOwner, type OwnerKey } from './db';
+import { enqueue } from './outbox';
+import { getUpload, patchUpload } from './outbox-store';
+import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
+import { uploadFile, UploadFailure } from './uploads';
+
+// The portal runs tus-js-client's browser build (XHR + Blob slices); Node would pick its http build.
+vi.mock('tus-js-client', async () => import('../../node_modules/tus-js-client/lib.esm/browser/index.js'));
+
+const base = `${location.origin}${BASE_PATH}${TUS_PATH}`;
+const server = setupServer();
+
+/** A small tus server: offsets per upload, bytes received in total, answers that can be broken on purpose. */
+function tusServer() {
+  const uploads = new Map<string, { length: number; offset: number; bytes: number[] }>();
+  const state = { received: 0, created: 0, patches: 0, failPatchesFrom: Infinity, createStatus: 201, tokens: [] as (string | null)[], completed: [] as string[] };
+  let next = 0;
+  server.use(
+    http.post(base, ({ request }) => {
+      state.tokens.push(request.headers.get(HEADER.token));
+      if (state.createStatus !== 201) return new HttpResponse(null, { status: state.createStatus });
+      const id = `upload-${++next}-abcdef`;
+      uploads.set(id, { length: Number(request.headers.get('Upload-Length')), offset: 0, bytes: [] });
+      state.created += 1;
+      return new HttpResponse(null, { status: 201, headers: { Location: `${base}/${id}`, 'Tus-Resumable': '1.0.0' } });
+    }),
+    http.head(`${base}/:id`, ({ params }) => {
+      const upload = uploads.get(String(params.id));
+      if (!upload) return new HttpResponse(null, { status: 404 });
+      return new HttpResponse(null, { status: 200, headers: { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Tus-Resumable': '1.0.0' } });
+    }),
+    http.patch(`${base}/:id`, async ({ request, params }) => {
+      const upload = uploads.get(String(params.id));
+      if (!upload) return new HttpResponse(null, { status: 404 });
+      state.patches += 1;
+      if (state.patches >= state.failPatchesFrom) return HttpResponse.error();
+      if (Number(request.headers.get('Upload-Offset')) !== upload.offset) return new HttpResponse(null, { status: 409 });
+      const body = new Uint8Array(await request.arrayBuffer());
+      state.received += body.length;
+      upload.offset += body.length;
+      return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(upload.offset), 'Tus-Resumable': '1.0.0' } });
+    }),
+    http.post(`${location.origin}${BASE_PATH}/file/tusComplete`, async ({ request }) => {
+      const { uploadId } = (await request.json()) as { uploadId: string };
+      state.completed.push(uploadId);
+      const filename = JSON.stringify({ name: 'plan.pdf', fileUrl: `/files/${uploadId}`, path: `files/${uploadId}` });
+      return HttpResponse.json({ code: 'E000', message: 'ok', data: { filename } });
+    }),
+  );
+  return { uploads, state };
+}
+
+async function storedUpload(size: number, owner: OwnerKey = supplierOwner('sa')): Promise<string> {
+  const entry = await enqueue({ owner, thread: 't', call: 'communicationReply', payload: {}, summary: '', files: { field: 'attachments', files: [new File([new Uint8Array(size).fill(1)], 'plan.pdf', { type: 'application/pdf' })] } });
+  return entry.attachments!.uploadIds[0]!;
+}
+
+const chunkCount = async () => (await openPortalDb()).count('chunks');
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  useNodeBlobs();
+  logIn('sa');
+});
+afterEach(async () => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+  await resetPortalDb();
+});
+afterAll(() => server.close());
+
+describe('uploadFile (tus)', () => {
+  it('sends the stored bytes in 1 MB PATCHes, keeps the URL and offset, completes, and frees the chunks', async () => {
+    const { state } = tusServer();
+    const size = 2 * TUS_CHUNK_BYTES + 10;
+    const id = await storedUpload(size);
+    const ref = await uploadFile(id);
+    expect(state.received).toBe(size);
+    expect(state.patches).toBe(3);
+    expect(state.completed).toEqual(['upload-1-abcdef']);
+    expect(ref).toEqual({ name: 'plan.pdf', url: '/files/upload-1-abcdef', path: 'files/upload-1-abcdef' });
+    expect(await getUpload(id)).toMatchObject({ tusUrl: `${base}/upload-1-abcdef`, uploadedBytes: size, status: 'done', fileRef: ref });
+    expect(await chunkCount()).toBe(0);
+    // A second call (the entry failed after its files went) answers the stored reference.
+    expect(await uploadFile(id)).toEqual(ref);
+    expect(state.completed).toHaveLength(1);
+  });
+
+  it('a drop mid-way keeps the acknowledged offset; the next attempt resumes from there', async () => {
+    const { state } = tusServer();
+    const size = 4 * TUS_CHUNK_BYTES;
+    const id = await storedUpload(size);
+    // Every PATCH after the first fails (the quick retries included).
+    state.failPatchesFrom = 2;
+    const error = await uploadFile(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadFailure);
+    expect((error as UploadFailure).retryable).toBe(true);
+    expect(await getUpload(id)).toMatchObject({ uploadedBytes: TUS_CHUNK_BYTES, status: 'queued', tusUrl: `${base}/upload-1-abcdef` });
+    expect(state.received).toBe(TUS_CHUNK_BYTES);
+
+    server.resetHandlers();
+    const again = tusServer();
+    // The bid service still knows the upload (restored state): it resumes at 1 MB, not at 0.
+    again.uploads.set('upload-1-abcdef', { length: size, offset: TUS_CHUNK_BYTES, bytes: [] });
+    await uploadFile(id);
+    expect(again.state.created).toBe(0);
+    expect(again.state.received).toBe(size - TUS_CHUNK_BYTES);
+  }, 15_000);
+
+  it('an upload the bid service forgot (404 on resume) starts over from byte 0', async () => {
+    const { state } = tusServer();
+    const size = TUS_CHUNK_BYTES + 5;
+    const id = await storedUpload(size);
+    await patchUpload(id, (u) => ({ ...u, tusUrl: `${base}/expired-upload-1`, uploadedBytes: TUS_CHUNK_BYTES }));
+    await uploadFile(id);
+    expect(state.created).toBe(1);
+    expect(state.received).toBe(size);
+    expect((await getUpload(id))?.tusUrl).toBe(`${base}/upload-1-abcdef`);
+  });
+
+  it('a file the bid service refuses (413) fails for good', async () => {
+    const { state } = tusServer();
+    state.createStatus = 413;
+    const id = await storedUpload(10);
+    const error = (await uploadFile(id).catch((e: unknown) => e)) as UploadFailure;
+    expect(error).toBeInstanceOf(UploadFailure);
+    expect(error).toMatchObject({ retryable: false, code: 'E413' });
+    expect((await getUpload(id))?.status).toBe('failed');
+  });
+
+  it("a supplier's file carries the token; a visitor's travels without one", async () => {
+    const { state } = tusServer();
+    await uploadFile(await storedUpload(10));
+    await uploadFile(await storedUpload(10, visitorOwner('13900000001')));
+    expect(state.tokens).toEqual(['tok-sa', null]);
+  });
+});

@@ -1,0 +1,55 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kvSet, supplierOwner, visitorOwner } from './db';
+import { setSyncState } from './events';
+import { discard, enqueue, type EnqueueInput } from './outbox';
+import { logIn, logOut, resetPortalDb, useNodeBlobs } from './test-helpers';
+import { currentOwners, useConnectivity, useOutbox, VISITOR_PASSES_KEY } from './use-outbox';
+
+const entry = (owner: EnqueueInput['owner'], summary: string, over: Partial<EnqueueInput> = {}): EnqueueInput => ({ owner, thread: 't', call: 'communicationReply', payload: {}, summary, ...over });
+
+afterEach(async () => {
+  await kvSet(VISITOR_PASSES_KEY, {});
+  await resetPortalDb();
+});
+
+describe('useOutbox', () => {
+  it("shows the logged-in supplier's and this device's visitors' entries, live, and never another supplier's", async () => {
+    logIn('sa');
+    await kvSet(VISITOR_PASSES_KEY, { '13900000001': { pass: 'v1.a.b' } });
+    await enqueue(entry(supplierOwner('sb'), 'B 的回复'));
+    const mine = await enqueue(entry(supplierOwner('sa'), 'A 的回复'));
+    await enqueue(entry(visitorOwner('13900000001'), '访客信息', { call: 'h5SavePersonnelEntity' }));
+    const hook = renderHook(() => useOutbox());
+    await waitFor(() => expect(hook.result.current.entries.map((e) => e.summary)).toEqual(['A 的回复', '访客信息']));
+    expect(hook.result.current.pendingCount).toBe(2);
+    expect(currentOwners()).toEqual([supplierOwner('sa'), visitorOwner('13900000001')]);
+
+    await act(() => discard(mine.id));
+    await waitFor(() => expect(hook.result.current.pendingCount).toBe(1));
+    hook.unmount();
+  });
+
+  it('lists the uploads of entries with files', async () => {
+    useNodeBlobs();
+    const withFile = await enqueue(entry(supplierOwner('sa'), 'f', { files: { field: 'attachments', files: [new File(['abc'], 'a.pdf')] } }));
+    const hook = renderHook(() => useOutbox([supplierOwner('sa')]));
+    await waitFor(() => expect(hook.result.current.uploads[withFile.id]?.map((u) => [u.name, u.size])).toEqual([['a.pdf', 3]]));
+  });
+
+  it('currentOwners without a session holds only visitors', async () => {
+    logOut();
+    expect(currentOwners().filter((o) => o.startsWith('supplier:'))).toEqual([]);
+  });
+});
+
+describe('useConnectivity', () => {
+  it('follows the online flag and the sync state', async () => {
+    const hook = renderHook(() => useConnectivity());
+    expect(hook.result.current).toEqual({ online: true, syncing: false, progress: null });
+    act(() => setSyncState({ syncing: true, progress: { done: 1, total: 3 } }));
+    expect(hook.result.current).toMatchObject({ syncing: true, progress: { done: 1, total: 3 } });
+    act(() => setSyncState({ syncing: false, progress: null }));
+    expect(hook.result.current.syncing).toBe(false);
+  });
+});
