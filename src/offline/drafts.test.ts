@@ -35,7 +35,7 @@ interface Form {
   detail: string;
 }
 
-function useForm(owner = A, initial: Form = { detail: '' }) {
+function renderForm(owner = A, initial: Form = { detail: '' }) {
   return renderHook(
     ({ values }: { values: Form }) => {
       const restoredWith: Form[] = [];
@@ -50,7 +50,7 @@ const settle = () => new Promise((r) => setTimeout(r, DRAFT_SAVE_DELAY_MS + 100)
 
 describe('useDraft', () => {
   it('saves 400 ms after a change, marks unsaved work, and restores on the next mount', async () => {
-    const first = useForm();
+    const first = renderForm();
     await settle();
     expect(hasUnsavedWork()).toBe(false);
     first.rerender({ values: { detail: '写了一半' } });
@@ -78,7 +78,7 @@ describe('useDraft', () => {
   });
 
   it('back to empty deletes the draft; clear() forgets it', async () => {
-    const hook = useForm();
+    const hook = renderForm();
     await settle();
     hook.rerender({ values: { detail: 'x' } });
     await waitFor(async () => expect(await loadDraft(A, 'reply:c1')).not.toBeNull());

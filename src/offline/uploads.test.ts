@@ -9,7 +9,7 @@ import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
 import { uploadFile, UploadFailure } from './uploads';
 
 // The portal runs tus-js-client's browser build (XHR + Blob slices); Node would pick its http build.
-vi.mock('tus-js-client', async () => import('../../node_modules/tus-js-client/lib.esm/browser/index.js'));
+vi.mock('tus-js-client', () => import('../../node_modules/tus-js-client/lib.esm/browser/index.js' as string));
 
 const base = `${location.origin}${BASE_PATH}${TUS_PATH}`;
 const server = setupServer();
