@@ -57,5 +57,9 @@ export function useCheckedForm<T extends Record<string, string>>(schema: z.ZodTy
 /** Focuses the first field (in screen order) that has an error. */
 export function focusFirstError(order: readonly string[], errors: Record<string, string>, idOf: (name: string) => string): void {
   const first = order.find((name) => errors[name]);
-  if (first) globalThis.document?.getElementById(idOf(first))?.focus();
+  const el = first ? globalThis.document?.getElementById(idOf(first)) : null;
+  if (!el) return;
+  // Centred, so the sticky page header never covers the field that needs attention.
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: 'center' });
 }

@@ -1,5 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { getSupplierId } from '@/api/session';
 import { NewCommunicationForm } from '@/features/communication/components/new-communication-form';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
@@ -28,7 +28,15 @@ function NewCommunicationPage() {
 
   return (
     <>
-      <PageHeader title={t`发起沟通`} description={t`向采购方提出问题，回复会显示在沟通记录中。`} />
+      <PageHeader
+        title={t`发起沟通`}
+        description={t`向采购方提出问题，回复会显示在沟通记录中。`}
+        actions={
+          <Link to="/platform/communicateRecord" className="btn btn-secondary">
+            <Trans>返回列表</Trans>
+          </Link>
+        }
+      />
       <div className="card">
         <NewCommunicationForm key={sourceNo} supplierId={supplierId} sourceNo={sourceNo} onQueued={() => void navigate({ to: '/platform/communicateRecord' })} />
       </div>

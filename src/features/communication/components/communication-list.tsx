@@ -83,10 +83,10 @@ function CommunicationResults({ supplierId, search, onSearchChange }: Communicat
         />
       ) : (
         <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-          <div className="hidden md:block">
+          <div className="hidden xl:block">
             <CommunicationTable rows={records} />
           </div>
-          <div className="md:hidden">
+          <div className="xl:hidden">
             <CommunicationCards rows={records} />
           </div>
         </div>

@@ -2,15 +2,27 @@ import type { CommunicationSummary } from '@contract/schemas/communication';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from '@/ui/date-time';
+import { formatDateTime } from '@/ui/format';
 import { PriorityBadge, StatusBadge } from './communication-badges';
 
 const linkProps = (row: CommunicationSummary) => ({ to: '/platform/communicateRecord/$id' as const, params: { id: row.id } });
 
-/** Desktop: one row per thread; the question number opens it. */
+/** Date over time: two narrow lines keep all seven columns on a 1280 px screen without scrolling. */
+function StackedDateTime({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  return (
+    <time dateTime={value} className="block tabular-nums">
+      <span className="block">{date}</span>
+      <span className="block text-xs text-slate-500">{time}</span>
+    </time>
+  );
+}
+
+/** Wide screens (xl, where all seven columns fit beside the menu): one row per thread; the question number opens it. */
 export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
             <th scope="col"><Trans>问题编号</Trans></th>
@@ -25,17 +37,19 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className="font-mono whitespace-nowrap">
+              <td className="whitespace-nowrap tabular-nums">
                 <Link {...linkProps(row)} className="link">
                   {row.questionNo}
                 </Link>
               </td>
-              <td className="max-w-72 min-w-40 break-words whitespace-normal">{row.topic}</td>
+              <td>
+                <span className="block w-56 break-words whitespace-normal">{row.topic}</span>
+              </td>
               <td><PriorityBadge priority={row.priority} /></td>
-              <td className="font-mono whitespace-nowrap">{row.sourceNo ?? '—'}</td>
+              <td className="whitespace-nowrap tabular-nums">{row.sourceNo ?? '—'}</td>
               <td><StatusBadge status={row.status} /></td>
-              <td className="whitespace-nowrap"><DateTime value={row.createdAt} /></td>
-              <td className="whitespace-nowrap"><DateTime value={row.updatedAt} /></td>
+              <td><StackedDateTime value={row.createdAt} /></td>
+              <td><StackedDateTime value={row.updatedAt} /></td>
             </tr>
           ))}
         </tbody>
@@ -44,15 +58,15 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
   );
 }
 
-/** Phones: one card per thread, the whole card opens it. */
+/** Phones and narrow screens: one card per thread (two columns on tablets); the whole card opens it. */
 export function CommunicationCards({ rows }: { rows: CommunicationSummary[] }) {
   return (
-    <ul className="space-y-3">
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {rows.map((row) => (
         <li key={row.id}>
           <Link
             {...linkProps(row)}
-            className="group block rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="group block h-full rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <div className="flex items-start justify-between gap-3">
               <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
@@ -60,13 +74,13 @@ export function CommunicationCards({ rows }: { rows: CommunicationSummary[] }) {
             </div>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-500"><Trans>问题编号</Trans></dt>
-              <dd className="font-mono break-all text-slate-800">{row.questionNo}</dd>
+              <dd className="break-all text-slate-800 tabular-nums">{row.questionNo}</dd>
               <dt className="text-slate-500"><Trans>优先级</Trans></dt>
               <dd><PriorityBadge priority={row.priority} /></dd>
               {row.sourceNo ? (
                 <>
                   <dt className="text-slate-500"><Trans>来源单号</Trans></dt>
-                  <dd className="font-mono break-all text-slate-800">{row.sourceNo}</dd>
+                  <dd className="break-all text-slate-800 tabular-nums">{row.sourceNo}</dd>
                 </>
               ) : null}
               <dt className="text-slate-500"><Trans>创建时间</Trans></dt>

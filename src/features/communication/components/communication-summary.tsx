@@ -19,7 +19,7 @@ export function CommunicationSummary({ thread }: { thread: CommunicationDetail }
       {rows.map((row, index) => (
         <div key={index} className="flex min-w-0 items-center gap-3">
           <dt className="shrink-0 text-slate-500">{row.label}</dt>
-          <dd className={`min-w-0 text-slate-800 ${row.mono ? 'font-mono break-all' : ''}`}>{row.value}</dd>
+          <dd className={`min-w-0 text-slate-800 ${row.mono ? 'break-all tabular-nums' : ''}`}>{row.value}</dd>
         </div>
       ))}
     </dl>

@@ -32,7 +32,7 @@ export function PendingCommunications({ supplierId }: { supplierId: string }) {
               </div>
               <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-500">
                 {priority ? <PriorityBadge priority={priority} /> : null}
-                {entry.payload.sourceNo ? <span className="font-mono">{String(entry.payload.sourceNo)}</span> : null}
+                {entry.payload.sourceNo ? <span className="tabular-nums">{String(entry.payload.sourceNo)}</span> : null}
                 <DateTime value={new Date(entry.createdAt).toISOString()} className="text-xs" />
               </div>
               <p className="mt-2 line-clamp-3 break-words whitespace-pre-wrap text-slate-700">{String(entry.payload.content ?? '')}</p>
