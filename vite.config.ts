@@ -31,8 +31,10 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest,
-      includeAssets: ['icons/*.png', 'favicon.svg'],
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'] },
+      // The glob below already takes the icons; listing them again would precache them twice.
+      includeManifestIcons: false,
+      // Shell, every route chunk, every locale catalog (each a JS chunk), icons and any fonts.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'] },
       devOptions: { enabled: false },
     }),
   ],

@@ -1,16 +1,49 @@
 /// <reference lib="webworker" />
+import { BASE_PATH } from '@contract/http';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { answerPublicCall, PUBLIC_PATHS } from './public-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// The shell, every route chunk and every locale, so any screen opens offline (DESIGN.md section 4).
+/** Background Sync is not in TypeScript's worker lib yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+/** The tag the outbox registers (src/offline/outbox.ts) and the message the sync engine listens for. */
+const OUTBOX_SYNC_TAG = 'portal-outbox';
+
+// The shell, every route chunk, every locale catalog and the icons, so any screen opens offline
+// (DESIGN.md section 4). Fonts are the system's own: there are none to cache.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Deep links open the app shell; calls to the bid service are never answered with HTML.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/bid-web\//] }));
+
+// Public lists and details are POSTs the Cache API cannot key: network first, stored answer
+// when the bid service cannot be reached (src/offline/public-store.ts).
+const publicCalls = new Map<string, string>(PUBLIC_PATHS.map((path) => [`${BASE_PATH}${path}`, path]));
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'POST') return;
+  const path = publicCalls.get(new URL(request.url).pathname);
+  if (!path) return;
+  event.respondWith(answerPublicCall(request, path, { waitUntil: (work) => event.waitUntil(work) }));
+});
+
+// The outbox is sent by the page (it holds the session); a sync only wakes it up.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'SYNC_OUTBOX' });
+    }),
+  );
+});
 
 // An update waits until the page says it may take over (never forced on unsaved work).
 self.addEventListener('message', (event) => {

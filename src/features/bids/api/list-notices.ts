@@ -2,12 +2,15 @@ import { calls } from '@contract/calls';
 import type { RequestOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
+import { storedAtReader } from './stored-at';
 
 export type ListNoticesParams = RequestOf<'businessListByPage'>;
 
-export const listNotices = (params: ListNoticesParams, signal?: AbortSignal) =>
+export const listNotices = async (params: ListNoticesParams, signal?: AbortSignal) => {
+  const stored = storedAtReader();
   // The board shows its own error state with a retry button, so no toast as well.
-  request(calls.businessListByPage, params, { signal, suppressError: true });
+  return stored.attach(await request(calls.businessListByPage, params, { signal, suppressError: true, onResponse: stored.onResponse }));
+};
 
 export const listNoticesQueryOptions = (params: ListNoticesParams) =>
   queryOptions({
@@ -16,4 +19,6 @@ export const listNoticesQueryOptions = (params: ListNoticesParams) =>
     // Keeps the current page on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    // Asked even when the device says it is offline: the service worker may have it stored.
+    networkMode: 'offlineFirst',
   });

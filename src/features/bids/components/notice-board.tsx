@@ -7,6 +7,7 @@ import { listNoticesQueryOptions } from '../api/list-notices';
 import { noticeListRequest, type ResolvedNoticeSearch } from '../notice-search';
 import { NoticeItem, NoticeItemSkeleton } from './notice-item';
 import { NoticeSearchBox } from './notice-search-box';
+import { StoredAtNotice } from './stored-at-notice';
 import { noticePanelId, noticeTabId, NoticeTabs } from './notice-tabs';
 
 export const NOTICE_BOARD_ID = 'notice-board';
@@ -72,11 +73,12 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
     );
   }
 
-  const { records, total } = query.data;
+  const { records, total, storedAt } = query.data;
   const stale = query.isPlaceholderData;
 
   return (
     <>
+      <StoredAtNotice storedAt={storedAt} />
       <p className="sr-only" role="status">
         {stale ? t`正在加载公告` : t`共 ${total} 条公告`}
       </p>

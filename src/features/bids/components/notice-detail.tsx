@@ -11,6 +11,7 @@ import { CodeLabel } from './code-label';
 import { FileDownloadButton } from './file-download-button';
 import { DetailSection, InfoList } from './info-list';
 import { NoticeRequirements } from './notice-requirements';
+import { StoredAtNotice } from './stored-at-notice';
 import { SignUpButton } from './sign-up-button';
 import { TypicalMaterials } from './typical-materials';
 
@@ -67,6 +68,7 @@ export function NoticeDetailView({ id }: { id: string }) {
   return (
     <article className="space-y-4" aria-labelledby="notice-title">
       <BackLink />
+      <StoredAtNotice storedAt={n.storedAt} />
       <header className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="min-w-0">
           <p className="text-sm text-slate-500">
