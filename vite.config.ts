@@ -4,7 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
@@ -15,6 +15,27 @@ export const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
 
+/**
+ * Code-split route components load through our own `lazyRouteComponent` (the 120 s chunk
+ * timeout, and recovery that respects unsaved input: src/app/lazy-route-component.ts) instead
+ * of TanStack Router's, which reloads on a missing chunk whatever the screen holds. The router
+ * plugin adds `import { lazyRouteComponent } from '@tanstack/react-router'` to each route
+ * module it splits; this swaps that import, and fails the build if a split route escaped.
+ */
+export function routeChunkRecovery(): Plugin {
+  const target = fileURLToPath(new URL('./src/app/lazy-route-component.ts', import.meta.url));
+  const routeImport = /import\s*\{\s*lazyRouteComponent\s*\}\s*from\s*["']@tanstack\/react-router["'];?/;
+  return {
+    name: 'portal:route-chunk-recovery',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/src/routes/') || id.includes('tsr-split') || !code.includes('lazyRouteComponent')) return null;
+      if (!routeImport.test(code)) this.error(`${id}: split route without the expected lazyRouteComponent import`);
+      return { code: code.replace(routeImport, `import { lazyRouteComponent } from ${JSON.stringify(target)};`), map: null };
+    },
+  };
+}
+
 export const reactWithLingui = () => react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } });
 
 export default defineConfig({
@@ -24,6 +45,7 @@ export default defineConfig({
     reactWithLingui(),
     lingui(),
     tailwindcss(),
+    routeChunkRecovery(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/offline',
