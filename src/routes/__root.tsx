@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { UpdateOffer } from '@/app/pwa';
 import { RouteNotFound } from '@/app/route-error';
 import { BrandMark } from '@/ui/brand-mark';
 import { LanguageSwitch } from '@/ui/language-switch';
@@ -56,6 +57,7 @@ function RootLayout() {
         </div>
       </footer>
       <ToastHost />
+      <UpdateOffer />
     </div>
   );
 }

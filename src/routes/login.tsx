@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { InstallButton } from '@/app/install-prompt';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { listNoticesQueryOptions } from '@/features/bids/api/list-notices';
 import { focusNoticeBoard, NoticeBoard } from '@/features/bids/components/notice-board';
@@ -27,13 +28,16 @@ function LoginPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="mb-6 sm:mb-8">
-        <h1>
-          <Trans>供应商招标采购平台</Trans>
-        </h1>
-        <p className="mt-2 max-w-2xl text-sm text-slate-600 sm:text-base">
-          <Trans>在线查看招标与采购公告、报名投标、参与询价议价，随时掌握合作动态。</Trans>
-        </p>
+      <div className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1>
+            <Trans>供应商招标采购平台</Trans>
+          </h1>
+          <p className="mt-2 max-w-2xl text-sm text-slate-600 sm:text-base">
+            <Trans>在线查看招标与采购公告、报名投标、参与询价议价，随时掌握合作动态。</Trans>
+          </p>
+        </div>
+        <InstallButton className="btn btn-secondary self-start sm:self-auto" />
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-8">
         <section aria-labelledby="login-title" className="card lg:sticky lg:top-24">
