@@ -30,6 +30,10 @@ export const Route = createFileRoute('/platform')({
       throw redirect({ to: '/login', search: { redirect: decision.redirect } });
     }
 
+    // A supplier's own lists, kept from earlier visits, are in the cache before any screen asks
+    // (readable offline); loaded here, not on /login, which has no room in its first load.
+    await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, getSupplierId() ?? '')).catch(() => undefined);
+
     // The session check, once per session: E401 is handled (cookies cleared, warned) by `request`.
     const supplierId = getSupplierId() ?? '';
     let status = getSupplierInfo()?.status;

@@ -1,0 +1,85 @@
+import { BUILD_VERSION } from '@contract/limits';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closePortalDb, DB_NAME, kvGet, kvSet } from '@/offline/db';
+import { PERSIST_MAX_AGE_MS, persistKey, restorePersistedQueries, wipePersistedQueries } from './query-persist';
+
+interface Record_ {
+  buster: string;
+  timestamp: number;
+  clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+}
+
+const read = (id: string) => kvGet<Record_>(persistKey(id));
+const keysIn = async (id: string) => ((await read(id))?.clientState.queries ?? []).map((q) => q.queryKey[0]);
+
+async function fill(client: QueryClient) {
+  await client.fetchQuery({ queryKey: ['threads'], queryFn: async () => ['t1'], meta: { persist: true } });
+  await client.fetchQuery({ queryKey: ['secret-form'], queryFn: async () => 'not kept' });
+}
+
+afterEach(async () => {
+  await wipePersistedQueries('A');
+  await wipePersistedQueries('B');
+  await closePortalDb();
+  await new Promise((resolve) => {
+    const req = indexedDB.deleteDatabase(DB_NAME);
+    req.onsuccess = req.onerror = resolve;
+  });
+});
+
+describe('query persistence', () => {
+  it('keeps only queries marked persist, under the supplier, with the build as buster', async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await fill(client);
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 3000 });
+    expect((await read('A'))?.buster).toBe(String(BUILD_VERSION));
+    // Kept longer than the default five minutes, or it would fall out of the store unseen.
+    expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
+  });
+
+  it('restores them into a fresh cache (a reload, offline)', async () => {
+    await kvSet(persistKey('A'), {
+      buster: String(BUILD_VERSION),
+      timestamp: Date.now() - 60_000,
+      clientState: { mutations: [], queries: [{ queryKey: ['threads'], queryHash: '["threads"]', state: { data: ['t1'], dataUpdatedAt: Date.now() - 60_000, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false } }] },
+    });
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    expect(client.getQueryData(['threads'])).toEqual(['t1']);
+  });
+
+  it('drops a record of another build or older than seven days', async () => {
+    const state = { mutations: [], queries: [] };
+    await kvSet(persistKey('A'), { buster: 'old', timestamp: Date.now(), clientState: state });
+    await restorePersistedQueries(new QueryClient(), 'A');
+    expect(await read('A')).toBeUndefined();
+    await wipePersistedQueries('A');
+    await kvSet(persistKey('A'), { buster: String(BUILD_VERSION), timestamp: Date.now() - PERSIST_MAX_AGE_MS - 1, clientState: state });
+    await restorePersistedQueries(new QueryClient(), 'A');
+    expect(await read('A')).toBeUndefined();
+  });
+
+  it('never shows one supplier the lists of another, and wipes at logout', async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await fill(client);
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 3000 });
+
+    await restorePersistedQueries(client, 'B');
+    expect(client.getQueryData(['threads'])).toBeUndefined();
+
+    await wipePersistedQueries('A');
+    expect(await read('A')).toBeUndefined();
+  });
+
+  it('stops saving after the wipe (a logout while answers still arrive)', async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await fill(client);
+    await wipePersistedQueries('A');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(await read('A')).toBeUndefined();
+  });
+});
