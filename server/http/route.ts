@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASE_PATH } from '../../contract/http';
 import type { Endpoint } from '../../contract/endpoints';
+import type { Tx } from '../db/db';
 import type { Session } from './context';
 import { resolveSession } from './auth';
 import { sendOk } from './envelope';
@@ -15,6 +16,11 @@ export interface Call<E extends Endpoint> {
   session: Session | null;
   req: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Where the handler reads and writes: for an idempotent write sent with a key, the
+   * transaction that also stores its answer (never use the app's database there); else the database.
+   */
+  db: Tx;
 }
 
 type Handler<E extends Endpoint> = (call: Call<E>) => Promise<E['binary'] extends true ? FastifyReply : z.output<E['response']>>;
@@ -52,10 +58,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: 
     },
     handler: async (req, reply) => {
       const session = await resolveSession(req, !e.public);
-      const call = { input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'], params: (req.params ?? {}) as Call<E>['params'], session, req, reply };
+      const { db } = req.server.services;
+      const call = { input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'], params: (req.params ?? {}) as Call<E>['params'], session, req, reply, db };
       if (e.binary) return handler(call);
-      const run = async () => handler(call);
-      const data = opts.idempotent ? await withIdempotency(req, session, run) : await run();
+      const data = opts.idempotent ? await withIdempotency(req, session, async (tx) => handler({ ...call, db: tx })) : await handler(call);
       return sendOk(req, reply, data);
     },
   });

@@ -17,6 +17,8 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
+type CountedTable = 'suppliers' | 'files' | 'sessions' | 'notices' | 'communications' | 'communication_replies' | 'visitor_persons' | 'visitors' | 'idempotency_keys' | 'tus_uploads';
+
 export interface CallOptions {
   token?: string;
   supplierId?: string;
@@ -81,7 +83,7 @@ export async function build(options: Partial<AppOptions> = {}) {
     return { token: res.data.oauthToken, supplierId: res.data.supplierId, username: res.data.username };
   }
 
-  const count = async (table: 'suppliers' | 'files' | 'sessions' | 'notices') => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+  const count = async (table: CountedTable) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
   return { app, db, dataDir, clock, inbox, post, get, login, count, accounts: DEMO_ACCOUNTS };
 }

@@ -25,13 +25,13 @@ function rethrowClash(error: unknown): never {
 }
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.services;
+  const { now } = app.services;
 
   route(
     app,
     'supplier',
     endpoints.supplierSave,
-    async ({ input }) => {
+    async ({ input, db }) => {
       const { username, newPassword, conPassword: _confirmed, ...fields } = input;
       const passwordHash = await hashPassword(newPassword);
       const supplierId = await db
@@ -48,7 +48,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     { idempotent: true },
   );
 
-  route(app, 'supplier', endpoints.supplierGetById, async ({ params, session }) => {
+  route(app, 'supplier', endpoints.supplierGetById, async ({ params, session, db }) => {
     // Another supplier's id, existing or not, is simply not yours: no enumeration.
     if (params.supplierId !== session!.supplierId) throw forbidden();
     const record = await findSupplierById(db, session!.supplierId);
@@ -60,7 +60,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     app,
     'supplier',
     endpoints.supplierUpdate,
-    async ({ input, session }) => {
+    async ({ input, session, db }) => {
       const supplierId = session!.supplierId;
       await db
         .transaction(async (tx) => {
