@@ -49,6 +49,7 @@ const catalog = {
   noApprovedVisit: { 'zh-CN': '该手机号没有已审核通过的来访申请', en: 'There is no approved visit for this phone number', vie: 'Không có lịch thăm đã được duyệt cho số điện thoại này' },
   communicationClosed: { 'zh-CN': '该沟通已关闭，不能再回复', en: 'This communication is closed and cannot be replied to', vie: 'Trao đổi này đã đóng, không thể trả lời' },
   inProgress: { 'zh-CN': '相同的请求正在处理中，请稍后重试', en: 'The same request is still being processed, please retry shortly', vie: 'Yêu cầu giống hệt đang được xử lý, vui lòng thử lại sau' },
+  uploadIncomplete: { 'zh-CN': '文件尚未上传完成', en: 'The file has not been uploaded completely yet', vie: 'Tệp chưa được tải lên hoàn tất' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof catalog;

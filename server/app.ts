@@ -17,9 +17,13 @@ import { FileStorage } from './files/storage';
 import type { Services } from './http/context';
 import { installErrorHandling } from './http/error-handler';
 import { fileNotifier, type Notifier } from './notify/notifier';
+import { loadPassSecret } from './security/pass';
 import { businessRoutes } from './routes/business';
 import { commonRoutes } from './routes/common';
+import { communicationRoutes } from './routes/communication';
 import { fileRoutes } from './routes/file';
+import { tusRoutes } from './routes/file/tus';
+import { h5Routes } from './routes/h5';
 import { opsRoutes } from './routes/ops';
 import { profileRoutes } from './routes/supplier/profile';
 import { recoveryRoutes } from './routes/supplier/recovery';
@@ -48,6 +52,8 @@ export interface AppOptions {
   listCacheMs?: number;
   /** Apply migrations on build (default true). */
   migrate?: boolean;
+  /** The visit-pass signing secret (PASS_SECRET); else `${dataDir}/pass.secret`, created on first start. */
+  passSecret?: string;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -96,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     listCache: new ListCache(opts.listCacheMs ?? 2000),
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
+    passSecret: loadPassSecret(dataDir, opts.passSecret),
   };
   app.decorate('services', services);
   app.decorateRequest('locale', 'zh-CN');
@@ -129,6 +136,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(recoveryRoutes);
   await app.register(commonRoutes);
   await app.register(fileRoutes);
+  await app.register(tusRoutes, { dataDir });
+  await app.register(communicationRoutes);
+  await app.register(h5Routes);
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 

@@ -11,6 +11,8 @@ export interface Env {
   logLevel: string;
   /** The built portal to serve; none when STATIC_DIR is set empty (development, where Vite serves it). */
   staticDir?: string;
+  /** Signs visit passes; instances behind one load balancer must share it. */
+  passSecret?: string;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -24,6 +26,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     notifyFile: env.NOTIFY_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
+    passSecret: env.PASS_SECRET || undefined,
   };
 }
 

@@ -1,11 +1,15 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FileStore } from '@tus/file-store';
 import { BASE_PATH } from '../contract/http';
 import { buildApp } from './app';
 import { deleteOldAttempts } from './db/attempt-repo';
 import type { Db } from './db/db';
 import { deleteExpiredSessions } from './db/session-repo';
+import { deleteStaleTusUploads } from './db/tus-repo';
+import { deleteOldIdempotencyKeys, IDEMPOTENCY_KEEP_MS } from './http/idempotency';
+import { TUS_EXPIRY_MS, tusStore } from './routes/file/tus';
 import { operatorSecretFile, readEnv } from './env';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
@@ -16,10 +20,13 @@ function ensureOperatorSecret(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-async function housekeeping(db: Db): Promise<void> {
+async function housekeeping(db: Db, tus: FileStore): Promise<void> {
   const now = new Date();
   await deleteExpiredSessions(db, now);
   await deleteOldAttempts(db, new Date(now.getTime() - 24 * 3600_000));
+  await deleteOldIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
+  await tus.deleteExpired();
+  await deleteStaleTusUploads(db, new Date(now.getTime() - TUS_EXPIRY_MS));
 }
 
 async function main(): Promise<void> {
@@ -33,11 +40,13 @@ async function main(): Promise<void> {
     logLevel: env.logLevel,
     staticDir: env.staticDir,
     operatorSecret: ensureOperatorSecret(env.dataDir),
+    passSecret: env.passSecret,
   });
   if (await seedDemo(app.services.db, app.services.storage)) app.log.info('seeded the demo data');
-  await housekeeping(app.services.db);
-  // Expired sessions and old attempts are useless; keep both tables small.
-  setInterval(() => void housekeeping(app.services.db).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed')), 3600_000).unref();
+  const tus = tusStore(env.dataDir);
+  await housekeeping(app.services.db, tus);
+  // Expired sessions, old attempts and keys, unfinished uploads are useless; keep them small.
+  setInterval(() => void housekeeping(app.services.db, tus).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed')), 3600_000).unref();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -19,6 +19,8 @@ export interface Services {
   listCache: ListCache;
   now: () => Date;
   tokenTtlSeconds: number;
+  /** Signs the visitors' door-opening passes (security/pass.ts). */
+  passSecret: Buffer;
 }
 
 declare module 'fastify' {

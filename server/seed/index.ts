@@ -4,6 +4,7 @@ import { countAllNotices, insertNotice } from '../db/notice-repo';
 import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
 import { downloadUrl } from '../services/file-refs';
+import { seedDemoCommunications, seedDemoVisit } from './communications';
 import { demoNotice, type PublicDocs } from './notices';
 import { rng } from './random';
 import { DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
@@ -11,6 +12,7 @@ import { seedDemoSuppliers } from './suppliers';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './suppliers';
 export { seedBulkNotices } from './notices';
+export { DEMO_VISITOR } from './communications';
 
 const SEED = 20_260_076;
 export const DEMO_BIDDING_NOTICES = 60;
@@ -46,7 +48,8 @@ async function publicDoc(db: Db, storage: FileStorage, name: string, content: st
 
 /**
  * The demo installation: reference data, public notice documents, 60 bidding and 40
- * purchasing notices and the three demo suppliers. Content is the same on every run; only
+ * purchasing notices, the three demo suppliers, three communication threads of demo_a104 and
+ * an approved visit for the demo visitor's phone. Content is the same on every run; only
  * the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already.
  */
@@ -61,5 +64,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   for (let i = 0; i < DEMO_BIDDING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 0, now, docs));
   for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
   await seedDemoSuppliers(db, storage, now);
+  await seedDemoCommunications(db, storage, now);
+  await seedDemoVisit(db, now);
   return true;
 }

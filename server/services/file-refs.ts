@@ -20,15 +20,21 @@ const refsOf = (fields: SupplierFields): Array<[string, FileRef]> => [
  * a link the client made up.
  */
 export async function checkFileRefs(db: Queryable, fields: SupplierFields, supplierId: string | null): Promise<SupplierFields> {
-  const refs = refsOf(fields);
+  await checkRefs(db, refsOf(fields), supplierId);
+  return { ...fields, businessLicense: withOurUrl(fields.businessLicense), attachments: fields.attachments.map(withOurUrl) };
+}
+
+/** A reference's `url` rebuilt from its stored key. */
+export const withOurUrl = (ref: FileRef): FileRef => ({ ...ref, url: downloadUrl(ref.path) });
+
+/** The check of `checkFileRefs` for any list of named references (E400 unknown, E403 another's). */
+export async function checkRefs(db: Queryable, refs: Array<[string, FileRef]>, supplierId: string | null): Promise<void> {
   const found = new Map((await findFilesByKeys(db, refs.map(([, ref]) => ref.path))).map((f) => [f.storageKey, f]));
   for (const [field, ref] of refs) {
     const file = found.get(ref.path);
     if (!file) throw invalid(`${field}.path`, 'notFound');
     if (!file.public && file.ownerSupplierId !== null && file.ownerSupplierId !== supplierId) throw forbidden();
   }
-  const fix = (ref: FileRef): FileRef => ({ ...ref, url: downloadUrl(ref.path) });
-  return { ...fields, businessLicense: fix(fields.businessLicense), attachments: fields.attachments.map(fix) };
 }
 
 /** The unclaimed uploads a record references become the supplier's. */

@@ -5,16 +5,12 @@ import { BASE_PATH } from '../../../contract/http';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { downloadRequest } from '../../../contract/schemas/file';
 import { findFileByKey, insertFile } from '../../db/file-repo';
-import { contentDisposition, mimeOf } from '../../files/mime';
+import { cleanName, contentDisposition, mimeOf } from '../../files/mime';
 import { isTraversal, STORAGE_KEY_RE } from '../../files/storage';
 import { ApiError, forbidden, invalid, notFound, unauthorized } from '../../http/api-error';
 import { resolveSession } from '../../http/auth';
 import { route } from '../../http/route';
 import { downloadUrl } from '../../services/file-refs';
-
-/** Original names are shown back to people; keep them printable and bounded. */
-const cleanName = (name: string) =>
-  [...name].map((c) => (c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '/' || c === '\\' ? '_' : c)).join('').slice(-200) || 'file';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const { db, storage, now } = app.services;

@@ -1,0 +1,35 @@
+import type { Queryable } from './db';
+
+export interface TusUpload {
+  uploadId: string;
+  ownerSupplierId: string | null;
+  /** The stored file once `/file/tusComplete` has run. */
+  storageKey: string | null;
+}
+
+interface TusRow {
+  upload_id: string;
+  owner_supplier_id: string | null;
+  storage_key: string | null;
+}
+
+const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key });
+
+export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date): Promise<void> {
+  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at) VALUES ($1, $2, $3)', [uploadId, ownerSupplierId, now]);
+}
+
+/** `lock` holds the row until the transaction ends (one completion at a time). */
+export async function findTusUpload(db: Queryable, uploadId: string, lock = false): Promise<TusUpload | null> {
+  const rows = await db.query<TusRow>(`SELECT upload_id, owner_supplier_id::text AS owner_supplier_id, storage_key FROM tus_uploads WHERE upload_id = $1${lock ? ' FOR UPDATE' : ''}`, [uploadId]);
+  return rows[0] ? toUpload(rows[0]) : null;
+}
+
+export async function setTusStorageKey(db: Queryable, uploadId: string, storageKey: string): Promise<void> {
+  await db.query('UPDATE tus_uploads SET storage_key = $2 WHERE upload_id = $1', [uploadId, storageKey]);
+}
+
+/** Housekeeping: unfinished uploads older than `before` are gone from the tus store too. */
+export async function deleteStaleTusUploads(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM tus_uploads WHERE storage_key IS NULL AND created_at < $1', [before]);
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../contract/endpoints';
+import { SupplierStatus } from '../../../contract/limits';
+import type { FileRef } from '../../../contract/schemas/common';
+import { findThread, insertReply, insertThread, listThreads, threadDetail } from '../../db/communication-repo';
+import type { Queryable } from '../../db/db';
+import { claimFiles } from '../../db/file-repo';
+import { findSupplierById } from '../../db/supplier-repo';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/api-error';
+import type { Session } from '../../http/context';
+import { route } from '../../http/route';
+import { checkRefs, withOurUrl } from '../../services/file-refs';
+
+/**
+ * Communication records (SPEC.md sections 2 and 3): open to suppliers in status A104 only,
+ * like the menu entry. Who wrote a supplier message: the supplier's contact person.
+ */
+async function communicatingSupplier(db: Queryable, session: Session | null): Promise<{ supplierId: string; sponsor: string }> {
+  const record = await findSupplierById(db, session!.supplierId);
+  if (!record) throw unauthorized();
+  if (record.supplier.status !== SupplierStatus.A104) throw forbidden();
+  return { supplierId: record.supplier.supplierId, sponsor: record.supplier.contactName || record.supplier.supplierName };
+}
+
+/**
+ * Attachments must be files uploaded here that the supplier may use (its own, public, or an
+ * unclaimed upload, which becomes its own); their links are rebuilt from the stored key.
+ */
+async function ownAttachments(db: Queryable, refs: FileRef[], supplierId: string): Promise<FileRef[]> {
+  await checkRefs(db, refs.map((ref, i): [string, FileRef] => [`attachments.${i}`, ref]), supplierId);
+  await claimFiles(db, refs.map((ref) => ref.path), supplierId);
+  return refs.map(withOurUrl);
+}
+
+export async function communicationRoutes(app: FastifyInstance): Promise<void> {
+  const { now } = app.services;
+
+  route(app, 'communication', endpoints.communicationListByPage, async ({ input, session, db }) => {
+    const { supplierId } = await communicatingSupplier(db, session);
+    const { records, total } = await listThreads(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo: input.pageNo, pageSize: input.pageSize });
+    return { records, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  });
+
+  route(app, 'communication', endpoints.communicationGetById, async ({ input, session, db }) => {
+    const { supplierId } = await communicatingSupplier(db, session);
+    const thread = await findThread(db, input.id);
+    // Another supplier's thread is simply not there for this one.
+    if (!thread || thread.supplierId !== supplierId) throw notFound();
+    return threadDetail(db, thread);
+  });
+
+  route(
+    app,
+    'communication',
+    endpoints.communicationSave,
+    async ({ input, session, db }) => {
+      const { supplierId, sponsor } = await communicatingSupplier(db, session);
+      return db.transaction(async (tx) => {
+        const attachments = await ownAttachments(tx, input.attachments, supplierId);
+        const thread = await insertThread(tx, { supplierId, sponsor, topic: input.topic, priority: input.priority, sourceNo: input.sourceNo || null, content: input.content, attachments }, now());
+        return threadDetail(tx, thread);
+      });
+    },
+    { idempotent: true },
+  );
+
+  route(
+    app,
+    'communication',
+    endpoints.communicationReply,
+    async ({ input, session, db }) => {
+      const { supplierId, sponsor } = await communicatingSupplier(db, session);
+      return db.transaction(async (tx) => {
+        const thread = await findThread(tx, input.communicationId, true);
+        if (!thread || thread.supplierId !== supplierId) throw notFound();
+        if (thread.status === 'closed') throw conflict('communicationClosed');
+        const attachments = await ownAttachments(tx, input.attachments, supplierId);
+        return insertReply(tx, { threadId: thread.id, side: 'supplier', sponsor, detail: input.detail, attachments, status: 'awaitingBuyer' }, now());
+      });
+    },
+    { idempotent: true },
+  );
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { BASE_PATH, TUS_CHUNK_BYTES, TUS_PATH } from '../../../contract/http';
+import { MAX_FILE_BYTES } from '../../../contract/limits';
+import { build } from '../../test/helper';
+
+const t = await build();
+const ENDPOINT = `${BASE_PATH}${TUS_PATH}`;
+const a104 = await t.login('demo_a104');
+const a141 = await t.login('demo_a141');
+
+const auth = (s?: { token: string }) => (s ? { 'x-access-token': s.token } : {});
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+async function create(size: number, name = '标书.pdf', s?: { token: string }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: ENDPOINT,
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}`, ...auth(s) },
+  });
+  return res;
+}
+
+async function createdId(size: number, name?: string, s?: { token: string }) {
+  const res = await create(size, name, s);
+  expect(res.statusCode).toBe(201);
+  const location = String(res.headers.location);
+  expect(location).toMatch(new RegExp(`^${ENDPOINT}/[0-9a-f]{32}$`));
+  return location.split('/').at(-1)!;
+}
+
+const patch = (id: string, offset: number, body: Buffer, s?: { token: string }) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `${ENDPOINT}/${id}`,
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...auth(s) },
+    payload: body,
+  });
+
+const head = (id: string, s?: { token: string }) => t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth(s) } });
+const complete = (uploadId: unknown, s?: { token: string }) => t.post<{ filename: string }>('/file/tusComplete', { uploadId }, s ? { token: s.token } : {});
+const download = (path: string, s?: { token: string }) =>
+  t.app.inject({ method: 'GET', url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(path)}`, headers: auth(s) });
+
+describe('tus uploads', () => {
+  it('announces the protocol, its extensions and the 50 MB maximum', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: ENDPOINT });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['tus-version']).toContain('1.0.0');
+    expect(res.headers['tus-max-size']).toBe(String(MAX_FILE_BYTES));
+    expect(String(res.headers['tus-extension'])).toContain('creation');
+  });
+
+  it('creates, takes the bytes in parts, reports the offset, and completes into a stored file', async () => {
+    const bytes = randomBytes(2 * TUS_CHUNK_BYTES + 12345);
+    const id = await createdId(bytes.length, '标书 v2.pdf', a104);
+    expect((await head(id, a104)).headers['upload-offset']).toBe('0');
+    let offset = 0;
+    for (const size of [TUS_CHUNK_BYTES, TUS_CHUNK_BYTES, 12345]) {
+      const res = await patch(id, offset, bytes.subarray(offset, offset + size), a104);
+      expect(res.statusCode).toBe(204);
+      offset += size;
+      expect(res.headers['upload-offset']).toBe(String(offset));
+      expect((await head(id, a104)).headers['upload-offset']).toBe(String(offset));
+    }
+    const res = await complete(id, a104);
+    expect(res.code).toBe('E000');
+    const file = JSON.parse(res.data.filename) as { name: string; fileUrl: string; path: string };
+    expect(file.name).toBe('标书 v2.pdf');
+    expect(file.path).toMatch(/^u\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
+    expect(file.fileUrl).toBe(`${BASE_PATH}/file/download?filePath=${encodeURIComponent(file.path)}`);
+    const got = await download(file.path, a104);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
+    // The file is the supplier's: another supplier cannot download it.
+    expect((await download(file.path, a141)).json()).toMatchObject({ code: 'E403' });
+    // Completing again answers the same descriptor and stores nothing more.
+    const files = await t.count('files');
+    expect((await complete(id, a104)).data).toEqual(res.data);
+    expect(await t.count('files')).toBe(files);
+    // The upload URL is spent.
+    expect((await head(id, a104)).statusCode).toBe(410);
+  });
+
+  it('resumes after a connection dropped mid-PATCH, from the offset the server acknowledged', async () => {
+    const bytes = randomBytes(3 * 256 * 1024);
+    const id = await createdId(bytes.length, 'cut.bin');
+    // A real socket that sends 256 KB of a PATCH meant to carry everything, then drops.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'PATCH',
+      path: `${ENDPOINT}/${id}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+    });
+    req.on('error', () => undefined);
+    req.write(bytes.subarray(0, 256 * 1024));
+    await new Promise((r) => setTimeout(r, 300));
+    req.destroy();
+    let offset = 0;
+    for (let i = 0; i < 40 && offset === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      offset = Number((await head(id)).headers['upload-offset']);
+    }
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(256 * 1024);
+    // A resend from a stale offset is refused; from the acknowledged one it goes on.
+    expect((await patch(id, 0, bytes)).statusCode).toBe(409);
+    const rest = await patch(id, offset, bytes.subarray(offset));
+    expect(rest.statusCode).toBe(204);
+    const file = JSON.parse((await complete(id)).data.filename) as { path: string };
+    expect(Buffer.compare((await download(file.path)).rawPayload, bytes)).toBe(0);
+  });
+
+  it('refuses an upload over 50 MB with 413, and accepts exactly 50 MB', async () => {
+    expect((await create(MAX_FILE_BYTES + 1)).statusCode).toBe(413);
+    expect((await create(MAX_FILE_BYTES)).statusCode).toBe(201);
+    // A deferred length cannot get past the limit either.
+    const deferred = await t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1' } });
+    expect(deferred.statusCode).toBe(201);
+    const id = String(deferred.headers.location).split('/').at(-1)!;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `${ENDPOINT}/${id}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': String(MAX_FILE_BYTES + 1), 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.from('x'),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses requests without the protocol header and PATCH bodies of another type', async () => {
+    expect((await t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'upload-length': '10' } })).statusCode).toBe(412);
+    const id = await createdId(10);
+    const wrongType = await t.app.inject({ method: 'PATCH', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/json' }, payload: '{}' });
+    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongType.statusCode).toBeLessThan(500);
+    expect((await head('0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
+  });
+
+  it("keeps an owned upload its owner's: no token 401, another supplier 403, on the protocol and on completion", async () => {
+    const id = await createdId(5, 'mine.txt', a104);
+    expect((await head(id)).statusCode).toBe(401);
+    expect((await head(id, a141)).statusCode).toBe(403);
+    expect((await patch(id, 0, Buffer.from('hello'), a141)).statusCode).toBe(403);
+    expect((await patch(id, 0, Buffer.from('hello'), a104)).statusCode).toBe(204);
+    expect((await complete(id)).code).toBe('E401');
+    expect((await complete(id, a141)).code).toBe('E403');
+    expect((await complete(id, a104)).code).toBe('E000');
+  });
+
+  it('answers E409 for an unfinished upload, E404 for an unknown one, E400 for a malformed id', async () => {
+    const id = await createdId(100);
+    await patch(id, 0, Buffer.alloc(40));
+    expect(await complete(id)).toMatchObject({ code: 'E409', message: 'The file has not been uploaded completely yet' });
+    expect((await complete('0123456789abcdef0123456789abcdef')).code).toBe('E404');
+    for (const bad of ['../../etc/passwd', 'short', 'x'.repeat(200), 42, undefined]) expect((await complete(bad)).code, String(bad)).toBe('E400');
+  });
+
+  it('completes an anonymous upload for anyone holding its id, like /file/upload', async () => {
+    const id = await createdId(3, 'anon.txt');
+    await patch(id, 0, Buffer.from('abc'));
+    const res = await complete(id);
+    const file = JSON.parse(res.data.filename) as { path: string };
+    expect((await download(file.path)).body).toBe('abc');
+    expect(await t.count('tus_uploads')).toBeGreaterThan(0);
+  });
+});

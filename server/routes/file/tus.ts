@@ -1,0 +1,140 @@
+import { mkdirSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../../contract/codes';
+import { endpoints } from '../../../contract/endpoints';
+import { BASE_PATH, TUS_PATH } from '../../../contract/http';
+import { MAX_FILE_BYTES } from '../../../contract/limits';
+import { findFileByKey, insertFile } from '../../db/file-repo';
+import { findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
+import { cleanName, mimeOf } from '../../files/mime';
+import { ApiError, forbidden, notFound, unauthorized } from '../../http/api-error';
+import { resolveSession } from '../../http/auth';
+import type { Session } from '../../http/context';
+import { route } from '../../http/route';
+import { randomName } from '../../security/tokens';
+import { downloadUrl } from '../../services/file-refs';
+
+/** Unfinished uploads are dropped after a day (main.ts housekeeping). */
+export const TUS_EXPIRY_MS = 24 * 3600_000;
+export const tusDirectory = (dataDir: string) => join(dataDir, 'tus');
+/** The tus store of a data directory: the server's, and housekeeping's for expired uploads. */
+export const tusStore = (dataDir: string) => new FileStore({ directory: tusDirectory(dataDir), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'] as const;
+const UPLOAD_ID_RE = /^[\w-]{8,128}$/;
+
+/**
+ * The tus server ends responses with `end(callback)`. Node's response allows that, Fastify's
+ * `inject` response (light-my-request) takes the callback for data: hand it over as the third
+ * argument, which both read the same way.
+ */
+function endTakesCallback(res: ServerResponse): void {
+  const end = res.end.bind(res) as (chunk?: unknown, encoding?: unknown, callback?: () => void) => ServerResponse;
+  res.end = ((...args: unknown[]) => (typeof args[0] === 'function' ? end(undefined, undefined, args[0] as () => void) : end(...args))) as ServerResponse['end'];
+}
+
+/** The answer /file/upload gives, for a stored file. */
+const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) });
+
+/**
+ * Resumable uploads (tus 1.0, DESIGN.md section 4) under BASE_PATH + TUS_PATH. Bytes and offsets
+ * live in the tus file store (`$DATA_DIR/tus`), the owner in `tus_uploads`: the supplier of a
+ * valid token sent with the creation, else nobody (like /file/upload). A finished upload becomes
+ * an ordinary stored file through /file/tusComplete, with the descriptor /file/upload answers.
+ */
+export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string }): Promise<void> {
+  const { now, storage } = app.services;
+  const path = `${BASE_PATH}${TUS_PATH}`;
+  const datastore = tusStore(opts.dataDir);
+  /** The caller of each request in flight, for the creation hook (which sees only the request). */
+  const callers = new WeakMap<IncomingMessage, Session | null>();
+
+  const tus = new Server({
+    path,
+    datastore,
+    maxSize: MAX_FILE_BYTES,
+    // Same origin: a relative Location stays right behind any proxy.
+    relativeLocation: true,
+    namingFunction: () => randomName(),
+    async onUploadCreate(req, upload) {
+      const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+      const caller = node ? callers.get(node) : undefined;
+      await insertTusUpload(app.services.db, upload.id, caller?.supplierId ?? null, now());
+      return {};
+    },
+  });
+
+  // tus bodies are the raw bytes: leave the stream for the tus server to read.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+
+  /** A plain protocol answer (tus clients read statuses, not envelopes). */
+  const refuse = (reply: FastifyReply, status: number, text: string) => reply.code(status).header('tus-resumable', '1.0.0').header('cache-control', 'no-store').type('text/plain').send(text);
+
+  async function handle(req: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    let session: Session | null;
+    try {
+      session = await resolveSession(req, false);
+    } catch {
+      return refuse(reply, 403, 'Forbidden\n');
+    }
+    const id = req.params.id;
+    if (id && req.method !== 'OPTIONS') {
+      // Only the owner may look at, add to or delete an owned upload.
+      const row = UPLOAD_ID_RE.test(id) ? await findTusUpload(app.services.db, id) : null;
+      if (row?.storageKey) return refuse(reply, 410, 'Upload completed\n');
+      if (row?.ownerSupplierId && !session) return refuse(reply, 401, 'Token required\n');
+      if (row?.ownerSupplierId && row.ownerSupplierId !== session!.supplierId) return refuse(reply, 403, 'Forbidden\n');
+    }
+    callers.set(req.raw, session);
+    reply.hijack();
+    endTakesCallback(reply.raw);
+    try {
+      await tus.handle(req.raw, reply.raw);
+    } catch (error) {
+      req.log.error({ err: error }, 'tus request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      else reply.raw.destroy();
+    }
+  }
+
+  for (const url of [path, `${path}/:id`]) {
+    app.route({ method: [...TUS_METHODS], url, schema: { hide: true }, handler: handle });
+  }
+
+  route(app, 'file', endpoints.fileTusComplete, async ({ input, session, db }) => {
+    return db.transaction(async (tx) => {
+      const row = await findTusUpload(tx, input.uploadId, true);
+      if (!row) throw notFound();
+      if (row.ownerSupplierId && !session) throw unauthorized('tokenLost');
+      if (row.ownerSupplierId && row.ownerSupplierId !== session!.supplierId) throw forbidden();
+      if (row.storageKey) {
+        const file = await findFileByKey(tx, row.storageKey);
+        if (!file) throw notFound();
+        return descriptor(file.originalName, file.storageKey);
+      }
+      const upload = await datastore.getUpload(row.uploadId).catch(() => null);
+      if (!upload) throw notFound();
+      if (upload.size === undefined || upload.offset !== upload.size) throw new ApiError(Code.conflict, 'uploadIncomplete');
+      const name = cleanName(upload.metadata?.filename ?? upload.metadata?.name ?? 'file');
+      const key = storage.newKey('u', name, now());
+      const from = upload.storage!.path;
+      const to = storage.pathOf(key);
+      mkdirSync(dirname(to), { recursive: true });
+      await rename(from, to);
+      try {
+        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: mimeOf(key) }, now());
+        await setTusStorageKey(tx, row.uploadId, key);
+      } catch (error) {
+        // Put the bytes back so that a retry can complete the upload.
+        await rename(to, from).catch(() => undefined);
+        throw error;
+      }
+      await datastore.configstore.delete(row.uploadId).catch(() => undefined);
+      return descriptor(name, key);
+    });
+  });
+}
