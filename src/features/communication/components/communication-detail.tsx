@@ -7,7 +7,7 @@ import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
 import { communicationQueryOptions, isNotFound } from '../api/get-communication';
 import { CommunicationSummary } from './communication-summary';
-import { PendingReplies } from './pending-replies';
+import { PendingReplyItems, usePendingReplies, type PendingReplyView } from './pending-replies';
 import { ReplyForm } from './reply-form';
 import { ReplyTimeline } from './reply-timeline';
 
@@ -20,10 +20,24 @@ const BackLink = () => (
   </Link>
 );
 
+/** Unsent replies stay visible even when the thread itself cannot be loaded (offline, never opened here before). */
+function PendingOnly({ pending }: { pending: PendingReplyView }) {
+  if (pending.entries.length === 0) return null;
+  return (
+    <section className="card mt-4" aria-labelledby="pending-replies-title">
+      <h2 id="pending-replies-title" className="mb-4">
+        <Trans>待发送的回复</Trans>
+      </h2>
+      <ReplyTimeline replies={[]} pending={<PendingReplyItems {...pending} />} />
+    </section>
+  );
+}
+
 /** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form. */
 export function CommunicationDetailView({ supplierId, id }: { supplierId: string; id: string }) {
   const { t } = useLingui();
   const query = useQuery(communicationQueryOptions(supplierId, id));
+  const pending = usePendingReplies(supplierId, id);
 
   if (query.isPending) {
     return (
@@ -54,6 +68,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
             />
           )}
         </div>
+        {missing ? null : <PendingOnly pending={pending} />}
       </>
     );
   }
@@ -70,7 +85,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
           <h2 id="history-title" className="mb-4">
             <Trans>回复记录</Trans>
           </h2>
-          <ReplyTimeline replies={thread.replies} pending={<PendingReplies supplierId={supplierId} communicationId={thread.id} />} />
+          <ReplyTimeline replies={thread.replies} pending={<PendingReplyItems {...pending} />} />
         </section>
         {thread.status === 'closed' ? (
           <p className="card text-sm text-slate-600">

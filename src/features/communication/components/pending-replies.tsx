@@ -1,3 +1,4 @@
+import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { getLoginInfo } from '@/api/session';
@@ -8,15 +9,23 @@ import { replyThread } from '../api/reply-communication';
 import { PendingActions, PendingFiles, PendingStatus } from './pending-entries';
 import { TimelineItem } from './reply-timeline';
 
-/** This thread's replies still in the outbox, at the end of the timeline, marked as not yet sent. */
-export function PendingReplies({ supplierId, communicationId }: { supplierId: string; communicationId: string }) {
+export interface PendingReplyView {
+  entries: OutboxEntry[];
+  uploads: Record<string, UploadRecord[]>;
+}
+
+/** This supplier's replies to this thread that are still in the outbox (live). */
+export function usePendingReplies(supplierId: string, communicationId: string): PendingReplyView {
   const owners = useMemo(() => [supplierOwner(supplierId)], [supplierId]);
   const { entries, uploads } = useOutbox(owners);
   const thread = replyThread(communicationId);
-  const mine = entries.filter((entry) => entry.thread === thread && entry.call === 'communicationReply');
-  const sponsor = getLoginInfo()?.userInfo.contactName;
+  return { entries: entries.filter((entry) => entry.thread === thread && entry.call === 'communicationReply'), uploads };
+}
 
-  return mine.map((entry) => (
+/** Timeline items for unsent replies, marked as waiting or failed, with retry and discard. */
+export function PendingReplyItems({ entries, uploads }: PendingReplyView) {
+  const sponsor = getLoginInfo()?.userInfo.contactName;
+  return entries.map((entry) => (
     <TimelineItem
       key={entry.id}
       tone={entry.status === 'failed' ? 'failed' : 'pending'}
