@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { operatorSecretFile, readEnv, type Env } from './env';
+import { FileStorage } from './files/storage';
 import { OPERATOR_HEADER, OPS_PATH } from './routes/ops';
 import { OperatorError, runOperatorAction, type OperatorAction } from './services/operator-actions';
 
@@ -10,14 +12,40 @@ const USAGE = `Usage: npm run cli -- <command>
   set-status <username|supplierCode> <A101|A104|A141>
   publish-notice --type bidding|purchasing --title <text> [--days N] [--unit <issuing unit>] [--address <project location>]
   list-suppliers
-Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
+  reply-communication --id <id|questionNo> --text <text> [--close] [--sponsor <name>] [--file <path>]...
+  list-communications [--supplier <username|supplierCode>]
+  approve-visit --phone <mobile> --name <visitor> --base <code> --department <code|name> --host <name>
+                --from <YYYY-MM-DD|ISO> --until <YYYY-MM-DD|ISO> [--reason <text>]
+  list-visits [--phone <mobile>]
+  get-visitor-person --phone <mobile>
+Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
 
 function parse(argv: string[]): { action: OperatorAction; input: Record<string, unknown> } {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { type: { type: 'string' }, title: { type: 'string' }, days: { type: 'string' }, unit: { type: 'string' }, address: { type: 'string' } },
+    options: {
+      type: { type: 'string' },
+      title: { type: 'string' },
+      days: { type: 'string' },
+      unit: { type: 'string' },
+      address: { type: 'string' },
+      id: { type: 'string' },
+      text: { type: 'string' },
+      close: { type: 'boolean' },
+      sponsor: { type: 'string' },
+      file: { type: 'string', multiple: true },
+      supplier: { type: 'string' },
+      phone: { type: 'string' },
+      name: { type: 'string' },
+      base: { type: 'string' },
+      department: { type: 'string' },
+      host: { type: 'string' },
+      from: { type: 'string' },
+      until: { type: 'string' },
+      reason: { type: 'string' },
+    },
   });
   switch (command) {
     case 'set-status':
@@ -26,6 +54,23 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       return { action: 'publishNotice', input: { type: values.type, title: values.title, days: values.days, issuingUnit: values.unit, projectAddress: values.address } };
     case 'list-suppliers':
       return { action: 'listSuppliers', input: {} };
+    case 'reply-communication':
+      // Local files travel as absolute paths: the server reads them on this same machine.
+      return {
+        action: 'replyCommunication',
+        input: { id: values.id, text: values.text, close: values.close ?? false, sponsor: values.sponsor, files: (values.file ?? []).map((f) => resolve(f)) },
+      };
+    case 'list-communications':
+      return { action: 'listCommunications', input: { supplier: values.supplier } };
+    case 'approve-visit':
+      return {
+        action: 'approveVisit',
+        input: { phone: values.phone, name: values.name, base: values.base, department: values.department, host: values.host, from: values.from, until: values.until, reason: values.reason },
+      };
+    case 'list-visits':
+      return { action: 'listVisits', input: { phone: values.phone } };
+    case 'get-visitor-person':
+      return { action: 'getVisitorPerson', input: { phone: values.phone } };
     default:
       throw new OperatorError(USAGE);
   }
@@ -58,7 +103,7 @@ async function direct(env: Env, action: OperatorAction, input: unknown): Promise
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     await migrate(db);
-    return await runOperatorAction(db, action, input, new Date());
+    return await runOperatorAction({ db, storage: new FileStorage(join(env.dataDir, 'files')), now: new Date() }, action, input);
   } finally {
     await db.close();
   }

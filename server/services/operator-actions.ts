@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { SupplierStatus } from '../../contract/limits';
 import { BIND_OR_PURCHASE } from '../../contract/schemas/business';
-import type { Db } from '../db/db';
 import { insertNotice } from '../db/notice-repo';
 import { findSupplierByHandle, listSuppliers, setStatus } from '../db/supplier-repo';
 import { noticeBody } from '../seed/notices';
+import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
+import { OperatorError, type OperatorContext } from './operator-errors';
+import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
+
+export { OperatorError, type OperatorContext } from './operator-errors';
 
 /**
  * Buyer-side actions an operator runs (DESIGN.md section 2, cli.ts). Shared by the CLI, which
@@ -21,13 +25,14 @@ export const operatorInputs = {
     projectAddress: z.string().trim().min(1).max(200).default('广东省东莞市'),
   }),
   listSuppliers: z.object({}),
+  ...communicationInputs,
+  ...visitInputs,
 } as const;
 
 export type OperatorAction = keyof typeof operatorInputs;
 
-export class OperatorError extends Error {}
-
-export async function runOperatorAction(db: Db, action: OperatorAction, raw: unknown, now: Date): Promise<unknown> {
+export async function runOperatorAction(ctx: OperatorContext, action: OperatorAction, raw: unknown): Promise<unknown> {
+  const { db, now } = ctx;
   switch (action) {
     case 'setStatus': {
       const input = operatorInputs.setStatus.parse(raw);
@@ -54,5 +59,15 @@ export async function runOperatorAction(db: Db, action: OperatorAction, raw: unk
     }
     case 'listSuppliers':
       return listSuppliers(db);
+    case 'replyCommunication':
+      return replyCommunication(ctx, raw);
+    case 'listCommunications':
+      return listCommunications(ctx, raw);
+    case 'approveVisit':
+      return approveVisit(ctx, raw);
+    case 'listVisits':
+      return listVisitsAction(ctx, raw);
+    case 'getVisitorPerson':
+      return getVisitorPerson(ctx, raw);
   }
 }

@@ -26,7 +26,8 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string }):
       const given = req.headers[OPERATOR_HEADER];
       if (!loopback || typeof given !== 'string' || !sameSecret(given, opts.secret)) return reply.code(403).send({ error: 'forbidden' });
       try {
-        const result = await runOperatorAction(app.services.db, action, req.body ?? {}, app.services.now());
+        const { db, storage, now } = app.services;
+        const result = await runOperatorAction({ db, storage, now: now() }, action, req.body ?? {});
         // Published notices must show up in this instance's lists at once.
         if (action === 'publishNotice') {
           app.services.listCache.clear();

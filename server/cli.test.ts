@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { operatorSecretFile } from './env';
+import { build } from './test/helper';
+
+const run = promisify(execFile);
+const SECRET = 'cli-test-operator-secret-0123456789';
+const t = await build({ operatorSecret: SECRET });
+writeFileSync(operatorSecretFile(t.dataDir), SECRET, { mode: 0o600 });
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const port = (t.app.server.address() as AddressInfo).port;
+
+/** The CLI as an operator runs it: `npx tsx server/cli.ts ...` with the server's environment. */
+const cli = (args: string[], env: Record<string, string>) =>
+  run('npx', ['tsx', 'server/cli.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+  );
+
+// Each CLI run starts tsx: seconds each, more on a busy machine.
+describe('the operator CLI', { timeout: 240_000 }, () => {
+  const env = { DATA_DIR: t.dataDir, PORT: String(port) };
+
+  it('talks to the running server: approve-visit, list-visits, reply-communication, list-communications print JSON', async () => {
+    const approved = await cli(['approve-visit', '--phone', '13700000010', '--name', '命令行访客', '--base', 'DG', '--department', 'DG-QA', '--host', '陈', '--from', '2026-12-01', '--until', '2026-12-02', '--reason', '审核'], env);
+    expect(approved.code, approved.err).toBe(0);
+    expect(JSON.parse(approved.out)).toMatchObject({ phone: '13700000010', departmentCode: 'DG-QA', reason: '审核', status: 'approved' });
+    const visits = JSON.parse((await cli(['list-visits', '--phone', '13700000010'], env)).out) as unknown[];
+    expect(visits).toHaveLength(1);
+
+    const threads = JSON.parse((await cli(['list-communications', '--supplier', 'demo_a104'], env)).out) as Array<{ questionNo: string; status: string }>;
+    expect(threads).toHaveLength(3);
+    const open = threads.find((x) => x.status === 'awaitingBuyer')!;
+    const file = join(mkdtempSync(join(tmpdir(), 'cli-')), 'note.txt');
+    writeFileSync(file, 'from the buyer');
+    const replied = await cli(['reply-communication', '--id', open.questionNo, '--text', '好的', '--close', '--sponsor', '张三', '--file', file], env);
+    expect(replied.code, replied.err).toBe(0);
+    const thread = JSON.parse(replied.out) as { status: string; replies: Array<{ sponsor: string; attachments: Array<{ size: number }> }> };
+    expect(thread.status).toBe('closed');
+    expect(thread.replies.at(-1)).toMatchObject({ sponsor: '张三', attachments: [{ size: 14 }] });
+    const person = JSON.parse((await cli(['get-visitor-person', '--phone', '13900000001'], env)).out);
+    expect(person).toMatchObject({ phone: '13900000001', person: null });
+  });
+
+  it('exits 1 with the reason on bad input, without a stack trace', async () => {
+    const bad = await cli(['reply-communication', '--id', 'GT000000000', '--text', 'x'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('no communication');
+    const usage = await cli(['no-such-command'], env);
+    expect(usage.code).toBe(1);
+    expect(usage.err).toContain('reply-communication --id');
+  });
+
+  it('opens the database itself when no server runs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-direct-'));
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+    const res = await cli(['list-communications'], { DATA_DIR: dataDir, PORT: '1' });
+    expect(res.code, res.err).toBe(0);
+    expect(JSON.parse(res.out)).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import type { Db } from '../db/db';
+import type { FileStorage } from '../files/storage';
+
+/** A refusal the operator reads (bad arguments, unknown names): no stack trace. */
+export class OperatorError extends Error {}
+
+/** What an operator action runs on: inside the server, or on the data directory by the CLI. */
+export interface OperatorContext {
+  db: Db;
+  storage: FileStorage;
+  now: Date;
+}
