@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/ui/date-time';
 import { passValidity } from '../passes';
-import { useNow } from '../use-now';
+import { useNow } from '@/ui/use-now';
 import { PassValidityBanner } from './pass-validity';
 import { QrCode } from './qr-code';
 

@@ -8,7 +8,7 @@ import { kvGet } from '@/offline/db';
 import { resetPortalDb } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { storePass } from '../passes';
-import { renderScreen } from '../test-render';
+import { renderScreen } from '@/test/render-screen';
 import { VisitLoginScreen } from './visit-login-screen';
 
 const HOUR = 3_600_000;

@@ -11,7 +11,7 @@ import { patchEntry, removeEntry } from '@/offline/outbox-store';
 import { resetPortalDb } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { storePass } from '../passes';
-import { renderScreen } from '../test-render';
+import { renderScreen } from '@/test/render-screen';
 import { VisitorScreen } from './visitor-screen';
 
 const PHONE = '13900000001';

@@ -107,7 +107,7 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-labelledby="visitor-form-title">
       <h2 id="visitor-form-title">
-        <Trans>访客信息</Trans>
+        <Trans>访客登记</Trans>
       </h2>
       {text('name', t`姓名`, { autoComplete: 'name', maxLength: 50 })}
       <DictionarySelect id={idOf('gender')} label={t`性别`} value={values.gender} options={genders} error={errors.gender} onChange={(v) => setValue('gender', v)} onBlur={() => blur('gender')} />

@@ -1,0 +1,97 @@
+import type { OutboxEntry, UploadRecord } from '@/offline/db';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { discard, retry } from '@/offline/outbox';
+import { confirmDialog } from '@/ui/confirm';
+import { DateTime } from '@/ui/date-time';
+import { CALL_LABEL, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
+import { UploadProgress } from './upload-progress';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One waiting write: what it is, where it stands, why it stopped, and what the user can do. */
+export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uploads: UploadRecord[]; now: number }) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const owner = entry.owner.startsWith('visitor:') ? t`访客 ${entry.owner.slice('visitor:'.length)}` : t`当前供应商账号`;
+  const canRetry = entry.status === 'failed' || entry.status === 'paused';
+  const waitsForRetry = entry.status === 'queued' && entry.attempts > 0 && entry.nextAttemptAt > now;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onDiscard = async () => {
+    const ok = await confirmDialog({
+      title: t`放弃发送`,
+      message: t`“${entry.summary}”将从本设备删除，不会再发送，也无法恢复。确定放弃吗？`,
+      confirmLabel: t`放弃发送`,
+      danger: true,
+    });
+    if (ok) await run(() => discard(entry.id));
+  };
+
+  return (
+    <li className="card" aria-labelledby={`entry-${entry.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">
+            {i18n._(CALL_LABEL[entry.call])} · {owner}
+          </p>
+          <h2 id={`entry-${entry.id}`} className="mt-0.5 text-base font-semibold break-words text-slate-900">
+            {entry.summary}
+          </h2>
+        </div>
+        <span className={STATUS_BADGE[entry.status]}>{i18n._(STATUS_LABEL[entry.status])}</span>
+      </div>
+
+      {entry.lastError ? (
+        <p className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Trans>原因：{entry.lastError.message}</Trans>
+        </p>
+      ) : null}
+
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">
+          <Trans>保存时间</Trans>
+        </dt>
+        <dd className="text-slate-800">
+          <DateTime value={iso(entry.createdAt)} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>尝试次数</Trans>
+        </dt>
+        <dd className="text-slate-800 tabular-nums">{entry.attempts}</dd>
+        {waitsForRetry ? (
+          <>
+            <dt className="text-slate-500">
+              <Trans>下次尝试</Trans>
+            </dt>
+            <dd className="text-slate-800">
+              <DateTime value={iso(entry.nextAttemptAt)} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <UploadProgress uploads={uploads} />
+
+      {entry.status !== 'sending' ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {canRetry ? (
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void run(() => retry(entry.id))}>
+              <Trans>重试</Trans>
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" disabled={busy} onClick={() => void onDiscard()}>
+            <Trans>放弃</Trans>
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
