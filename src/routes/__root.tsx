@@ -2,12 +2,18 @@ import { BUILD_VERSION } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { UpdateOffer } from '@/app/pwa';
 import { RouteNotFound } from '@/app/route-error';
 import { BrandMark } from '@/ui/brand-mark';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { ToastHost } from '@/ui/toast';
+
+/**
+ * The connectivity / pending indicator arrives after first paint: /login's first load has
+ * no room for the outbox code, and nothing is pending before IndexedDB is read anyway.
+ */
+const SyncStatus = lazy<ComponentType>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -40,7 +46,12 @@ function RootLayout() {
               <Trans>供应商门户</Trans>
             </span>
           </Link>
-          <LanguageSwitch />
+          <div className="flex shrink-0 items-center gap-3 sm:gap-5">
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
+            <LanguageSwitch />
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -1,0 +1,49 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kvSet, visitorOwner } from '@/offline/db';
+import { setSyncState } from '@/offline/events';
+import { enqueue } from '@/offline/outbox';
+import { resetPortalDb } from '@/offline/test-helpers';
+import { renderScreen } from '@/test/render-screen';
+import { SyncStatus } from './sync-status';
+
+const setOnline = (online: boolean) => {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+};
+
+beforeEach(() => setSyncState({ syncing: false, progress: null }));
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await new Promise((r) => setTimeout(r, 50));
+  await resetPortalDb();
+});
+
+describe('SyncStatus', () => {
+  it('says online or offline in a polite status region', async () => {
+    renderScreen('/', SyncStatus, ['/pending']);
+    const status = await screen.findByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toContain('在线');
+    setOnline(false);
+    expect(status.textContent).toContain('离线');
+    setOnline(true);
+    expect(status.textContent).toContain('在线');
+  });
+
+  it('counts waiting entries with a link to /pending, and shows sync progress', async () => {
+    await kvSet('visitor-passes', { '13900000009': { phone: '13900000009' } });
+    await enqueue({ owner: visitorOwner('13900000009'), thread: 'visitor:13900000009', call: 'h5SavePersonnelEntity', payload: {}, summary: '访客信息' });
+    renderScreen('/', SyncStatus, ['/pending']);
+    const link = await screen.findByRole('link', { name: '1 条待发送' });
+    expect(link.getAttribute('href')).toBe('/pending');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    act(() => setSyncState({ syncing: true, progress: { done: 1, total: 3 } }));
+    const bar = (await screen.findByRole('progressbar', { name: '正在同步：1 / 3' })) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([1, 3]);
+    act(() => setSyncState({ syncing: false, progress: null }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+});
