@@ -3,6 +3,7 @@
 // bid service is stopped and /login is opened N times, each timed from navigation start until
 // the first notice row is visible. Prints the figures and a last JSON line for `npm run bench`.
 //   node scripts/bench-offline.mjs            (serves dist/; BENCH_STATIC_DIR for another build)
+/* global document, window, requestAnimationFrame, indexedDB -- the functions handed to the page run in the browser */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
