@@ -28,7 +28,11 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replac
 /** `spa`: the built portal is served, so unknown non-service GETs get its index.html. */
 export function installErrorHandling(app: FastifyInstance, spa: boolean): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof ApiError) return sendEnvelope(req, reply, error.code, error.key, error.fields);
+    if (error instanceof ApiError) {
+      // A duplicate of a write still running: the one E409 to retry, said so machine-readably.
+      if (error.key === 'inProgress') reply.header('retry-after', '1');
+      return sendEnvelope(req, reply, error.code, error.key, error.fields);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldProblem[] = error.validation.map((issue) => ({
         field: fieldOf(issue.instancePath ?? ''),
