@@ -17,13 +17,13 @@ const port = (t.app.server.address() as AddressInfo).port;
 
 /** The CLI as an operator runs it: `npx tsx server/cli.ts ...` with the server's environment. */
 const cli = (args: string[], env: Record<string, string>) =>
-  run('npx', ['tsx', 'server/cli.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
+  run('npx', ['tsx', 'server/cli.ts', ...args], { env: { ...process.env, ...env }, timeout: 200_000 }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
 
 // Each CLI run starts tsx: seconds each, more on a busy machine.
-describe('the operator CLI', { timeout: 240_000 }, () => {
+describe('the operator CLI', { timeout: 300_000 }, () => {
   const env = { DATA_DIR: t.dataDir, PORT: String(port) };
 
   it('talks to the running server: approve-visit, list-visits, reply-communication, list-communications print JSON', async () => {

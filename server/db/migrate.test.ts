@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createPgliteDb } from './db';
 import { migrate } from './migrate';
 
-describe('migrate', () => {
+// A fresh PGlite with every migration takes seconds, and many more while other suites run.
+describe('migrate', { timeout: 120_000 }, () => {
   it('applies every migration once, in order, and records them', async () => {
     const db = await createPgliteDb();
     const first = await migrate(db);
