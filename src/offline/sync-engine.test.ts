@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner, visitorOwner, type OutboxEntry } from './db';
+import { getSyncState, onSyncState } from './events';
 import { enqueue, listEntries, onSent, type EnqueueInput } from './outbox';
 import { getEntry, patchEntry } from './outbox-store';
 import { backoffDelay, BACKOFF_MAX_MS, notifyLogin, resetSyncForTests, startSync, syncNow, whenIdle } from './sync-engine';
@@ -365,6 +366,35 @@ describe('the leader and the triggers', () => {
     await whenIdle();
     await sync();
     expect(seen).toHaveLength(1);
+  });
+
+  it("the service worker's Background Sync message {type:'SYNC_OUTBOX'} sends what is due", async () => {
+    resetSyncForTests();
+    const worker = new EventTarget();
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: worker }));
+    startSync();
+    await whenIdle();
+    bidService(inTurn(() => HttpResponse.error(), () => envelope('E000', 'ok', {})));
+    await enqueue(replyTo('c1', 'x'));
+    await whenIdle();
+    await patchEntry((await only()).id, (e) => ({ ...e, nextAttemptAt: 0 }));
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }));
+    await whenIdle();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('reports its progress for useConnectivity while it runs', async () => {
+    const states: unknown[] = [];
+    const stop = onSyncState(() => states.push(getSyncState()));
+    bidService();
+    logOut();
+    for (const thread of ['c1', 'c2', 'c1']) await enqueue(replyTo(thread, thread));
+    logIn('sa');
+    await sync();
+    stop();
+    expect(states[0]).toEqual({ syncing: true, progress: { done: 0, total: 3 } });
+    expect(states).toContainEqual({ syncing: true, progress: { done: 3, total: 3 } });
+    expect(states.at(-1)).toEqual({ syncing: false, progress: null });
   });
 
   it.each([
