@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 
 /**
@@ -58,10 +58,10 @@ function thread(questionNo: string): OperatorThread {
 const repliesWith = (questionNo: string, text: string) => thread(questionNo).replies.filter((r) => r.detail === text);
 
 /** A browser profile on disk, as a real browser has: closing and reopening keeps IndexedDB, cookies and the worker. */
-async function openProfile(playwright: typeof import('@playwright/test'), dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
+async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
   const profile = dir ?? mkdtempSync(join(tmpdir(), 'portal-comm-profile-'));
   if (!dir) profiles.push(profile);
-  const context = await playwright.chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: LAUNCH_ARGS,
     serviceWorkers: 'allow',
@@ -128,7 +128,8 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
   const bytes = randomBytes(5 * 1024 * 1024);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
 
-  let { context, page, dir } = await openProfile(playwright);
+  const first = await openProfile(playwright.chromium);
+  let { context, page } = first;
   await login(page, SUPPLIER);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
   const threadUrl = await openThread(page, AWAITING_SUPPLIER);
@@ -142,7 +143,7 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
   await context.close();
 
   // The browser comes back while the bid service is still gone: the reply waits where it was.
-  ({ context, page } = await openProfile(playwright, dir));
+  ({ context, page } = await openProfile(playwright.chromium, first.dir));
   await page.goto(threadUrl);
   await dismissAlerts(page);
   await expect(pendingItem(page, text).getByText('待发送')).toBeVisible({ timeout: 20_000 });
@@ -172,7 +173,7 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
 
 test('the bid service answers 500 twice, then works: the reply is applied once', async ({ playwright }) => {
   const text = `重试回复 ${Date.now()}`;
-  const { context, page } = await openProfile(playwright);
+  const { context, page } = await openProfile(playwright.chromium);
   await login(page, SUPPLIER);
   await openThread(page, AWAITING_BUYER);
 
@@ -207,7 +208,7 @@ test('an expired token sends nothing and loses nothing; another supplier sends n
   cli('set-status', OTHER_SUPPLIER, 'A104');
   const text = `过期后的回复 ${Date.now()}`;
 
-  const { context, page } = await openProfile(playwright);
+  const { context, page } = await openProfile(playwright.chromium);
   await login(page, SUPPLIER);
   const tokenSetAt = Date.now();
   await openThread(page, AWAITING_BUYER);
