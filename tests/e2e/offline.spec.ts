@@ -171,3 +171,45 @@ test('a route chunk that does not load: one automatic reload, then an error page
   expect(loads).toBe(1);
   await plain.close();
 });
+
+test("a supplier's own lists stay readable offline after a reload, and go at logout", async () => {
+  // The bid service runs again (previous test); the persistent profile keeps worker and storage.
+  await page.goto(`${service.url}/login`);
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.reload();
+  await page.getByRole('textbox', { name: '账号', exact: true }).fill('demo_a104');
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: '进入工作台' }).click();
+  await expect(page).toHaveURL(/\/platform\/home/);
+  await page.goto(`${service.url}/platform/communicateRecord`);
+  const threads = page.locator('main a[href^="/platform/communicateRecord/"]').filter({ hasText: /GT\d+/ });
+  await expect(threads.first()).toBeVisible();
+  const count = await threads.count();
+  const persisted = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('supplier-portal');
+          open.onsuccess = () => {
+            const keys = open.result.transaction('kv').objectStore('kv').getAllKeys();
+            keys.onsuccess = () => resolve(keys.result.filter((k) => String(k).startsWith('rq:')).length);
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
+  await expect.poll(persisted, { timeout: 10_000 }).toBe(1);
+
+  await service.stop();
+  await page.reload();
+  await expect(threads.first()).toBeVisible();
+  expect(await threads.count()).toBe(count);
+
+  // The failed refresh behind the kept list raises the network alert of SPEC.md section 8.
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click({ timeout: 10_000 }).catch(() => undefined);
+
+  // Logout (offline: the bid service is told nothing) wipes them from the device.
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(persisted, { timeout: 10_000 }).toBe(0);
+});
