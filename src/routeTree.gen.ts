@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ForgetPasswordRouteImport } from './routes/forgetPassword'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PendingRouteImport } from './routes/pending'
 import { Route as PlatformRouteImport } from './routes/platform'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as VisitLoginRouteImport } from './routes/visitLogin'
@@ -22,12 +23,14 @@ import { Route as Error404RouteImport } from './routes/error/404'
 import { Route as Error500RouteImport } from './routes/error/500'
 import { Route as PlatformIndexRouteImport } from './routes/platform/index'
 import { Route as PlatformBargainingRouteImport } from './routes/platform/bargaining'
-import { Route as PlatformCommunicateRecordRouteImport } from './routes/platform/communicateRecord'
 import { Route as PlatformHomeRouteImport } from './routes/platform/home'
 import { Route as PlatformModifyPasswordRouteImport } from './routes/platform/modifyPassword'
 import { Route as PlatformSupplierInfoManagementRouteImport } from './routes/platform/supplierInfoManagement'
 import { Route as PlatformTenderManagementRouteImport } from './routes/platform/tenderManagement'
 import { Route as PlatformVisitorApplyNewRouteImport } from './routes/platform/visitorApplyNew'
+import { Route as PlatformCommunicateRecordIndexRouteImport } from './routes/platform/communicateRecord.index'
+import { Route as PlatformCommunicateRecordIdRouteImport } from './routes/platform/communicateRecord.$id'
+import { Route as PlatformCommunicateRecordNewRouteImport } from './routes/platform/communicateRecord.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,6 +45,11 @@ const ForgetPasswordRoute = ForgetPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PendingRoute = PendingRouteImport.update({
+  id: '/pending',
+  path: '/pending',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformRoute = PlatformRouteImport.update({
@@ -94,12 +102,6 @@ const PlatformBargainingRoute = PlatformBargainingRouteImport.update({
   path: '/bargaining',
   getParentRoute: () => PlatformRoute,
 } as any)
-const PlatformCommunicateRecordRoute =
-  PlatformCommunicateRecordRouteImport.update({
-    id: '/communicateRecord',
-    path: '/communicateRecord',
-    getParentRoute: () => PlatformRoute,
-  } as any)
 const PlatformHomeRoute = PlatformHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -127,11 +129,30 @@ const PlatformVisitorApplyNewRoute = PlatformVisitorApplyNewRouteImport.update({
   path: '/visitorApplyNew',
   getParentRoute: () => PlatformRoute,
 } as any)
+const PlatformCommunicateRecordIndexRoute =
+  PlatformCommunicateRecordIndexRouteImport.update({
+    id: '/communicateRecord/',
+    path: '/communicateRecord/',
+    getParentRoute: () => PlatformRoute,
+  } as any)
+const PlatformCommunicateRecordIdRoute =
+  PlatformCommunicateRecordIdRouteImport.update({
+    id: '/communicateRecord/$id',
+    path: '/communicateRecord/$id',
+    getParentRoute: () => PlatformRoute,
+  } as any)
+const PlatformCommunicateRecordNewRoute =
+  PlatformCommunicateRecordNewRouteImport.update({
+    id: '/communicateRecord/new',
+    path: '/communicateRecord/new',
+    getParentRoute: () => PlatformRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/forgetPassword': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
+  '/pending': typeof PendingRoute
   '/platform': typeof PlatformRouteWithChildren
   '/register': typeof RegisterRoute
   '/visitLogin': typeof VisitLoginRoute
@@ -141,18 +162,21 @@ export interface FileRoutesByFullPath {
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
   '/platform/bargaining': typeof PlatformBargainingRoute
-  '/platform/communicateRecord': typeof PlatformCommunicateRecordRoute
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRoute
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
+  '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
+  '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/forgetPassword': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
+  '/pending': typeof PendingRoute
   '/register': typeof RegisterRoute
   '/visitLogin': typeof VisitLoginRoute
   '/visitor': typeof VisitorRoute
@@ -161,19 +185,22 @@ export interface FileRoutesByTo {
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
   '/platform/bargaining': typeof PlatformBargainingRoute
-  '/platform/communicateRecord': typeof PlatformCommunicateRecordRoute
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRoute
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform': typeof PlatformIndexRoute
+  '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
+  '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/communicateRecord': typeof PlatformCommunicateRecordIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/forgetPassword': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
+  '/pending': typeof PendingRoute
   '/platform': typeof PlatformRouteWithChildren
   '/register': typeof RegisterRoute
   '/visitLogin': typeof VisitLoginRoute
@@ -183,13 +210,15 @@ export interface FileRoutesById {
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
   '/platform/bargaining': typeof PlatformBargainingRoute
-  '/platform/communicateRecord': typeof PlatformCommunicateRecordRoute
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRoute
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
+  '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
+  '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -197,6 +226,7 @@ export interface FileRouteTypes {
     | '/'
     | '/forgetPassword'
     | '/login'
+    | '/pending'
     | '/platform'
     | '/register'
     | '/visitLogin'
@@ -206,18 +236,21 @@ export interface FileRouteTypes {
     | '/error/404'
     | '/error/500'
     | '/platform/bargaining'
-    | '/platform/communicateRecord'
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
     | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform/'
+    | '/platform/communicateRecord/$id'
+    | '/platform/communicateRecord/new'
+    | '/platform/communicateRecord/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/forgetPassword'
     | '/login'
+    | '/pending'
     | '/register'
     | '/visitLogin'
     | '/visitor'
@@ -226,18 +259,21 @@ export interface FileRouteTypes {
     | '/error/404'
     | '/error/500'
     | '/platform/bargaining'
-    | '/platform/communicateRecord'
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
     | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform'
+    | '/platform/communicateRecord/$id'
+    | '/platform/communicateRecord/new'
+    | '/platform/communicateRecord'
   id:
     | '__root__'
     | '/'
     | '/forgetPassword'
     | '/login'
+    | '/pending'
     | '/platform'
     | '/register'
     | '/visitLogin'
@@ -247,19 +283,22 @@ export interface FileRouteTypes {
     | '/error/404'
     | '/error/500'
     | '/platform/bargaining'
-    | '/platform/communicateRecord'
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
     | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform/'
+    | '/platform/communicateRecord/$id'
+    | '/platform/communicateRecord/new'
+    | '/platform/communicateRecord/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ForgetPasswordRoute: typeof ForgetPasswordRoute
   LoginRoute: typeof LoginRoute
+  PendingRoute: typeof PendingRoute
   PlatformRoute: typeof PlatformRouteWithChildren
   RegisterRoute: typeof RegisterRoute
   VisitLoginRoute: typeof VisitLoginRoute
@@ -291,6 +330,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pending': {
+      id: '/pending'
+      path: '/pending'
+      fullPath: '/pending'
+      preLoaderRoute: typeof PendingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform': {
@@ -363,13 +409,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformBargainingRouteImport
       parentRoute: typeof PlatformRoute
     }
-    '/platform/communicateRecord': {
-      id: '/platform/communicateRecord'
-      path: '/communicateRecord'
-      fullPath: '/platform/communicateRecord'
-      preLoaderRoute: typeof PlatformCommunicateRecordRouteImport
-      parentRoute: typeof PlatformRoute
-    }
     '/platform/home': {
       id: '/platform/home'
       path: '/home'
@@ -405,29 +444,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformVisitorApplyNewRouteImport
       parentRoute: typeof PlatformRoute
     }
+    '/platform/communicateRecord/': {
+      id: '/platform/communicateRecord/'
+      path: '/communicateRecord'
+      fullPath: '/platform/communicateRecord/'
+      preLoaderRoute: typeof PlatformCommunicateRecordIndexRouteImport
+      parentRoute: typeof PlatformRoute
+    }
+    '/platform/communicateRecord/$id': {
+      id: '/platform/communicateRecord/$id'
+      path: '/communicateRecord/$id'
+      fullPath: '/platform/communicateRecord/$id'
+      preLoaderRoute: typeof PlatformCommunicateRecordIdRouteImport
+      parentRoute: typeof PlatformRoute
+    }
+    '/platform/communicateRecord/new': {
+      id: '/platform/communicateRecord/new'
+      path: '/communicateRecord/new'
+      fullPath: '/platform/communicateRecord/new'
+      preLoaderRoute: typeof PlatformCommunicateRecordNewRouteImport
+      parentRoute: typeof PlatformRoute
+    }
   }
 }
 
 interface PlatformRouteChildren {
   PlatformBargainingRoute: typeof PlatformBargainingRoute
-  PlatformCommunicateRecordRoute: typeof PlatformCommunicateRecordRoute
   PlatformHomeRoute: typeof PlatformHomeRoute
   PlatformModifyPasswordRoute: typeof PlatformModifyPasswordRoute
   PlatformSupplierInfoManagementRoute: typeof PlatformSupplierInfoManagementRoute
   PlatformTenderManagementRoute: typeof PlatformTenderManagementRoute
   PlatformVisitorApplyNewRoute: typeof PlatformVisitorApplyNewRoute
   PlatformIndexRoute: typeof PlatformIndexRoute
+  PlatformCommunicateRecordIdRoute: typeof PlatformCommunicateRecordIdRoute
+  PlatformCommunicateRecordNewRoute: typeof PlatformCommunicateRecordNewRoute
+  PlatformCommunicateRecordIndexRoute: typeof PlatformCommunicateRecordIndexRoute
 }
 
 const PlatformRouteChildren: PlatformRouteChildren = {
   PlatformBargainingRoute: PlatformBargainingRoute,
-  PlatformCommunicateRecordRoute: PlatformCommunicateRecordRoute,
   PlatformHomeRoute: PlatformHomeRoute,
   PlatformModifyPasswordRoute: PlatformModifyPasswordRoute,
   PlatformSupplierInfoManagementRoute: PlatformSupplierInfoManagementRoute,
   PlatformTenderManagementRoute: PlatformTenderManagementRoute,
   PlatformVisitorApplyNewRoute: PlatformVisitorApplyNewRoute,
   PlatformIndexRoute: PlatformIndexRoute,
+  PlatformCommunicateRecordIdRoute: PlatformCommunicateRecordIdRoute,
+  PlatformCommunicateRecordNewRoute: PlatformCommunicateRecordNewRoute,
+  PlatformCommunicateRecordIndexRoute: PlatformCommunicateRecordIndexRoute,
 }
 
 const PlatformRouteWithChildren = PlatformRoute._addFileChildren(
@@ -438,6 +502,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ForgetPasswordRoute: ForgetPasswordRoute,
   LoginRoute: LoginRoute,
+  PendingRoute: PendingRoute,
   PlatformRoute: PlatformRouteWithChildren,
   RegisterRoute: RegisterRoute,
   VisitLoginRoute: VisitLoginRoute,
