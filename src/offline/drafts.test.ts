@@ -57,7 +57,7 @@ describe('useDraft', () => {
     expect(await loadDraft(A, 'reply:c1')).toBeNull();
     await waitFor(async () => expect((await loadDraft<Form>(A, 'reply:c1'))?.values).toEqual({ detail: '写了一半' }));
     expect(hasUnsavedWork()).toBe(true);
-    expect(first.result.current.savedAt).not.toBeNull();
+    await waitFor(() => expect(first.result.current.savedAt).not.toBeNull());
     first.unmount();
     expect(hasUnsavedWork()).toBe(false);
 
