@@ -8,11 +8,11 @@ import { ChunkLoadError, lazyRouteComponent, withChunkTimeout } from './lazy-rou
 import { mayReloadAutomatically } from './route-error';
 
 class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown };
+  override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>caught {(this.state.error as Error).name}</p> : this.props.children;
   }
 }
