@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { LONG_TEXT_MAX, MAX_FILES_AT_ONCE } from '../limits';
 import { optionalText, requiredText } from '../rules';
+import { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES } from '../communication-values';
 import { fileRef, pageRequest } from './common';
 
-/** Priority of a communication, as codes; the portal translates the labels. */
-export const COMMUNICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
-export type CommunicationPriority = (typeof COMMUNICATION_PRIORITIES)[number];
-
-/**
- * Where a thread stands: `awaitingBuyer` after the supplier wrote last, `awaitingSupplier`
- * after the buyer replied, `closed` when the buyer closed it (no more replies).
- */
-export const COMMUNICATION_STATUSES = ['awaitingBuyer', 'awaitingSupplier', 'closed'] as const;
-export type CommunicationStatus = (typeof COMMUNICATION_STATUSES)[number];
+export { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES, type CommunicationPriority, type CommunicationStatus } from '../communication-values';
 
 const attachments = z.array(fileRef).max(MAX_FILES_AT_ONCE, { error: 'tooManyFiles' }).default([]);
 const content = () => requiredText(LONG_TEXT_MAX);

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
-import { COMMUNICATION_STATUSES, type CommunicationListRequest, type CommunicationStatus } from '@contract/schemas/communication';
+import { COMMUNICATION_STATUSES, type CommunicationStatus } from '@contract/communication-values';
+import type { CommunicationListRequest } from '@contract/schemas/communication';
 
 /** What the communication list keeps in the URL; absent keys mean the default (clean URLs). */
 export interface CommunicationSearch {

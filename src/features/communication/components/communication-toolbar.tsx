@@ -1,5 +1,5 @@
 import { SEARCH_MAX } from '@contract/limits';
-import { COMMUNICATION_STATUSES, type CommunicationStatus } from '@contract/schemas/communication';
+import { COMMUNICATION_STATUSES, type CommunicationStatus } from '@contract/communication-values';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { STATUS_LABEL } from './communication-badges';
