@@ -4,9 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium, portalIsStale, root, run } from './lib.mjs';
 
-const lastJsonLine = (out) => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).pop());
-const runJson = (cmd, args, env = {}) =>
-  lastJsonLine(execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 }));
+/** Runs a benchmark script: its figures are echoed, its last JSON line is its result. */
+function runJson(cmd, args, env = {}) {
+  const out = execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const lines = out.trim().split('\n');
+  for (const line of lines) if (!line.startsWith('{')) console.log(line);
+  return JSON.parse(lines.filter((l) => l.startsWith('{')).pop());
+}
 
 const results = {};
 if (!findChromium()) {
@@ -19,6 +23,12 @@ console.log('\n=== bundle: first-load JavaScript of /login ===');
 results.bundle = runJson('node', ['scripts/bench-bundle.mjs']);
 console.log(`first load of /login: ${results.bundle.firstLoadLoginGzipKB} KB gzip (target <= 150 KB)`);
 console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
+
+console.log('\n=== repeat visit offline: /login with its stored list ===');
+results.offlineRepeatVisit = runJson('node', ['scripts/bench-offline.mjs']);
+
+console.log('\n=== outbox: 500 queued entries, 20 queued files of 50 MB ===');
+results.outbox = runJson('node', ['scripts/bench-outbox.mjs']);
 
 console.log('\n=== /business/listByPage over 100,000 notices, 50 concurrent (PGlite) ===');
 results.listByPage = runJson('npx', ['tsx', 'server/bench/list-by-page.ts']);
