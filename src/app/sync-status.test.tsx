@@ -22,7 +22,7 @@ afterEach(async () => {
 
 describe('SyncStatus', () => {
   it('says online or offline in a polite status region', async () => {
-    renderScreen('/', SyncStatus, ['/pending']);
+    renderScreen('/', () => <SyncStatus variant="inline" />, ['/pending']);
     const status = await screen.findByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toContain('在线');
@@ -35,7 +35,7 @@ describe('SyncStatus', () => {
   it('counts waiting entries with a link to /pending, and shows sync progress', async () => {
     await kvSet('visitor-passes', { '13900000009': { phone: '13900000009' } });
     await enqueue({ owner: visitorOwner('13900000009'), thread: 'visitor:13900000009', call: 'h5SavePersonnelEntity', payload: {}, summary: '访客信息' });
-    renderScreen('/', SyncStatus, ['/pending']);
+    renderScreen('/', () => <SyncStatus variant="inline" />, ['/pending']);
     const link = await screen.findByRole('link', { name: '1 条待发送' });
     expect(link.getAttribute('href')).toBe('/pending');
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -45,5 +45,14 @@ describe('SyncStatus', () => {
     expect([bar.value, bar.max]).toEqual([1, 3]);
     act(() => setSyncState({ syncing: false, progress: null }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
+  it('on phones, shows its strip only when there is something to say', async () => {
+    renderScreen('/', () => <SyncStatus variant="strip" />, ['/pending']);
+    const strip = await screen.findByTestId('sync-status-strip');
+    await waitFor(() => expect(strip.className).toMatch(/(^| )hidden( |$)/));
+    setOnline(false);
+    expect(strip.className).not.toMatch(/(^| )hidden( |$)/);
+    expect(strip.textContent).toContain('离线');
   });
 });

@@ -4,39 +4,61 @@ import { getSupplierId, getToken } from '@/api/session';
 import { useConnectivity, useOutbox } from '@/offline/use-outbox';
 import { ProgressBar } from '@/ui/progress-bar';
 
-function Indicator() {
+export type SyncStatusVariant = 'inline' | 'strip';
+
+function Indicator({ variant }: { variant: SyncStatusVariant }) {
   const { t } = useLingui();
   const { online, syncing, progress } = useConnectivity();
   const { pendingCount } = useOutbox();
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
+  const showBar = syncing && total > 0;
+  const strip = variant === 'strip';
+  // On phones the header has no room: a strip under it appears only when there is something to say.
+  const quiet = online && pendingCount === 0 && !showBar;
 
   return (
-    <div role="status" aria-live="polite" className="flex shrink-0 items-center gap-2 text-xs" data-testid="sync-status">
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid={`sync-status-${variant}`}
+      className={
+        strip
+          ? `relative items-center justify-between gap-3 border-t border-slate-200 px-4 py-1.5 text-xs sm:hidden ${quiet ? 'hidden' : 'flex'} ${online ? 'bg-white' : 'bg-slate-100'}`
+          : 'flex shrink-0 items-center gap-2 text-xs'
+      }
+    >
       <span className={`inline-flex items-center gap-1.5 font-medium ${online ? 'text-brand-800' : 'text-slate-700'}`}>
         <span aria-hidden="true" className={`size-2.5 rounded-full ${online ? 'bg-brand-600' : 'bg-slate-400 ring-2 ring-slate-200'}`} />
-        {/* Online is the usual case: on phones only the dot shows it; offline is always spelled out. */}
-        <span className={online ? 'sr-only sm:not-sr-only' : undefined}>{online ? t`在线` : t`离线`}</span>
+        {online ? t`在线` : t`离线`}
       </span>
       {pendingCount > 0 ? (
         <Link to="/pending" className="badge badge-amber min-h-8 hover:bg-amber-100" data-testid="pending-count">
           <Trans>{pendingCount} 条待发送</Trans>
         </Link>
       ) : null}
-      {syncing && total > 0 ? <ProgressBar className="w-12 sm:w-16" value={done} max={total} label={t`正在同步：${done} / ${total}`} /> : null}
+      {showBar ? (
+        <ProgressBar
+          className={strip ? 'absolute inset-x-0 bottom-0 h-0.5 rounded-none' : 'w-16'}
+          value={done}
+          max={total}
+          label={t`正在同步：${done} / ${total}`}
+        />
+      ) : null}
     </div>
   );
 }
 
 /**
- * Connectivity and what waits to be sent, in the shell on every screen. The owners whose
- * entries count change at login and logout, which the outbox does not hear of: the indicator
- * starts afresh when the session does (checked on every navigation).
+ * Connectivity and what waits to be sent, in the shell on every screen: inline in the header
+ * from `sm` up, a strip under the header on phones. The owners whose entries count change at
+ * login and logout, which the outbox does not hear of: the indicator starts afresh when the
+ * session does (checked on every navigation).
  */
-export function SyncStatus() {
+export function SyncStatus({ variant = 'inline' }: { variant?: SyncStatusVariant }) {
   useRouterState({ select: (s) => s.location.pathname });
   const session = getToken() ? (getSupplierId() ?? '') : '';
-  return <Indicator key={session} />;
+  return <Indicator key={session} variant={variant} />;
 }
 
 export default SyncStatus;

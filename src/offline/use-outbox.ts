@@ -40,9 +40,11 @@ export interface OutboxView {
   pendingCount: number;
   /** By entry id. */
   uploads: Record<string, UploadRecord[]>;
+  /** The outbox has been read for this view (an empty list before that means "not known yet", not "nothing waits"). */
+  loaded: boolean;
 }
 
-const EMPTY: OutboxView = { entries: [], pendingCount: 0, uploads: {} };
+const EMPTY: OutboxView = { entries: [], pendingCount: 0, uploads: {}, loaded: false };
 
 /** One live view per owner set, shared by every component that asks for it. */
 class LiveOutbox {
@@ -63,6 +65,9 @@ class LiveOutbox {
       if (this.listeners.size === 0) {
         this.unsubscribe?.();
         this.unsubscribe = null;
+        // The next screen may belong to another session: it must not see this one's entries, even for a moment.
+        this.view = EMPTY;
+        this.version++;
       }
     };
   };
@@ -77,7 +82,7 @@ class LiveOutbox {
       const withFiles = entries.filter((entry) => entry.attachments);
       const uploadLists = await Promise.all(withFiles.map((entry) => listUploads(entry.id)));
       if (version !== this.version) return;
-      this.view = { entries, pendingCount: entries.length, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])) };
+      this.view = { entries, pendingCount: entries.length, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])), loaded: true };
       this.listeners.forEach((listener) => listener());
     } catch (error) {
       console.error('outbox view failed to load', error);

@@ -13,7 +13,7 @@ import { ToastHost } from '@/ui/toast';
  * The connectivity / pending indicator arrives after first paint: /login's first load has
  * no room for the outbox code, and nothing is pending before IndexedDB is read anyway.
  */
-const SyncStatus = lazy<ComponentType>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
+const SyncStatus = lazy<ComponentType<{ variant?: 'inline' | 'strip' }>>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -47,12 +47,17 @@ function RootLayout() {
             </span>
           </Link>
           <div className="flex shrink-0 items-center gap-3 sm:gap-5">
-            <Suspense fallback={null}>
-              <SyncStatus />
-            </Suspense>
+            <div className="hidden sm:block">
+              <Suspense fallback={null}>
+                <SyncStatus variant="inline" />
+              </Suspense>
+            </div>
             <LanguageSwitch />
           </div>
         </div>
+        <Suspense fallback={null}>
+          <SyncStatus variant="strip" />
+        </Suspense>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -21,3 +21,15 @@ export const CALL_LABEL: Record<OutboxCall, MessageDescriptor> = {
   communicationReply: msg`沟通回复`,
   h5SavePersonnelEntity: msg`访客信息`,
 };
+
+/**
+ * The reason to show for an entry's last error. A bid-service answer (an E-code) carries its
+ * own message in the user's language; a network failure or a bare HTTP status only has a
+ * technical English text, so it is said in words here.
+ */
+export function reasonOf(lastError: { code: string; message: string }): MessageDescriptor | string {
+  if (/^E\d{3}$/.test(lastError.code)) return lastError.message;
+  const status = /^HTTP (\d+)$/.exec(lastError.code)?.[1];
+  if (status && Number(status) > 0) return msg`服务暂时无法处理（HTTP ${status}）`;
+  return msg`网络连接失败或服务暂不可用`;
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { discard, retry } from '@/offline/outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { DateTime } from '@/ui/date-time';
-import { CALL_LABEL, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
+import { CALL_LABEL, reasonOf, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
 import { UploadProgress } from './upload-progress';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -14,6 +14,8 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const owner = entry.owner.startsWith('visitor:') ? t`访客 ${entry.owner.slice('visitor:'.length)}` : t`当前供应商账号`;
+  const described = entry.lastError ? reasonOf(entry.lastError) : null;
+  const reason = described === null ? '' : typeof described === 'string' ? described : i18n._(described);
   const canRetry = entry.status === 'failed' || entry.status === 'paused';
   const waitsForRetry = entry.status === 'queued' && entry.attempts > 0 && entry.nextAttemptAt > now;
 
@@ -49,9 +51,9 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
         <span className={STATUS_BADGE[entry.status]}>{i18n._(STATUS_LABEL[entry.status])}</span>
       </div>
 
-      {entry.lastError ? (
-        <p className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <Trans>原因：{entry.lastError.message}</Trans>
+      {reason ? (
+        <p className={`mt-3 rounded-lg border px-3 py-2 text-sm ${entry.status === 'queued' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+          {entry.status === 'queued' ? <Trans>上次发送未成功：{reason}。将自动重试。</Trans> : <Trans>原因：{reason}</Trans>}
         </p>
       ) : null}
 

@@ -11,7 +11,7 @@ import { PendingList } from './pending-list';
 
 const VISITOR = '13900000001';
 
-/** Summaries differ per test: the live view of the outbox outlives a test, and its first snapshot may be the previous test's. */
+/** Summaries differ per test, so a query can never match an element left from the previous one. */
 async function seed(tag: string) {
   logIn('s1');
   await kvSet('visitor-passes', { [VISITOR]: { phone: VISITOR } });
@@ -46,7 +46,7 @@ describe('PendingList', () => {
     const { reply, person } = await seed('');
     const [upload] = await uploadsOf(reply.id);
     await patchUpload(upload!.id, (u) => ({ ...u, status: 'uploading', uploadedBytes: 1024 * 1024 }));
-    await patchEntry(reply.id, (e) => ({ ...e, attempts: 2, nextAttemptAt: Date.now() + 60_000, lastError: { code: 'network', message: '网络异常' } }));
+    await patchEntry(reply.id, (e) => ({ ...e, attempts: 2, nextAttemptAt: Date.now() + 60_000, lastError: { code: 'HTTP -100', message: 'Network request failed' } }));
     await patchEntry(person.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '通行码已过期，请重新获取' } }));
     emitChange();
 
@@ -57,7 +57,7 @@ describe('PendingList', () => {
 
     const first = screen.getByRole('listitem', { name: '样品已寄出' });
     expect(within(first).getByText('待发送')).toBeTruthy();
-    expect(within(first).getByText('原因：网络异常')).toBeTruthy();
+    expect(within(first).getByText('上次发送未成功：网络连接失败或服务暂不可用。将自动重试。')).toBeTruthy();
     expect(within(first).getByText('下次尝试')).toBeTruthy();
     const bar = within(first).getByRole('progressbar', { name: '报价单.pdf' }) as HTMLProgressElement;
     expect([bar.value, bar.max]).toEqual([1024 * 1024, 4 * 1024 * 1024]);

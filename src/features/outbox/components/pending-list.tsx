@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useConnectivity, useOutbox } from '@/offline/use-outbox';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
+import { PageSpinner } from '@/ui/spinner';
 import { useNow } from '@/ui/use-now';
 import { PendingEntry } from './pending-entry';
 
@@ -11,7 +12,7 @@ import { PendingEntry } from './pending-entry';
  */
 export function PendingList() {
   const { t } = useLingui();
-  const { entries, uploads } = useOutbox();
+  const { entries, uploads, loaded } = useOutbox();
   const { online } = useConnectivity();
   const now = useNow(15_000);
 
@@ -21,7 +22,9 @@ export function PendingList() {
         title={t`待发送的内容`}
         description={online ? t`以下内容保存在本设备上，会按保存顺序自动发送。` : t`当前处于离线状态，以下内容会在联网后自动发送。`}
       />
-      {entries.length === 0 ? (
+      {!loaded ? (
+        <PageSpinner />
+      ) : entries.length === 0 ? (
         <div className="card">
           <EmptyState title={t`没有待发送的内容`} description={t`离线时保存的回复、沟通和访客信息会显示在这里，直到发送成功。`} />
         </div>
