@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { kvGet } from '@/offline/db';
+import { kvGet, visitorOwner } from '@/offline/db';
+import { loadDraft, saveDraft } from '@/offline/drafts';
 import { resetPortalDb } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { storePass } from '../passes';
@@ -97,8 +98,9 @@ describe('VisitLoginScreen', () => {
     expect(requests).toEqual([]);
   });
 
-  it('says when the kept pass has expired, and deletes it after confirmation', async () => {
+  it('says when the kept pass has expired, and deletes it (with its draft) after confirmation', async () => {
     await storePass(passFor('13900000002', { validFrom: new Date(Date.now() - 48 * HOUR).toISOString(), validUntil: new Date(Date.now() - HOUR).toISOString() }));
+    await saveDraft(visitorOwner('13900000002'), 'visitor-info', { name: '张三' });
     renderScreen('/visitLogin', VisitLoginScreen, ['/visitor']);
     const user = userEvent.setup();
     expect((await screen.findByTestId('pass-validity')).textContent).toContain('已过期');
@@ -107,6 +109,7 @@ describe('VisitLoginScreen', () => {
     await user.click(await screen.findByRole('button', { name: '删除' }));
     expect(await screen.findByRole('button', { name: '获取验证码' })).toBeTruthy();
     await waitFor(async () => expect(await kvGet('visitor-passes')).toEqual({}));
+    await waitFor(async () => expect(await loadDraft(visitorOwner('13900000002'), 'visitor-info')).toBeNull());
   });
 
   it('offers a select when passes of several phones are kept', async () => {

@@ -2,6 +2,9 @@ import type { VisitPass } from '@contract/schemas/visitor';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { visitorOwner } from '@/offline/db';
+import { deleteDraftsOf } from '@/offline/drafts';
+import { listEntries } from '@/offline/outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
@@ -39,14 +42,21 @@ export function VisitLoginScreen() {
   };
 
   const remove = async (target: VisitPass) => {
+    const owner = visitorOwner(target.phone);
+    const waiting = (await listEntries([owner]).catch(() => [])).length;
     const ok = await confirmDialog({
       title: t`删除此通行码`,
-      message: t`删除后本机将不再保存 ${target.phone} 的通行码，需要时可重新获取。确定删除吗？`,
+      message:
+        waiting > 0
+          ? t`删除后本机将不再保存 ${target.phone} 的通行码。已保存的 ${waiting} 条访客信息仍会在联网后提交。确定删除吗？`
+          : t`删除后本机将不再保存 ${target.phone} 的通行码，需要时可重新获取。确定删除吗？`,
       confirmLabel: t`删除`,
       danger: true,
     });
     if (!ok) return;
     await removePass(target.phone);
+    // A shared phone at a gate: what this visitor typed goes with the pass.
+    await deleteDraftsOf(owner).catch(() => undefined);
     setChosen(null);
   };
 
