@@ -6,6 +6,7 @@ import { registerServiceWorker } from '@/app/pwa';
 import { queryClient } from '@/app/query-client';
 import { router } from '@/app/router';
 import { activateLocale, initialLocale } from '@/locales/i18n';
+import { startSyncWhenNeeded } from '@/offline/on-demand';
 import './styles.css';
 
 installApiEffects(router, queryClient);
@@ -24,8 +25,6 @@ createRoot(root).render(
 registerServiceWorker();
 
 // The outbox's sync engine is not needed for the first paint (nor in /login's first-load
-// budget): it loads as its own chunk once the browser is idle, then leads or waits its turn.
-const startOutboxSync = () =>
-  void import('@/offline/sync-engine').then((engine) => engine.startSync()).catch((error: unknown) => console.error('sync engine failed to load', error));
-if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(startOutboxSync, { timeout: 3000 });
-else setTimeout(startOutboxSync, 1000);
+// budget): it loads as its own chunk when something waits to be sent, is written, or a
+// supplier logs in (src/offline/on-demand.ts).
+startSyncWhenNeeded();

@@ -44,7 +44,7 @@ describe('UpdatePrompt', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '立即更新' }));
     });
-    expect(screen.getByText('有未保存的内容')).toBeTruthy();
+    expect(await screen.findByText('有未保存的内容')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '暂不更新' }));
     });

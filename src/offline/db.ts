@@ -1,6 +1,7 @@
 import type { FileRef } from '@contract/schemas/common';
 import type { CallName } from '@contract/calls';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { DB_NAME } from './db-name';
 
 /**
  * The portal's one IndexedDB database (DESIGN.md section 4). Every store that holds a user's
@@ -89,7 +90,7 @@ interface PortalDb extends DBSchema {
 }
 
 export type PortalDatabase = IDBPDatabase<PortalDb>;
-export const DB_NAME = 'supplier-portal';
+export { DB_NAME } from './db-name';
 const DB_VERSION = 1;
 
 let opening: Promise<PortalDatabase> | null = null;

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from './db';
+import { CHANNEL_NAME } from './on-demand';
 
 /**
  * How the outbox tells the screens and the sync engine that something changed, in this tab
@@ -13,7 +14,7 @@ export interface SyncState {
 
 type Message = { type: 'changed'; kick: boolean } | { type: 'sync'; state: SyncState };
 
-export const CHANNEL_NAME = 'portal-outbox';
+export { CHANNEL_NAME } from './on-demand';
 
 const changeListeners = new Set<() => void>();
 const kickListeners = new Set<() => void>();

@@ -1,5 +1,6 @@
 import { openPortalDb, type ChunkRecord, type OutboxCall, type OutboxEntry, type OwnerKey, type UploadRecord } from './db';
 import { emitChange, onChange, onSentLocal } from './events';
+import { ensureSyncEngine } from './on-demand';
 import { newId, newIdempotencyKey } from './ids';
 import { byAge, getEntry, patchEntry, removeEntry, uploadsOf } from './outbox-store';
 import { assertRoomFor, ensurePersisted, isQuotaError, StorageFullError } from './storage';
@@ -124,6 +125,8 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   }
   registerBackgroundSync();
   emitChange(true);
+  // Written in this tab: make sure an engine runs to send it (it may not be loaded yet).
+  void ensureSyncEngine();
   return entry;
 }
 

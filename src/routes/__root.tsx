@@ -1,19 +1,51 @@
 import { BUILD_VERSION } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { UpdateOffer } from '@/app/pwa';
 import { RouteNotFound } from '@/app/route-error';
+import { CHANNEL_NAME, outboxHasEntries } from '@/offline/on-demand';
 import { BrandMark } from '@/ui/brand-mark';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { ToastHost } from '@/ui/toast';
 
 /**
- * The connectivity / pending indicator arrives after first paint: /login's first load has
- * no room for the outbox code, and nothing is pending before IndexedDB is read anyway.
+ * The connectivity / pending indicator arrives after first paint, and on public screens only
+ * when it has something to say (offline, or entries waiting): /login's first load has no room
+ * for the outbox code (DESIGN.md section 7).
  */
-const SyncStatus = lazy<ComponentType<{ variant?: 'inline' | 'strip' }>>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
+const LazySyncStatus = lazy<ComponentType<{ variant?: 'inline' | 'strip' }>>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
+/** Screens where the outbox is part of the work: the indicator is always there. */
+const OUTBOX_SCREENS = /^\/(platform|pending|visitor|visitLogin)(\/|$)/;
+
+function useIndicatorNeeded(): boolean {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [needed, setNeeded] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  useEffect(() => {
+    if (needed) return;
+    const need = () => setNeeded(true);
+    void outboxHasEntries().then((waiting) => waiting && need());
+    // An entry written in this or another tab, or the network gone.
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+    channel?.addEventListener('message', need);
+    window.addEventListener('offline', need);
+    return () => {
+      channel?.close();
+      window.removeEventListener('offline', need);
+    };
+  }, [needed]);
+  return needed || OUTBOX_SCREENS.test(pathname);
+}
+
+function SyncStatus({ variant }: { variant: 'inline' | 'strip' }) {
+  const needed = useIndicatorNeeded();
+  return needed ? (
+    <Suspense fallback={null}>
+      <LazySyncStatus variant={variant} />
+    </Suspense>
+  ) : null;
+}
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -48,16 +80,12 @@ function RootLayout() {
           </Link>
           <div className="flex shrink-0 items-center gap-3 sm:gap-5">
             <div className="hidden sm:block">
-              <Suspense fallback={null}>
-                <SyncStatus variant="inline" />
-              </Suspense>
+              <SyncStatus variant="inline" />
             </div>
             <LanguageSwitch />
           </div>
         </div>
-        <Suspense fallback={null}>
-          <SyncStatus variant="strip" />
-        </Suspense>
+        <SyncStatus variant="strip" />
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import type * as OnDemand from '@/offline/on-demand';
+
+// Writing to the outbox starts the sync engine in the app; unit tests drive the engine
+// themselves (startSync, whenIdle), so here it is loaded but never started behind their back.
+vi.mock('@/offline/on-demand', async (importOriginal) => ({
+  ...(await importOriginal<typeof OnDemand>()),
+  ensureSyncEngine: () => import('@/offline/sync-engine'),
+}));
 
 // Unit tests render with the source catalog (zh-CN): message ids are the Chinese texts.
 i18n.loadAndActivate({ locale: 'zh-CN', messages: {} });

@@ -1,5 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { Dialog } from './dialog';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 
 export interface ConfirmOptions {
   title: string;
@@ -9,12 +8,12 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
-interface Pending extends ConfirmOptions {
+export interface PendingConfirm extends ConfirmOptions {
   id: number;
   resolve: (ok: boolean) => void;
 }
 
-let queue: Pending[] = [];
+let queue: PendingConfirm[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -41,27 +40,16 @@ const subscribe = (listener: () => void) => {
 };
 const snapshot = () => queue;
 
+/** The dialog's code loads on the first confirmation, not with every screen. */
+const ConfirmView = lazy(() => import('./confirm-view'));
+
 /** Rendered by ToastHost. */
 export function ConfirmHost() {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot)[0];
   if (!current) return null;
   return (
-    <Dialog
-      key={current.id}
-      open
-      size="sm"
-      title={current.title}
-      danger={current.danger}
-      confirmLabel={current.confirmLabel}
-      cancelLabel={current.cancelLabel}
-      // The answer is known at once; the dialog itself still closes after the usual delay.
-      onConfirm={() => {
-        current.resolve(true);
-        return true;
-      }}
-      onClose={() => settle(current.id, false)}
-    >
-      <p className="text-sm text-slate-600">{current.message}</p>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmView key={current.id} pending={current} onCancel={() => settle(current.id, false)} />
+    </Suspense>
   );
 }

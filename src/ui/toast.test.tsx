@@ -40,8 +40,10 @@ describe('toast, alert and confirm', () => {
     act(() => {
       void confirmDialog({ title: '退出登录', message: '确定要退出登录吗？' }).then((ok) => (answer = ok));
     });
+    // The dialog's code loads on the first confirmation.
+    const ok = await screen.findByRole('button', { name: '确定' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: '确定' }));
+      fireEvent.click(ok);
     });
     expect(answer).toBe(true);
     // The confirmed dialog closes after its delay; then the next one shows.

@@ -2,6 +2,7 @@ import { calls } from '@contract/calls';
 import type { LoginRequest, Supplier } from '@contract/schemas/supplier';
 import { request } from '@/api/request';
 import { clearSession, saveLogin, setSupplierInfo } from '@/api/session';
+import { ensureSyncEngine } from '@/offline/on-demand';
 
 /**
  * Logs in, stores the session cookies, then runs the session check (SPEC.md section 4) so the
@@ -15,7 +16,7 @@ export async function login(credentials: LoginRequest): Promise<Supplier> {
     setSupplierInfo(supplier);
     // Entries this supplier wrote before its session ended wait paused in the outbox: send them now.
     // The sync engine is a lazy chunk; logging in never waits for it.
-    void import('@/offline/sync-engine')
+    void ensureSyncEngine()
       .then((engine) => engine.notifyLogin(session.supplierId))
       .catch((error: unknown) => console.error('outbox resume failed', error));
     return supplier;
