@@ -12,6 +12,7 @@ import { getLoginInfo, getSupplierId, getSupplierInfo, getUsername, sessionState
 import { menuKeyOf } from '@/app/platform/menu';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
+import { useCommunicationSent } from '@/features/communication/use-communication-sent';
 import { showAlert, toast } from '@/ui/toast';
 
 /** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
@@ -65,6 +66,8 @@ function PlatformLayout() {
   const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
   const login = getLoginInfo();
   const status = supplier?.status ?? supplierStatus;
+  // Replies and threads the outbox sends while any platform screen is open refresh their lists.
+  useCommunicationSent(supplierId);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">

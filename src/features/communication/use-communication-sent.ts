@@ -7,7 +7,7 @@ import { toast } from '@/ui/toast';
 import { communicationKeys } from './api/list-communications';
 
 /**
- * While a communication screen is open: when the sync engine (in this tab) reports a queued
+ * While the platform area is open: when the sync engine (in this tab) reports a queued
  * reply or new thread as sent, refresh the lists and threads and say so.
  */
 export function useCommunicationSent(supplierId: string): void {

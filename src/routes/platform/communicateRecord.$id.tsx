@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { getSupplierId } from '@/api/session';
 import { communicationQueryOptions } from '@/features/communication/api/get-communication';
 import { CommunicationDetailView } from '@/features/communication/components/communication-detail';
-import { useCommunicationSent } from '@/features/communication/use-communication-sent';
 
 export const Route = createFileRoute('/platform/communicateRecord/$id')({
   // Started, not awaited: the thread shows its own loading, error and offline states.
@@ -16,6 +15,5 @@ export const Route = createFileRoute('/platform/communicateRecord/$id')({
 function CommunicationDetailPage() {
   const { id } = Route.useParams();
   const supplierId = getSupplierId() ?? '';
-  useCommunicationSent(supplierId);
   return <CommunicationDetailView supplierId={supplierId} id={id} />;
 }

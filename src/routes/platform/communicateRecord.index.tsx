@@ -10,7 +10,6 @@ import {
   resolveCommunicationSearch,
   validateCommunicationSearch,
 } from '@/features/communication/communication-search';
-import { useCommunicationSent } from '@/features/communication/use-communication-sent';
 import { PageHeader } from '@/ui/page-header';
 
 export const Route = createFileRoute('/platform/communicateRecord/')({
@@ -32,7 +31,6 @@ function CommunicationListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const supplierId = getSupplierId() ?? '';
-  useCommunicationSent(supplierId);
 
   return (
     <>

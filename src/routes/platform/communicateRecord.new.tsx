@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { getSupplierId } from '@/api/session';
 import { NewCommunicationForm } from '@/features/communication/components/new-communication-form';
-import { useCommunicationSent } from '@/features/communication/use-communication-sent';
 import { PageHeader } from '@/ui/page-header';
 
 /** `sourceNo`: the tender a thread is started from (tender management links here with it). */
@@ -24,7 +23,6 @@ function NewCommunicationPage() {
   const { sourceNo = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
   const supplierId = getSupplierId() ?? '';
-  useCommunicationSent(supplierId);
 
   return (
     <>
