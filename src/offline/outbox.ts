@@ -148,7 +148,10 @@ export async function listUploads(entryId: string): Promise<UploadRecord[]> {
 /** failed / paused → queued, due now. */
 export async function retry(id: string): Promise<void> {
   const now = Date.now();
-  await patchEntry(id, (entry) => (entry.status === 'failed' || entry.status === 'paused' ? { ...entry, status: 'queued', nextAttemptAt: now, lastError: null } : null));
+  // A queued entry waiting out its backoff goes now too: "retry" means now.
+  await patchEntry(id, (entry) =>
+    entry.status === 'failed' || entry.status === 'paused' ? { ...entry, status: 'queued', nextAttemptAt: now, lastError: null } : entry.status === 'queued' && entry.nextAttemptAt > now ? { ...entry, nextAttemptAt: now } : null,
+  );
   const db = await openPortalDb();
   const tx = db.transaction('uploads', 'readwrite');
   const failed = (await tx.store.index('entryId').getAll(id)).filter((upload) => upload.status === 'failed');

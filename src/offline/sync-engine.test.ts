@@ -406,8 +406,17 @@ describe('the leader and the triggers', () => {
     await whenIdle();
     await patchEntry((await only()).id, (e) => ({ ...e, nextAttemptAt: 0 }));
     trigger();
-    await whenIdle();
+    await vi.waitFor(async () => expect(await listEntries([A])).toEqual([]));
     expect(seen).toHaveLength(2);
-    expect(await listEntries([A])).toEqual([]);
+  });
+
+  it('back online, an entry waiting out its backoff goes at once, not at its timer', async () => {
+    bidService(inTurn(() => HttpResponse.error(), () => envelope('E000', 'ok', {})));
+    await enqueue(replyTo('c1', 'x'));
+    await whenIdle();
+    expect((await only()).nextAttemptAt).toBeGreaterThan(Date.now());
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect(await listEntries([A])).toEqual([]));
+    expect(seen).toHaveLength(2);
   });
 });

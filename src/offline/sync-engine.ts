@@ -170,6 +170,14 @@ async function becomeLeader(): Promise<void> {
   await run();
 }
 
+/** Queued entries waiting out a backoff become due at once. */
+async function dueNow(): Promise<void> {
+  const now = Date.now();
+  for (const entry of await allEntries()) {
+    if (entry.status === 'queued' && entry.nextAttemptAt > now) await patchEntry(entry.id, (e) => (e.status === 'queued' && e.nextAttemptAt > now ? { ...e, nextAttemptAt: now } : null));
+  }
+}
+
 /** A trigger: the leader syncs now; another tab asks the leader to. */
 export function syncNow(): void {
   if (leader) void run();
@@ -189,7 +197,8 @@ export function notifyLogin(supplierId: string): void {
 export function startSync(): void {
   if (started) return;
   started = true;
-  const onOnline = () => syncNow();
+  // Back online: entries waiting out a backoff (up to 5 minutes) go now, not at their timer.
+  const onOnline = () => void dueNow().then(syncNow);
   const onVisible = () => {
     if (document.visibilityState === 'visible') syncNow();
   };
