@@ -10,7 +10,8 @@ import { findChromium, root } from './lib.mjs';
 
 const port = 4400 + Math.floor(Math.random() * 400);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// Node runs tsx itself (not npx), so killing this pid stops the server.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
   stdio: 'ignore',
@@ -61,6 +62,6 @@ try {
   };
   console.log(JSON.stringify(result));
 } finally {
-  server.kill('SIGTERM');
+  server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 }
