@@ -8,7 +8,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { Money } from '@/ui/money';
 import { isNotFound, noticeQueryOptions } from '../api/get-notice';
 import { CodeLabel } from './code-label';
-import { FileDownloadButton } from './file-download-button';
+import { FileDownloadButton } from '@/ui/file-download-button';
 import { DetailSection, InfoList } from './info-list';
 import { NoticeRequirements } from './notice-requirements';
 import { StoredAtNotice } from './stored-at-notice';

@@ -1,6 +1,6 @@
 import type { NoticeDetail } from '@contract/schemas/business';
 import { Trans } from '@lingui/react/macro';
-import { FileDownloadButton } from './file-download-button';
+import { FileDownloadButton } from '@/ui/file-download-button';
 
 export function NoticeRequirements({ notice }: { notice: NoticeDetail }) {
   return (
