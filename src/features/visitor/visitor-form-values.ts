@@ -3,7 +3,7 @@ import type { VisitPass, VisitorPerson } from '@contract/schemas/visitor';
 /** Radios start unchosen: SPEC.md asks for an explicit meal and lodging choice. */
 export type YesNo = '' | 'yes' | 'no';
 
-export interface VisitorFormValues {
+export type VisitorFormValues = {
   name: string;
   gender: string;
   certificateType: string;
@@ -12,7 +12,7 @@ export interface VisitorFormValues {
   meal: YesNo;
   mealType: string;
   lodging: YesNo;
-}
+};
 
 export const FIELD_ORDER = ['name', 'gender', 'certificateType', 'certificateNo', 'phone', 'meal', 'mealType', 'lodging'] as const;
 

@@ -6,7 +6,7 @@ import { clearSession, getUsername } from '@/api/session';
 import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { changePassword } from '../api/change-password';
-import { useFormSubmit, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '@/ui/use-validated-form';
 import { PasswordInput } from './password-input';
 
 const ORDER = ['password', 'newPassword', 'conPassword'] as const;

@@ -12,7 +12,7 @@ import { toast } from '@/ui/toast';
 import { useResendCountdown } from '@/ui/use-resend-countdown';
 import { resetForgottenPassword } from '../api/forget-password';
 import { getCheckCode } from '../api/get-check-code';
-import { useFormSubmit, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '@/ui/use-validated-form';
 import { PasswordInput } from './password-input';
 
 type Way = 'mail' | 'phone';

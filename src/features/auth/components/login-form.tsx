@@ -6,7 +6,7 @@ import { getRememberedAccount, getUsername, sessionState, setRememberedAccount }
 import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { login } from '../api/login';
-import { useFormSubmit, useValidatedForm } from '../use-validated-form';
+import { useFormSubmit, useValidatedForm } from '@/ui/use-validated-form';
 import { PasswordInput } from './password-input';
 
 interface LoginFormProps {

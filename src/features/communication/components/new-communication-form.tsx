@@ -9,7 +9,7 @@ import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
 import { queueCommunication } from '../api/save-communication';
 import { announceQueued, announceQueueFailure } from '../announce-queued';
-import { focusFirstError, useCheckedForm } from '../use-checked-form';
+import { focusFirstError, useValidatedForm } from '@/ui/use-validated-form';
 import { PRIORITY_LABEL } from './communication-badges';
 
 const ORDER = ['priority', 'topic', 'content', 'sourceNo'] as const;
@@ -30,7 +30,7 @@ export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewComm
   const { t, i18n } = useLingui();
   const { online } = useConnectivity();
   const empty: Values = { priority: '', topic: '', content: '', sourceNo };
-  const form = useCheckedForm<Values>(communicationSaveRequest, empty, (v) => ({ ...v, priority: v.priority || undefined, attachments: [] }));
+  const form = useValidatedForm<Values>(communicationSaveRequest, empty, (v) => ({ ...v, priority: v.priority || undefined, attachments: [] }));
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   // One draft per tender: starting from another tender does not bring back this one's text.
@@ -41,7 +41,7 @@ export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewComm
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = form.validate();
+    const problems = await form.validate();
     if (Object.keys(problems).length > 0) {
       focusFirstError(ORDER, problems, idOf);
       return;

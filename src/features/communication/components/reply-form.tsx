@@ -9,7 +9,7 @@ import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
 import { queueReply } from '../api/reply-communication';
 import { announceQueued, announceQueueFailure } from '../announce-queued';
-import { focusFirstError, useCheckedForm } from '../use-checked-form';
+import { focusFirstError, useValidatedForm } from '@/ui/use-validated-form';
 
 const EMPTY = { detail: '' };
 const ORDER = ['detail'] as const;
@@ -25,7 +25,7 @@ interface ReplyFormProps {
 export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyFormProps) {
   const { t } = useLingui();
   const { online } = useConnectivity();
-  const form = useCheckedForm(communicationReplyRequest, EMPTY, (v) => ({ communicationId, detail: v.detail, attachments: [] }));
+  const form = useValidatedForm(communicationReplyRequest, EMPTY, (v) => ({ communicationId, detail: v.detail, attachments: [] }));
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const draft = useDraft(`communication-reply:${communicationId}`, supplierOwner(supplierId), form.values, form.reset, {
@@ -35,7 +35,7 @@ export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyForm
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = form.validate();
+    const problems = await form.validate();
     if (Object.keys(problems).length > 0) {
       focusFirstError(ORDER, problems, idOf);
       return;

@@ -8,6 +8,7 @@ import { useDraft } from '@/offline/use-draft';
 import { useOutbox } from '@/offline/use-outbox';
 import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { formatDateTime } from '@/ui/format';
+import { focusFirstError } from '@/ui/use-validated-form';
 import { visitPersonQueryOptions } from '../api/get-visit-person';
 import { queueVisitorPerson, visitorThread } from '../api/save-person';
 import { visitorDictionaryQueryOptions } from '../api/visitor-dictionary';
@@ -69,10 +70,9 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError('');
-    const problems = form.validate();
-    const first = FIELD_ORDER.find((name) => problems[name]);
-    if (first) {
-      document.getElementById(idOf(first))?.focus();
+    const problems = await form.validate();
+    if (Object.keys(problems).length > 0) {
+      focusFirstError(FIELD_ORDER, problems, idOf);
       return;
     }
     setBusy(true);

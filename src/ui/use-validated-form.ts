@@ -57,13 +57,23 @@ export function useValidatedForm<T extends Values>(source: SchemaSource, initial
     return all;
   };
 
-  return { values, setValue, errors, setErrors, blur, validate, load };
+  /** Replaces every value (a restored draft, a cleared form) and forgets the errors. */
+  const reset = useCallback((next: T) => {
+    setValues(next);
+    setErrors({});
+  }, []);
+
+  return { values, setValue, errors, setErrors, blur, validate, load, reset };
 }
 
 /** Focuses the first field (in the given order) that has an error. */
 export function focusFirstError(order: readonly string[], errors: Record<string, string>, idOf: (name: string) => string = (n) => n): void {
   const first = order.find((name) => errors[name]);
-  if (first) globalThis.document?.getElementById(idOf(first))?.focus();
+  const el = first ? globalThis.document?.getElementById(idOf(first)) : null;
+  if (!el) return;
+  // Centred, so the sticky page header never covers the field that needs attention.
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: 'center' });
 }
 
 interface SubmitOptions {
