@@ -1,7 +1,6 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { discard, retry } from '@/offline/outbox';
+import { useEntryActions } from '@/offline/use-entry-actions';
 import { confirmDialog } from '@/ui/confirm';
 import { formatBytes } from '@/ui/file-upload';
 import { formatDateTime } from '@/ui/format';
@@ -64,32 +63,24 @@ export function PendingFiles({ uploads }: { uploads: UploadRecord[] }) {
 /** Retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
 export function PendingActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
+  const { busy, retry, discardIfConfirmed } = useEntryActions(entry);
   if (entry.status === 'sending') return null;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const askDiscard = async () => {
-    const ok = await confirmDialog({
-      title: t`放弃发送`,
-      message: t`这条内容还没有发送，放弃后将从本设备删除，无法恢复。确定放弃吗？`,
-      confirmLabel: t`放弃`,
-      danger: true,
-    });
-    if (ok) await run(() => discard(entry.id));
-  };
+  const askDiscard = () =>
+    discardIfConfirmed(() =>
+      confirmDialog({
+        title: t`放弃发送`,
+        message: t`这条内容还没有发送，放弃后将从本设备删除，无法恢复。确定放弃吗？`,
+        confirmLabel: t`放弃`,
+        danger: true,
+      }),
+    );
   const created = formatDateTime(new Date(entry.createdAt).toISOString());
 
   return (
     <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
       {entry.status === 'failed' || entry.status === 'paused' ? (
-        <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void run(() => retry(entry.id))} aria-label={t`重试发送 ${created} 的内容`}>
+        <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void retry()} aria-label={t`重试发送 ${created} 的内容`}>
           <Trans>重试</Trans>
         </button>
       ) : null}

@@ -1,7 +1,6 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { discard, retry } from '@/offline/outbox';
+import { useEntryActions } from '@/offline/use-entry-actions';
 import { confirmDialog } from '@/ui/confirm';
 import { DateTime } from '@/ui/date-time';
 import { CALL_LABEL, reasonOf, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
@@ -12,30 +11,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** One waiting write: what it is, where it stands, why it stopped, and what the user can do. */
 export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uploads: UploadRecord[]; now: number }) {
   const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
+  const { busy, retry, discardIfConfirmed } = useEntryActions(entry);
   const owner = entry.owner.startsWith('visitor:') ? t`访客 ${entry.owner.slice('visitor:'.length)}` : t`当前供应商账号`;
   const described = entry.lastError ? reasonOf(entry.lastError) : null;
   const reason = described === null ? '' : typeof described === 'string' ? described : i18n._(described);
   const canRetry = entry.status === 'failed' || entry.status === 'paused';
   const waitsForRetry = entry.status === 'queued' && entry.attempts > 0 && entry.nextAttemptAt > now;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onDiscard = async () => {
-    const ok = await confirmDialog({
-      title: t`放弃发送`,
-      message: t`“${entry.summary}”将从本设备删除，不会再发送，也无法恢复。确定放弃吗？`,
-      confirmLabel: t`放弃发送`,
-      danger: true,
-    });
-    if (ok) await run(() => discard(entry.id));
-  };
+  const onDiscard = () =>
+    discardIfConfirmed(() =>
+      confirmDialog({
+        title: t`放弃发送`,
+        message: t`“${entry.summary}”将从本设备删除，不会再发送，也无法恢复。确定放弃吗？`,
+        confirmLabel: t`放弃发送`,
+        danger: true,
+      }),
+    );
 
   return (
     <li className="card" aria-labelledby={`entry-${entry.id}`}>
@@ -85,7 +76,7 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
       {entry.status !== 'sending' ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {canRetry ? (
-            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void run(() => retry(entry.id))}>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void retry()}>
               <Trans>重试</Trans>
             </button>
           ) : null}
