@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@/api/errors';
+import { LoadError } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { Pager } from '@/ui/pager';
 import { listNoticesQueryOptions } from '../api/list-notices';
@@ -59,17 +59,7 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
 
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-medium text-red-800">
-          <Trans>公告加载失败</Trans>
-        </p>
-        <p className="mt-1 text-sm text-red-700">
-          {isApiError(query.error) && query.error.kind === 'business' ? query.error.message : t`网络连接异常，请稍后重试。`}
-        </p>
-        <button type="button" className="btn btn-secondary mt-4" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <Trans>重试</Trans>
-        </button>
-      </div>
+      <LoadError title={<Trans>公告加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
   }
 

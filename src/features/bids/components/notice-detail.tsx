@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '@/api/errors';
+import { useLoadErrorText } from '@/ui/load-error';
 import { Countdown } from '@/ui/countdown';
 import { DateTime } from '@/ui/date-time';
 import { EmptyState } from '@/ui/empty-state';
@@ -27,6 +27,7 @@ function BackLink() {
 export function NoticeDetailView({ id }: { id: string }) {
   const { t } = useLingui();
   const query = useQuery(noticeQueryOptions(id));
+  const errorText = useLoadErrorText(query.error);
 
   if (query.isPending) {
     return (
@@ -52,7 +53,7 @@ export function NoticeDetailView({ id }: { id: string }) {
             <>
               <EmptyState
                 title={t`公告详情加载失败`}
-                description={isApiError(query.error) && query.error.kind === 'business' ? query.error.message : t`网络连接异常，请稍后重试。`}
+                description={errorText}
               />
               <button type="button" className="btn btn-secondary mt-2" disabled={query.isFetching} onClick={() => void query.refetch()}>
                 <Trans>重试</Trans>

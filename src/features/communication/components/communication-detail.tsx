@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '@/api/errors';
+import { useLoadErrorText } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
@@ -37,6 +37,7 @@ function PendingOnly({ pending }: { pending: PendingReplyView }) {
 export function CommunicationDetailView({ supplierId, id }: { supplierId: string; id: string }) {
   const { t } = useLingui();
   const query = useQuery(communicationQueryOptions(supplierId, id));
+  const errorText = useLoadErrorText(query.error);
   const pending = usePendingReplies(supplierId, id);
 
   if (query.isPending) {
@@ -59,7 +60,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
           ) : (
             <EmptyState
               title={t`沟通记录加载失败`}
-              description={isApiError(query.error) && query.error.kind === 'business' ? query.error.message : t`网络连接异常，请稍后重试。`}
+              description={errorText}
               action={
                 <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
                   <Trans>重试</Trans>
