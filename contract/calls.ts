@@ -51,6 +51,13 @@ export const calls = named({
   communicationSave: { path: '/communication/save', method: 'POST', public: false, summary: 'Start a thread (idempotent with Idempotency-Key)' },
   communicationReply: { path: '/communication/reply', method: 'POST', public: false, summary: 'Reply to a thread (idempotent with Idempotency-Key)' },
 
+  tenderSignUp: { path: '/tender/signUp', method: 'POST', public: false, summary: 'Sign up for a notice before its cut-off time (status A104 or A141); twice answers the same record' },
+  tenderListByPage: { path: '/tender/listByPage', method: 'POST', public: false, summary: "The supplier's tender records, searched and paged" },
+  tenderGetById: { path: '/tender/getById', method: 'POST', public: false, summary: 'One tender record with its deposit, bid and refund' },
+  tenderPayDeposit: { path: '/tender/payDeposit', method: 'POST', public: false, summary: 'Declare the deposit paid, with the remittance slip (idempotent with Idempotency-Key)' },
+  tenderSubmitBid: { path: '/tender/submitBid', method: 'POST', public: false, summary: 'Submit the bid documents, certificates and bill of materials before the cut-off time (idempotent)' },
+  tenderApplyRefund: { path: '/tender/applyRefund', method: 'POST', public: false, summary: 'Ask for the deposit back after losing (idempotent with Idempotency-Key)' },
+
   h5GetVerificationCodeByPhone: { path: '/h5/getVerificationCodeByPhone', method: 'POST', public: true, summary: "Send a visitor a verification code by SMS (only to a phone with an approved visit)" },
   h5GetQrByPhoneAndVerificationCode: { path: '/h5/getQrByPhoneAndVerificationCode', method: 'POST', public: true, summary: 'Exchange phone and code for the signed visit pass (the QR content)' },
   h5GetValidItemByVisitorId: { path: '/h5/getValidItemByVisitorId', method: 'POST', public: true, summary: "The pass holder's approved visits that have not ended" },

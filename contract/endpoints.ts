@@ -11,6 +11,16 @@ import {
   communicationSaveRequest,
   communicationSummary,
 } from './schemas/communication';
+import {
+  tenderApplyRefundRequest,
+  tenderGetByIdRequest,
+  tenderListRequest,
+  tenderPayDepositRequest,
+  tenderRecordDetail,
+  tenderRecordSummary,
+  tenderSignUpRequest,
+  tenderSubmitBidRequest,
+} from './schemas/tender';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
   passRequest,
@@ -77,6 +87,13 @@ export const endpoints = {
   communicationGetById: { ...calls.communicationGetById, request: communicationGetByIdRequest, response: communicationDetail },
   communicationSave: { ...calls.communicationSave, request: communicationSaveRequest, response: communicationDetail },
   communicationReply: { ...calls.communicationReply, request: communicationReplyRequest, response: communicationReply },
+
+  tenderSignUp: { ...calls.tenderSignUp, request: tenderSignUpRequest, response: tenderRecordDetail },
+  tenderListByPage: { ...calls.tenderListByPage, request: tenderListRequest, response: page(tenderRecordSummary) },
+  tenderGetById: { ...calls.tenderGetById, request: tenderGetByIdRequest, response: tenderRecordDetail },
+  tenderPayDeposit: { ...calls.tenderPayDeposit, request: tenderPayDepositRequest, response: tenderRecordDetail },
+  tenderSubmitBid: { ...calls.tenderSubmitBid, request: tenderSubmitBidRequest, response: tenderRecordDetail },
+  tenderApplyRefund: { ...calls.tenderApplyRefund, request: tenderApplyRefundRequest, response: tenderRecordDetail },
 
   h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
   h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },

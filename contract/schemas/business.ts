@@ -45,6 +45,8 @@ export const noticeDetail = noticeSummary.extend({
   currency: z.string(),
   exchangeRate: z.number(),
   totalPrice: z.number(),
+  /** The bid deposit the notice asks for, in its currency; 0 when none is required. */
+  depositAmount: z.number(),
   referenceTemplate: fileRef.nullable(),
   typicalMaterials: z.array(typicalMaterial),
   requiredItems: z.array(requiredItem),

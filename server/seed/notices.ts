@@ -47,7 +47,7 @@ export function noticeBody(issuingUnit: string, projectAddress: string, r?: Rng,
   const [currency, exchangeRate] = pick(CURRENCIES);
   const [buyer, phone] = pick(BUYERS);
   const quantities = materials.map(() => (r ? r.int(5, 500) * 10 : 100));
-  return {
+  const body = {
     tenderingManner: pick(MANNERS),
     classification: materials[0]![4],
     projectCycle: r ? `${r.int(1, 3)} 年` : '1 年',
@@ -74,6 +74,9 @@ export function noticeBody(issuingUnit: string, projectAddress: string, r?: Rng,
     companyInfo: { name: issuingUnit, address: projectAddress, profile: `${issuingUnit}是专业从事箱板纸、瓦楞纸及纸包装产品生产的大型造纸企业。` },
     buyerContact: { name: buyer, phone, email: 'purchase@example.com' },
   };
+  // 2 % of the total price in whole thousands, at least 1,000: derived, so the random sequence
+  // (and with it the rest of the demo data) stays as it was.
+  return { ...body, depositAmount: Math.max(1000, Math.round((body.totalPrice * 0.02) / 1000) * 1000) };
 }
 
 /** One demo notice: deadlines spread from two weeks ago to two months ahead, a few within a day. */

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { MAX_FILES_AT_ONCE, TEXT_MAX } from '../limits';
+import type { MessageKey } from '../messages';
+import { isoDate, optionalText, requiredText } from '../rules';
+import { DEPOSIT_TYPES, TENDER_STATUSES, type RefundStatus, type WinStatus } from '../tender-values';
+import { UPLOAD_RULES } from '../upload-rules';
+import { fileRef, pageRequest } from './common';
+
+export * from '../tender-values';
+
+const err = (key: MessageKey) => ({ error: key });
+
+/** SPEC.md section 8: "missing tender record id", "missing supplier code". */
+const tenderRecordId = () => z.string(err('tenderRecordIdMissing')).trim().min(1, err('tenderRecordIdMissing')).max(64, err('tooLong'));
+const supplierCode = () => z.string(err('supplierCodeMissing')).trim().min(1, err('supplierCodeMissing')).max(32, err('tooLong'));
+
+/** Files of one named field, bounded by its rule of contract/upload-rules.ts. */
+const filesOf = (rule: { min: number; max: number; tooMany: MessageKey }, missing: MessageKey = 'requiredUploadMissing') =>
+  z.array(fileRef, err(missing)).min(rule.min, err(missing)).max(rule.max, err(rule.tooMany));
+
+/** A money amount: positive, finite, at most two decimals (SPEC.md section 5: non-empty, non-zero). */
+export const amount = () =>
+  z
+    .number(err('amountInvalid'))
+    .finite(err('amountInvalid'))
+    .positive(err('amountInvalid'))
+    .max(1e12, err('amountInvalid'))
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err('amountInvalid'));
+
+const winStatuses = ['pending', 'won', 'lost'] as const satisfies readonly WinStatus[];
+const refundStatuses = ['none', 'notRefundable', 'refundable', 'requested', 'refunded'] as const satisfies readonly RefundStatus[];
+
+/** One row of the tender management list (SPEC.md sections 2 and 3). */
+export const tenderRecordSummary = z.object({
+  id: z.string(),
+  noticeId: z.string(),
+  tenderNo: z.string(),
+  title: z.string(),
+  /** ISO 8601 with offset: the notice's cut-off time. */
+  cutoffTime: z.string(),
+  status: z.enum(TENDER_STATUSES),
+  winStatus: z.enum(winStatuses),
+  refundStatus: z.enum(refundStatuses),
+  /** What the notice asks for (0: no deposit), in its currency. */
+  requiredDeposit: z.number(),
+  currency: z.string(),
+  /** The amount the supplier declared paying, once it did. */
+  depositAmount: z.number().nullable(),
+  depositConfirmed: z.boolean(),
+  /** Why the buyer rejected the deposit, while it is rejected. */
+  rejectReason: z.string().nullable(),
+  bidDocuments: z.array(fileRef),
+  refundVoucher: fileRef.nullable(),
+  signedUpAt: z.string(),
+  bidSubmittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TenderRecordSummary = z.infer<typeof tenderRecordSummary>;
+
+export const depositDetail = z.object({
+  depositType: z.enum(DEPOSIT_TYPES),
+  amount: z.number(),
+  currency: z.string(),
+  /** YYYY-MM-DD */
+  paymentDate: z.string(),
+  remittanceSlip: fileRef,
+  submittedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type DepositDetail = z.infer<typeof depositDetail>;
+
+export const certificateGroup = z.object({ name: z.string(), files: z.array(fileRef) });
+
+export const bidDetail = z.object({
+  bidDocuments: z.array(fileRef),
+  certificates: z.array(certificateGroup),
+  billOfMaterials: fileRef,
+  submittedAt: z.string(),
+});
+export type BidDetail = z.infer<typeof bidDetail>;
+
+export const refundDetail = z.object({
+  remark: z.string(),
+  requestedAt: z.string(),
+  refundedAt: z.string().nullable(),
+  voucher: fileRef.nullable(),
+});
+
+/** A record with everything the supplier sent and the buyer answered. */
+export const tenderRecordDetail = tenderRecordSummary.extend({
+  /** The certificate documents the notice requires, one upload group each. */
+  requiredCertificates: z.array(z.string()),
+  deposit: depositDetail.nullable(),
+  bid: bidDetail.nullable(),
+  refund: refundDetail.nullable(),
+});
+export type TenderRecordDetail = z.infer<typeof tenderRecordDetail>;
+
+/** Signing up twice for one notice answers the same record. */
+export const tenderSignUpRequest = z.object({ noticeId: requiredText(64) });
+
+export const tenderListRequest = pageRequest.extend({
+  status: z.enum(TENDER_STATUSES, err('choiceInvalid')).optional(),
+});
+export type TenderListRequest = z.input<typeof tenderListRequest>;
+
+export const tenderGetByIdRequest = z.object({ id: tenderRecordId() });
+
+/** Payment date and remittance slip are required (SPEC.md section 5); the date is not in the future. */
+export const tenderPayDepositRequest = z.object({
+  tenderRecordId: tenderRecordId(),
+  supplierCode: supplierCode(),
+  depositType: z.enum(DEPOSIT_TYPES, err('required')),
+  amount: amount(),
+  paymentDate: isoDate(),
+  remittanceSlip: filesOf(UPLOAD_RULES.remittanceSlip, 'required'),
+});
+export type TenderPayDepositRequest = z.input<typeof tenderPayDepositRequest>;
+
+/** Bid documents, one file group per required certificate, exactly one bill of materials. */
+export const tenderSubmitBidRequest = z.object({
+  tenderRecordId: tenderRecordId(),
+  supplierCode: supplierCode(),
+  bidDocuments: filesOf(UPLOAD_RULES.bidDocuments),
+  certificates: z
+    .array(z.object({ name: requiredText(TEXT_MAX), files: filesOf(UPLOAD_RULES.certificateFiles, 'certificateRequired') }), err('certificateRequired'))
+    .max(MAX_FILES_AT_ONCE, err('tooManyFiles'))
+    .default([]),
+  billOfMaterials: filesOf(UPLOAD_RULES.billOfMaterials),
+});
+export type TenderSubmitBidRequest = z.input<typeof tenderSubmitBidRequest>;
+
+export const tenderApplyRefundRequest = z.object({
+  tenderRecordId: tenderRecordId(),
+  supplierCode: supplierCode(),
+  remark: optionalText(500),
+});
+export type TenderApplyRefundRequest = z.input<typeof tenderApplyRefundRequest>;

@@ -1,0 +1,95 @@
+import { MAX_FILE_BYTES, MAX_FILES_AT_ONCE } from './limits';
+import type { MessageKey } from './messages';
+
+/**
+ * Upload rules of SPEC.md section 5 per named file field, written once: the portal's file
+ * pickers check them before anything is stored, and the bid service checks the same
+ * definitions on the stored bytes when a write references the files.
+ */
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'xls' | 'xlsx' | 'zip' | 'unknown';
+
+export interface UploadRule {
+  /** At least this many files ("required content not uploaded" below it). */
+  min: number;
+  max: number;
+  /** Accepted kinds by content; null: any file. */
+  kinds: readonly FileKind[] | null;
+  /** For the picker's `accept` and its name check (the content check decides). */
+  accept: string;
+  maxBytes: number;
+  /** The message for a file of another kind. */
+  wrongKind: MessageKey;
+  /** The message for more than `max` files. */
+  tooMany: MessageKey;
+}
+
+const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const satisfies readonly FileKind[];
+
+export const UPLOAD_RULES = {
+  /** Communication attachments. */
+  attachments: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  /** The deposit's remittance slip: one photo or PDF. */
+  remittanceSlip: {
+    min: 1,
+    max: 1,
+    kinds: [...IMAGE_KINDS, 'pdf'],
+    accept: 'image/*,application/pdf,.pdf',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'slipTypeInvalid',
+    tooMany: 'oneFileOnly',
+  },
+  bidDocuments: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  /** The files of one required certificate. */
+  certificateFiles: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  /** Exactly one bill of materials, .xls or .xlsx by content. */
+  billOfMaterials: {
+    min: 1,
+    max: 1,
+    kinds: ['xls', 'xlsx'],
+    accept: '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'nonExcel',
+    tooMany: 'moreThanOneBom',
+  },
+} as const satisfies Record<string, UploadRule>;
+
+export type UploadField = keyof typeof UPLOAD_RULES;
+
+/** How many leading bytes `sniffFileKind` needs (an .xlsx is told from another ZIP by its entry names). */
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+function containsAscii(bytes: Uint8Array, text: string): boolean {
+  const needle = ascii(text);
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * What a file is by its first bytes (and, for a ZIP, the entry names near its start and end),
+ * never by its name: a PDF renamed `.xlsx` is a PDF. `tail` is the file's last 64 KB, where a
+ * ZIP keeps its central directory.
+ */
+export function sniffFileKind(head: Uint8Array, tail: Uint8Array = new Uint8Array(0)): FileKind {
+  if (startsWith(head, ascii('%PDF-'))) return 'pdf';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'gif';
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'webp';
+  // OLE2 compound document: the container of .xls (BIFF8) workbooks.
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
+    return containsAscii(head, 'xl/workbook') || containsAscii(tail, 'xl/workbook') ? 'xlsx' : 'zip';
+  }
+  return 'unknown';
+}
+
+/** The rule's message for a file of this kind, or null when it is accepted. */
+export function kindProblem(rule: UploadRule, kind: FileKind): MessageKey | null {
+  return rule.kinds === null || rule.kinds.includes(kind) ? null : rule.wrongKind;
+}
