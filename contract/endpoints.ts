@@ -17,7 +17,7 @@ import {
   tenderListRequest,
   tenderPayDepositRequest,
   tenderRecordDetail,
-  tenderRecordSummary,
+  tenderRecordPage,
   tenderSignUpRequest,
   tenderSubmitBidRequest,
 } from './schemas/tender';
@@ -89,7 +89,7 @@ export const endpoints = {
   communicationReply: { ...calls.communicationReply, request: communicationReplyRequest, response: communicationReply },
 
   tenderSignUp: { ...calls.tenderSignUp, request: tenderSignUpRequest, response: tenderRecordDetail },
-  tenderListByPage: { ...calls.tenderListByPage, request: tenderListRequest, response: page(tenderRecordSummary) },
+  tenderListByPage: { ...calls.tenderListByPage, request: tenderListRequest, response: tenderRecordPage },
   tenderGetById: { ...calls.tenderGetById, request: tenderGetByIdRequest, response: tenderRecordDetail },
   tenderPayDeposit: { ...calls.tenderPayDeposit, request: tenderPayDepositRequest, response: tenderRecordDetail },
   tenderSubmitBid: { ...calls.tenderSubmitBid, request: tenderSubmitBidRequest, response: tenderRecordDetail },

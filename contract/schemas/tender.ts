@@ -4,7 +4,7 @@ import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText } from '../rules';
 import { DEPOSIT_TYPES, TENDER_STATUSES, type RefundStatus, type WinStatus } from '../tender-values';
 import { UPLOAD_RULES } from '../upload-rules';
-import { fileRef, pageRequest } from './common';
+import { fileRef, page, pageRequest } from './common';
 
 export * from '../tender-values';
 
@@ -94,11 +94,17 @@ export const tenderRecordDetail = tenderRecordSummary.extend({
   deposit: depositDetail.nullable(),
   bid: bidDetail.nullable(),
   refund: refundDetail.nullable(),
+  /** The bid service's clock when it answered: countdowns and deadline checks go by it, not the phone's. */
+  serverTime: z.string(),
 });
 export type TenderRecordDetail = z.infer<typeof tenderRecordDetail>;
 
 /** Signing up twice for one notice answers the same record. */
 export const tenderSignUpRequest = z.object({ noticeId: requiredText(64) });
+
+/** The list page, with the bid service's clock (see `serverTime` above). */
+export const tenderRecordPage = page(tenderRecordSummary).extend({ serverTime: z.string() });
+export type TenderRecordPage = z.infer<typeof tenderRecordPage>;
 
 export const tenderListRequest = pageRequest.extend({
   status: z.enum(TENDER_STATUSES, err('choiceInvalid')).optional(),
