@@ -1,9 +1,10 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { kvSet, visitorOwner } from '@/offline/db';
-import { setSyncState } from '@/offline/events';
+import { kvSet, supplierOwner, visitorOwner } from '@/offline/db';
+import { emitChange, setSyncState } from '@/offline/events';
 import { enqueue } from '@/offline/outbox';
-import { resetPortalDb } from '@/offline/test-helpers';
+import { patchEntry } from '@/offline/outbox-store';
+import { logIn, resetPortalDb } from '@/offline/test-helpers';
 import { renderScreen } from '@/test/render-screen';
 import { SyncStatus } from './sync-status';
 
@@ -54,5 +55,27 @@ describe('SyncStatus', () => {
     setOnline(false);
     expect(strip.className).not.toMatch(/(^| )hidden( |$)/);
     expect(strip.textContent).toContain('离线');
+  });
+
+  it("warns, in words and with a link to /pending, when the current owners' unsent entries are near or past their deadline", async () => {
+    logIn('s1');
+    const bid = (owner: string, deadline: number) =>
+      enqueue({ owner: supplierOwner(owner), thread: 'tender:r1', call: 'tenderSubmitBid', payload: {}, deadline, summary: '提交投标文件' });
+    await bid('s1', Date.now() + 72 * 3600_000);
+    // Another supplier's entry on this device is none of this session's business.
+    await bid('s2', Date.now() - 1000);
+    renderScreen('/', () => <SyncStatus variant="strip" />, ['/pending']);
+    expect(await screen.findByRole('link', { name: '1 条待发送' })).toBeTruthy();
+    expect(screen.queryByTestId('deadline-warning')).toBeNull();
+
+    const near = await bid('s1', Date.now() + 2 * 3600_000);
+    const warning = await screen.findByRole('link', { name: '1 条临近截止' });
+    expect(warning.getAttribute('href')).toBe('/pending');
+    expect(warning.closest('[role="status"]')).toBeTruthy();
+
+    await patchEntry(near.id, (e) => ({ ...e, deadline: Date.now() - 1000, status: 'failed', lastError: { code: 'E409', message: '当前日期已超过投标截止时间' } }));
+    act(() => emitChange());
+    expect(await screen.findByRole('link', { name: '1 条已过截止时间' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /临近截止/ })).toBeNull();
   });
 });

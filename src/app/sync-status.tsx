@@ -1,15 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { getSupplierId, getToken } from '@/api/session';
+import type { OutboxEntry } from '@/offline/db';
+import { deadlineState } from '@/offline/deadline';
 import { useConnectivity, useOutbox } from '@/offline/use-outbox';
+import { WarningIcon } from '@/ui/deadline-notice';
 import { ProgressBar } from '@/ui/progress-bar';
+import { useNow } from '@/ui/use-now';
 
 export type SyncStatusVariant = 'inline' | 'strip';
+
+/**
+ * Unsent entries near or past their deadline (any status: a paused or failed one needs the
+ * user even more). Past ones are said first: they are the more urgent news.
+ */
+function DeadlineWarning({ entries }: { entries: OutboxEntry[] }) {
+  const now = useNow(60_000);
+  const states = entries.map((entry) => deadlineState(entry, now));
+  const passed = states.filter((state) => state === 'passed').length;
+  const near = states.filter((state) => state === 'near').length;
+  if (passed === 0 && near === 0) return null;
+  return (
+    <Link to="/pending" className="badge badge-red min-h-8 hover:bg-red-100" data-testid="deadline-warning" data-deadline={passed > 0 ? 'passed' : 'near'}>
+      <WarningIcon className="size-3.5" />
+      {passed > 0 ? <Trans>{passed} 条已过截止时间</Trans> : <Trans>{near} 条临近截止</Trans>}
+    </Link>
+  );
+}
 
 function Indicator({ variant }: { variant: SyncStatusVariant }) {
   const { t } = useLingui();
   const { online, syncing, progress } = useConnectivity();
-  const { pendingCount } = useOutbox();
+  const { entries, pendingCount } = useOutbox();
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
   const showBar = syncing && total > 0;
@@ -37,6 +59,7 @@ function Indicator({ variant }: { variant: SyncStatusVariant }) {
           <Trans>{pendingCount} 条待发送</Trans>
         </Link>
       ) : null}
+      <DeadlineWarning entries={entries} />
       {showBar ? (
         <ProgressBar
           className={strip ? 'absolute inset-x-0 bottom-0 h-0.5 rounded-none' : 'w-16'}

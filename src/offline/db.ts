@@ -2,6 +2,7 @@ import type { FileRef } from '@contract/schemas/common';
 import type { CallName } from '@contract/calls';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { DB_NAME } from './db-name';
+import { createStores, migrateV1Records } from './db-upgrade';
 
 /**
  * The portal's one IndexedDB database (DESIGN.md section 4). Every store that holds a user's
@@ -14,7 +15,10 @@ export const supplierOwner = (supplierId: string): OwnerKey => `supplier:${suppl
 export const visitorOwner = (phone: string): OwnerKey => `visitor:${phone}`;
 
 /** Writes that may wait in the outbox (the calls a user makes that must never be lost). */
-export type OutboxCall = Extract<CallName, 'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity'>;
+export type OutboxCall = Extract<
+  CallName,
+  'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity' | 'tenderPayDeposit' | 'tenderSubmitBid' | 'tenderApplyRefund'
+>;
 
 /**
  * queued: waits for its turn (or its next attempt time); sending: in flight in the leader tab;
@@ -32,8 +36,14 @@ export interface OutboxEntry {
   call: OutboxCall;
   /** The request body as the user meant it; never a header or a token. */
   payload: Record<string, unknown>;
-  /** Files to upload first; their FileRefs are appended to `payload[field]` before sending. */
-  attachments: { field: string; uploadIds: string[] } | null;
+  /**
+   * Named file fields, in the order given: each field's files are uploaded first and their
+   * FileRefs appended to the array at `field` (a dotted path into the payload) before sending.
+   * A field may hold no files (its array is still created).
+   */
+  fileFields: FileField[];
+  /** Epoch ms by which the write must reach the bid service (a tender's cut-off), or null. Warned about, never enforced here. */
+  deadline: number | null;
   idempotencyKey: string;
   status: EntryStatus;
   attempts: number;
@@ -46,6 +56,14 @@ export interface OutboxEntry {
   updatedAt: number;
 }
 
+export interface FileField {
+  /** Dotted path into the payload: 'attachments', 'bidDocuments', 'certificates.0.files'. */
+  field: string;
+  /** What the screen that wrote it called the field, in the user's language at the time; shown on the pending page. */
+  label?: string;
+  uploadIds: string[];
+}
+
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 /** A file waiting to travel by tus; its bytes are in `chunks`, keyed [uploadId, index]. */
@@ -53,6 +71,8 @@ export interface UploadRecord {
   id: string;
   owner: OwnerKey;
   entryId: string;
+  /** The entry's file field (payload path) this file belongs to. */
+  field: string;
   name: string;
   type: string;
   size: number;
@@ -80,7 +100,7 @@ export interface DraftRecord {
   savedAt: number;
 }
 
-interface PortalDb extends DBSchema {
+export interface PortalDb extends DBSchema {
   outbox: { key: string; value: OutboxEntry; indexes: { owner: string; createdAt: number } };
   uploads: { key: string; value: UploadRecord; indexes: { entryId: string; owner: string } };
   chunks: { key: [string, number]; value: ChunkRecord; indexes: { uploadId: string } };
@@ -91,23 +111,17 @@ interface PortalDb extends DBSchema {
 
 export type PortalDatabase = IDBPDatabase<PortalDb>;
 export { DB_NAME } from './db-name';
-const DB_VERSION = 1;
+/** 1: the first outbox (one `attachments` field per entry); 2: named file fields and a deadline per entry. */
+const DB_VERSION = 2;
 
 let opening: Promise<PortalDatabase> | null = null;
 
 export function openPortalDb(): Promise<PortalDatabase> {
   opening ??= openDB<PortalDb>(DB_NAME, DB_VERSION, {
-    upgrade(db) {
-      const outbox = db.createObjectStore('outbox', { keyPath: 'id' });
-      outbox.createIndex('owner', 'owner');
-      outbox.createIndex('createdAt', 'createdAt');
-      const uploads = db.createObjectStore('uploads', { keyPath: 'id' });
-      uploads.createIndex('entryId', 'entryId');
-      uploads.createIndex('owner', 'owner');
-      const chunks = db.createObjectStore('chunks', { keyPath: ['uploadId', 'index'] });
-      chunks.createIndex('uploadId', 'uploadId');
-      db.createObjectStore('drafts', { keyPath: 'key' });
-      db.createObjectStore('kv');
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) createStores(db);
+      // What a user queued before the update (a reply written offline) must survive it.
+      else if (oldVersion < 2) void migrateV1Records(transaction);
     },
     // Another tab runs a newer version: let it upgrade, reopen on next use.
     blocking() {

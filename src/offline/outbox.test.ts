@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPortalDb, supplierOwner, visitorOwner } from './db';
-import { discard, edit, enqueue, listEntries, listUploads, onSent, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
-import { patchEntry } from './outbox-store';
+import { discard, edit, enqueue, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
+import { deleteChunks, patchEntry } from './outbox-store';
 import { resetStorageForTests } from './storage';
 import { fileOf, resetPortalDb, useNodeBlobs } from './test-helpers';
 
@@ -42,10 +42,11 @@ describe('enqueue', () => {
   it('stores the entry, its uploads and 4 MB chunks in one go, queued with an idempotency key', async () => {
     stubStorage();
     const big = fileOf('plan.pdf', 2 * STORE_CHUNK_BYTES + 5);
-    const entry = await enqueue(reply({ files: { field: 'attachments', files: [big, fileOf('a.png', 10, 'image/png')] } }));
+    const entry = await enqueue(reply({ files: [{ field: 'attachments', files: [big, fileOf('a.png', 10, 'image/png')] }] }));
     expect(entry).toMatchObject({ owner: A, status: 'queued', attempts: 0, lastError: null });
     expect(entry.idempotencyKey).toMatch(/^[\w-]{8,128}$/);
-    expect(entry.attachments?.field).toBe('attachments');
+    expect(entry.fileFields).toEqual([{ field: 'attachments', uploadIds: [expect.any(String), expect.any(String)] }]);
+    expect(entry.deadline).toBeNull();
     expect(await counts()).toEqual({ outbox: 1, uploads: 2, chunks: 4 });
     const uploads = await listUploads(entry.id);
     expect(uploads.map((u) => [u.name, u.size, u.chunkCount, u.status, u.uploadedBytes, u.tusUrl])).toEqual([
@@ -64,14 +65,14 @@ describe('enqueue', () => {
     await enqueue(reply());
     expect(storage.persist).toHaveBeenCalledTimes(1);
     expect(storage.estimate).not.toHaveBeenCalled();
-    await enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', 100)] } }));
+    await enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', 100)] }] }));
     expect(storage.persist).toHaveBeenCalledTimes(1);
     expect(storage.estimate).toHaveBeenCalledTimes(1);
   });
 
   it('refuses files the quota cannot hold: StorageFullError, nothing written', async () => {
     stubStorage({ quota: 10 * 1024 * 1024, usage: 9 * 1024 * 1024 });
-    await expect(enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', 512 * 1024)] } }))).rejects.toBeInstanceOf(StorageFullError);
+    await expect(enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', 512 * 1024)] }] }))).rejects.toBeInstanceOf(StorageFullError);
     expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
   });
 
@@ -83,7 +84,7 @@ describe('enqueue', () => {
       return add.apply(this, args);
     });
     const files = [fileOf('a.pdf', STORE_CHUNK_BYTES + 1)];
-    await expect(enqueue(reply({ files: { field: 'attachments', files } }))).rejects.toBeInstanceOf(StorageFullError);
+    await expect(enqueue(reply({ files: [{ field: 'attachments', files }] }))).rejects.toBeInstanceOf(StorageFullError);
     vi.restoreAllMocks();
     expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
   });
@@ -97,6 +98,105 @@ describe('enqueue', () => {
     expect((await listEntries([A])).map((e) => e.summary)).toEqual(['1', '2']);
   });
 });
+
+describe('named file fields (a tender bid)', () => {
+  const MB = 1024 * 1024;
+  const bid = (files: EnqueueInput['files'], over: Partial<EnqueueInput> = {}): EnqueueInput => ({
+    owner: A,
+    thread: 'tender:r1',
+    call: 'tenderSubmitBid',
+    payload: { tenderRecordId: 'r1', supplierCode: 'S001', certificates: [{ name: 'ISO 9001' }, { name: 'CE' }] },
+    files,
+    deadline: Date.UTC(2026, 5, 1, 9),
+    summary: '提交投标文件',
+    ...over,
+  });
+
+  it('stores every field (labels, empty ones too) with its uploads and chunks in one transaction, and the deadline', async () => {
+    stubStorage();
+    const entry = await enqueue(
+      bid([
+        { field: 'bidDocuments', label: '投标文件', files: [fileOf('技术标.pdf', STORE_CHUNK_BYTES + 1), fileOf('商务标.pdf', 20)] },
+        { field: 'certificates.0.files', label: 'ISO 9001', files: [fileOf('iso.pdf', 30)] },
+        { field: 'certificates.1.files', label: 'CE', files: [] },
+        { field: 'billOfMaterials', files: [fileOf('bom.xlsx', 40, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')] },
+      ]),
+    );
+    expect(entry.deadline).toBe(Date.UTC(2026, 5, 1, 9));
+    expect(entry.fileFields.map((f) => [f.field, f.label, f.uploadIds.length])).toEqual([
+      ['bidDocuments', '投标文件', 2],
+      ['certificates.0.files', 'ISO 9001', 1],
+      ['certificates.1.files', 'CE', 0],
+      ['billOfMaterials', undefined, 1],
+    ]);
+    expect(await counts()).toEqual({ outbox: 1, uploads: 4, chunks: 5 });
+    const uploads = await listUploads(entry.id);
+    expect(uploads.map((u) => [u.field, u.name])).toEqual([
+      ['bidDocuments', '技术标.pdf'],
+      ['bidDocuments', '商务标.pdf'],
+      ['certificates.0.files', 'iso.pdf'],
+      ['billOfMaterials', 'bom.xlsx'],
+    ]);
+    expect(uploads.map((u) => u.id)).toEqual(entry.fileFields.flatMap((f) => f.uploadIds));
+    // The stored payload is the caller's: FileRefs are only added to the copy that is sent.
+    expect((await listEntries([A]))[0]!.payload).toEqual({ tenderRecordId: 'r1', supplierCode: 'S001', certificates: [{ name: 'ISO 9001' }, { name: 'CE' }] });
+  });
+
+  it('an entry without files or deadline has no fields and a null deadline', async () => {
+    const entry = await enqueue(reply());
+    expect([entry.fileFields, entry.deadline]).toEqual([[], null]);
+  });
+
+  it('checks the room for the bytes of all fields together: StorageFullError, nothing written', async () => {
+    // 2.5 MB free, 1 MB kept as margin: each field alone fits, both together do not.
+    stubStorage({ quota: 100 * MB, usage: 97.5 * MB });
+    const files = [
+      { field: 'bidDocuments', files: [fileOf('a.pdf', 0.9 * MB)] },
+      { field: 'billOfMaterials', files: [fileOf('b.xlsx', 0.9 * MB)] },
+    ];
+    await expect(enqueue(bid(files))).rejects.toBeInstanceOf(StorageFullError);
+    expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
+    await enqueue(bid(files.slice(1)));
+    expect(await counts()).toEqual({ outbox: 1, uploads: 1, chunks: 1 });
+  });
+
+  it('a quota error while writing the last field leaves nothing of any field', async () => {
+    stubStorage();
+    const add = IDBObjectStore.prototype.add;
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+      if (this.name === 'chunks' && (args[0] as { index: number }).index === 1) throw new DOMException('full', 'QuotaExceededError');
+      return add.apply(this, args);
+    });
+    const files = [
+      { field: 'bidDocuments', files: [fileOf('a.pdf', 10), fileOf('b.pdf', 10)] },
+      { field: 'certificates.0.files', files: [fileOf('c.pdf', 10)] },
+      { field: 'billOfMaterials', files: [fileOf('bom.xlsx', STORE_CHUNK_BYTES + 1)] },
+    ];
+    await expect(enqueue(bid(files))).rejects.toBeInstanceOf(StorageFullError);
+    vi.restoreAllMocks();
+    expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
+  });
+
+  it('refuses a field path that could never be filled, before storing anything', async () => {
+    await expect(enqueue(bid([{ field: 'certificates..files', files: [fileOf('a.pdf', 10)] }]))).rejects.toThrow(/Invalid payload path/);
+    await expect(enqueue(bid([{ field: '__proto__.x', files: [] }]))).rejects.toThrow(/Invalid payload path/);
+    expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
+  });
+
+  it('readStoredFile answers the bytes while they are on the device, null once freed', async () => {
+    const entry = await enqueue(bid([{ field: 'bidDocuments', files: [new File([bytesOf(STORE_CHUNK_BYTES + 3)], 'big.pdf', { type: 'application/pdf' })] }]));
+    const [uploadId] = entry.fileFields[0]!.uploadIds;
+    const blob = await readStoredFile(uploadId!);
+    expect([blob?.size, blob?.type]).toEqual([STORE_CHUNK_BYTES + 3, 'application/pdf']);
+    expect(new Uint8Array(await blob!.arrayBuffer()).slice(STORE_CHUNK_BYTES)).toEqual(Uint8Array.from([0, 1, 2]));
+    await deleteChunks(uploadId!);
+    expect(await readStoredFile(uploadId!)).toBeNull();
+    expect(await readStoredFile('nope')).toBeNull();
+  });
+});
+
+/** Bytes 0, 1, 2 … 255, 0, 1 … so that order mistakes show. */
+const bytesOf = (size: number) => Uint8Array.from({ length: size }, (_, i) => i % 256);
 
 describe('listing', () => {
   it('lists only the given owners, oldest first', async () => {
@@ -126,8 +226,8 @@ describe('retry, discard, edit', () => {
   });
 
   it('discard removes the entry, its uploads and their chunks, and nothing of other entries', async () => {
-    const keep = await enqueue(reply({ files: { field: 'attachments', files: [fileOf('k.pdf', 10)] } }));
-    const gone = await enqueue(reply({ files: { field: 'attachments', files: [fileOf('a.pdf', STORE_CHUNK_BYTES + 1), fileOf('b.pdf', 3)] } }));
+    const keep = await enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('k.pdf', 10)] }] }));
+    const gone = await enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', STORE_CHUNK_BYTES + 1), fileOf('b.pdf', 3)] }] }));
     expect(await counts()).toEqual({ outbox: 2, uploads: 3, chunks: 4 });
     await discard(gone.id);
     expect(await counts()).toEqual({ outbox: 1, uploads: 1, chunks: 1 });

@@ -2,7 +2,8 @@ import { openPortalDb, type ChunkRecord, type OutboxCall, type OutboxEntry, type
 import { emitChange, onChange, onSentLocal } from './events';
 import { ensureSyncEngine } from './on-demand';
 import { newId, newIdempotencyKey } from './ids';
-import { byAge, getEntry, patchEntry, removeEntry, uploadsOf } from './outbox-store';
+import { byAge, getEntry, getUpload, patchEntry, readChunks, removeEntry, uploadsOf } from './outbox-store';
+import { parsePath } from './path';
 import { assertRoomFor, ensurePersisted, isQuotaError, StorageFullError } from './storage';
 
 /**
@@ -11,15 +12,30 @@ import { assertRoomFor, ensurePersisted, isQuotaError, StorageFullError } from '
  */
 export { StorageFullError };
 
+/** The files of one named field of an entry. */
+export interface EnqueueFiles {
+  /** Dotted path into the payload: 'attachments', 'remittanceSlip', 'bidDocuments', 'certificates.0.files', 'billOfMaterials'. */
+  field: string;
+  /** May be empty: the field's array is still created in the payload. */
+  files: File[];
+  /** How the screen names the field (e.g. the certificate's name), shown as a group heading on the pending page. */
+  label?: string;
+}
+
 export interface EnqueueInput {
   /** supplierOwner(getSupplierId()) or visitorOwner(phone). */
   owner: OwnerKey;
-  /** FIFO group, e.g. `communication:${id}`, `communication:new`, `visitor:${phone}`. */
+  /** FIFO group, e.g. `communication:${id}`, `communication:new`, `visitor:${phone}`, `tender:${recordId}`. */
   thread: string;
   call: OutboxCall;
   payload: Record<string, unknown>;
-  /** Uploaded (tus) before the entry is sent; their FileRefs are appended to payload[field]. */
-  files?: { field: string; files: File[] };
+  /**
+   * Named file fields, uploaded (tus) before the entry is sent. The FileRefs are appended to
+   * the array at each `field` path (created when missing), field by field, in the order given.
+   */
+  files?: EnqueueFiles[];
+  /** Epoch ms by which the write must reach the bid service (a tender's cut-off): warned about when near, kept when missed. */
+  deadline?: number | null;
   /** Shown on the pending page. */
   summary: string;
 }
@@ -34,7 +50,7 @@ function nextCreatedAt(): number {
   return lastCreatedAt;
 }
 
-function splitFile(file: File, owner: OwnerKey, entryId: string, createdAt: number): { upload: UploadRecord; chunks: ChunkRecord[] } {
+function splitFile(file: File, owner: OwnerKey, entryId: string, field: string, createdAt: number): { upload: UploadRecord; chunks: ChunkRecord[] } {
   const id = newId();
   const chunkCount = Math.max(1, Math.ceil(file.size / STORE_CHUNK_BYTES));
   const chunks: ChunkRecord[] = [];
@@ -45,6 +61,7 @@ function splitFile(file: File, owner: OwnerKey, entryId: string, createdAt: numb
     id,
     owner,
     entryId,
+    field,
     name: file.name,
     type: file.type || 'application/octet-stream',
     size: file.size,
@@ -72,25 +89,30 @@ function registerBackgroundSync(): void {
 }
 
 /**
- * Stores the entry with its files in one transaction, or nothing. Throws StorageFullError
- * when the device has no room (checked before, and on a quota error while writing).
+ * Stores the entry with every field's files in one transaction (entry, uploads, chunks), or
+ * nothing. Throws StorageFullError when the device has no room for all the fields' bytes
+ * (checked before, and on a quota error while writing).
  */
 export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  const fields = input.files ?? [];
+  // A bad path would fail every attempt later: refuse it now, before anything is stored.
+  fields.forEach(({ field }) => parsePath(field));
   void ensurePersisted();
-  const files = input.files?.files ?? [];
-  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  const bytes = fields.reduce((sum, { files }) => sum + files.reduce((n, file) => n + file.size, 0), 0);
   if (bytes > 0) await assertRoomFor(bytes);
 
   const createdAt = nextCreatedAt();
   const entryId = newId();
-  const parts = files.map((file) => splitFile(file, input.owner, entryId, createdAt));
+  const groups = fields.map(({ field, files, label }) => ({ field, label, parts: files.map((file) => splitFile(file, input.owner, entryId, field, createdAt)) }));
+  const parts = groups.flatMap((group) => group.parts);
   const entry: OutboxEntry = {
     id: entryId,
     owner: input.owner,
     thread: input.thread,
     call: input.call,
     payload: input.payload,
-    attachments: input.files && parts.length > 0 ? { field: input.files.field, uploadIds: parts.map((part) => part.upload.id) } : null,
+    fileFields: groups.map(({ field, label, parts: own }) => ({ field, ...(label ? { label } : {}), uploadIds: own.map((part) => part.upload.id) })),
+    deadline: input.deadline ?? null,
     idempotencyKey: newIdempotencyKey(),
     status: 'queued',
     attempts: 0,
@@ -138,11 +160,22 @@ export async function listEntries(owners: OwnerKey[]): Promise<OutboxEntry[]> {
   return lists.flat().sort(byAge);
 }
 
-/** An entry's uploads in the order its files were given. */
+/** An entry's uploads in the order its fields and their files were given. */
 export async function listUploads(entryId: string): Promise<UploadRecord[]> {
   const [entry, uploads] = await Promise.all([getEntry(entryId), uploadsOf(entryId)]);
-  const order = entry?.attachments?.uploadIds ?? [];
+  const order = entry?.fileFields.flatMap((field) => field.uploadIds) ?? [];
   return uploads.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
+/**
+ * The bytes of a file still waiting on this device, as one Blob, or null once they are gone
+ * (uploaded: the FileRef is what remains) or incomplete. For "download what I wrote".
+ */
+export async function readStoredFile(uploadId: string): Promise<Blob | null> {
+  const upload = await getUpload(uploadId);
+  if (!upload) return null;
+  const blob = new Blob(await readChunks(uploadId), { type: upload.type });
+  return blob.size === upload.size ? blob : null;
 }
 
 /** failed / paused → queued, due now. */

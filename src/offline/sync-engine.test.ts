@@ -313,9 +313,9 @@ describe('uploads', () => {
       return envelope('E000', 'ok', body);
     });
     const existing = { name: 'old.pdf', url: '/f/old', path: 'f/old' };
-    const entry = await enqueue(replyTo('c1', 'with files', { payload: { communicationId: 'c1', detail: 'x', attachments: [existing] }, files: { field: 'attachments', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] } }));
+    const entry = await enqueue(replyTo('c1', 'with files', { payload: { communicationId: 'c1', detail: 'x', attachments: [existing] }, files: [{ field: 'attachments', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] }] }));
     await whenIdle();
-    const [u1, u2] = entry.attachments!.uploadIds;
+    const [u1, u2] = entry.fileFields[0]!.uploadIds;
     expect(order).toEqual([`upload ${u1}`, `upload ${u2}`, 'entry']);
     expect(seen[0]!.body.attachments).toEqual([existing, { name: `${u1}.pdf`, url: `/f/${u1}`, path: `f/${u1}` }, { name: `${u2}.pdf`, url: `/f/${u2}`, path: `f/${u2}` }]);
   });
@@ -324,7 +324,7 @@ describe('uploads', () => {
     bidService();
     const { UploadFailure } = await vi.importActual<{ UploadFailure: typeof UploadFailureType }>('./uploads');
     uploadFile.mockRejectedValueOnce(new UploadFailure('中断', { retryable: true, code: 'network' }));
-    await enqueue(replyTo('c1', 'f', { files: { field: 'attachments', files: [new File(['a'], 'a.pdf')] } }));
+    await enqueue(replyTo('c1', 'f', { files: [{ field: 'attachments', files: [new File(['a'], 'a.pdf')] }] }));
     await whenIdle();
     expect(await only()).toMatchObject({ status: 'queued', attempts: 1, lastError: { code: 'network', message: '中断' } });
     expect(seen).toEqual([]);

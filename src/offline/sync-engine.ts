@@ -1,11 +1,13 @@
 import { calls } from '@contract/calls';
 import { Code } from '@contract/codes';
+import type { FileRef } from '@contract/schemas/common';
 import { request } from '@/api/request';
 import { getSupplierId, getToken } from '@/api/session';
 import { supplierOwner, type OutboxEntry } from './db';
 import { emitChange, emitSent, onKick, setSyncState } from './events';
 import { allEntries, patchEntry, removeEntry, setOwnerStatus } from './outbox-store';
 import { classify, type Outcome } from './outcome';
+import { appendAtPath } from './path';
 
 /**
  * The sync engine (DESIGN.md section 4): one leader tab sends what the outbox holds, thread
@@ -30,20 +32,28 @@ function mayBeSent(entry: OutboxEntry): boolean {
   return Boolean(getToken() && supplierId && entry.owner === supplierOwner(supplierId));
 }
 
-/** Uploads an entry's files (tus), then answers the body with their FileRefs appended. */
-async function withAttachments(entry: OutboxEntry): Promise<Record<string, unknown>> {
-  if (!entry.attachments || entry.attachments.uploadIds.length === 0) return entry.payload;
-  const { uploadFile } = await import('./uploads');
-  const refs = [];
-  for (const uploadId of entry.attachments.uploadIds) refs.push(await uploadFile(uploadId));
-  const { field } = entry.attachments;
-  const existing = entry.payload[field];
-  return { ...entry.payload, [field]: [...(Array.isArray(existing) ? existing : []), ...refs] };
+/**
+ * Uploads an entry's files (tus) field by field, in the order given, and answers a copy of the
+ * body with each field's FileRefs appended at its path. The stored payload is never changed:
+ * a later attempt starts from it again, and a finished upload answers its stored FileRef
+ * without sending anything, so a failure in one field never uploads an earlier one twice.
+ */
+async function withFiles(entry: OutboxEntry): Promise<Record<string, unknown>> {
+  if (entry.fileFields.length === 0) return entry.payload;
+  const uploading = entry.fileFields.some((field) => field.uploadIds.length > 0);
+  const uploadFile = uploading ? (await import('./uploads')).uploadFile : null;
+  let payload = entry.payload;
+  for (const { field, uploadIds } of entry.fileFields) {
+    const refs: FileRef[] = [];
+    for (const uploadId of uploadIds) if (uploadFile) refs.push(await uploadFile(uploadId));
+    payload = appendAtPath(payload, field, refs);
+  }
+  return payload;
 }
 
 async function attempt(entry: OutboxEntry): Promise<Outcome> {
   try {
-    const payload = await withAttachments(entry);
+    const payload = await withFiles(entry);
     // The session may have changed while files travelled.
     if (!mayBeSent(entry)) return { kind: 'hold' };
     const result = await request(calls[entry.call], payload as never, { idempotencyKey: entry.idempotencyKey, background: true, suppressError: true });

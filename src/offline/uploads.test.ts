@@ -1,62 +1,23 @@
-import { BASE_PATH, HEADER, TUS_CHUNK_BYTES, TUS_PATH } from '@contract/http';
-import { http, HttpResponse } from 'msw';
+import { TUS_CHUNK_BYTES } from '@contract/http';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPortalDb, supplierOwner, visitorOwner, type OwnerKey } from './db';
 import { enqueue } from './outbox';
 import { getUpload, patchUpload } from './outbox-store';
 import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
+import { tusServer as startTusServer, TUS_BASE } from './tus-test-server';
 import { uploadFile, UploadFailure } from './uploads';
 
 // The portal runs tus-js-client's browser build (XHR + Blob slices); Node would pick its http build.
 vi.mock('tus-js-client', () => import('../../node_modules/tus-js-client/lib.esm/browser/index.js' as string));
 
-const base = `${location.origin}${BASE_PATH}${TUS_PATH}`;
+const base = TUS_BASE;
 const server = setupServer();
-
-/** A small tus server: offsets per upload, bytes received in total, answers that can be broken on purpose. */
-function tusServer() {
-  const uploads = new Map<string, { length: number; offset: number; bytes: number[] }>();
-  const state = { received: 0, created: 0, patches: 0, failPatchesFrom: Infinity, createStatus: 201, tokens: [] as (string | null)[], completed: [] as string[] };
-  let next = 0;
-  server.use(
-    http.post(base, ({ request }) => {
-      state.tokens.push(request.headers.get(HEADER.token));
-      if (state.createStatus !== 201) return new HttpResponse(null, { status: state.createStatus });
-      const id = `upload-${++next}-abcdef`;
-      uploads.set(id, { length: Number(request.headers.get('Upload-Length')), offset: 0, bytes: [] });
-      state.created += 1;
-      return new HttpResponse(null, { status: 201, headers: { Location: `${base}/${id}`, 'Tus-Resumable': '1.0.0' } });
-    }),
-    http.head(`${base}/:id`, ({ params }) => {
-      const upload = uploads.get(String(params.id));
-      if (!upload) return new HttpResponse(null, { status: 404 });
-      return new HttpResponse(null, { status: 200, headers: { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Tus-Resumable': '1.0.0' } });
-    }),
-    http.patch(`${base}/:id`, async ({ request, params }) => {
-      const upload = uploads.get(String(params.id));
-      if (!upload) return new HttpResponse(null, { status: 404 });
-      state.patches += 1;
-      if (state.patches >= state.failPatchesFrom) return HttpResponse.error();
-      if (Number(request.headers.get('Upload-Offset')) !== upload.offset) return new HttpResponse(null, { status: 409 });
-      const body = new Uint8Array(await request.arrayBuffer());
-      state.received += body.length;
-      upload.offset += body.length;
-      return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(upload.offset), 'Tus-Resumable': '1.0.0' } });
-    }),
-    http.post(`${location.origin}${BASE_PATH}/file/tusComplete`, async ({ request }) => {
-      const { uploadId } = (await request.json()) as { uploadId: string };
-      state.completed.push(uploadId);
-      const filename = JSON.stringify({ name: 'plan.pdf', fileUrl: `/files/${uploadId}`, path: `files/${uploadId}` });
-      return HttpResponse.json({ code: 'E000', message: 'ok', data: { filename } });
-    }),
-  );
-  return { uploads, state };
-}
+const tusServer = () => startTusServer(server);
 
 async function storedUpload(size: number, owner: OwnerKey = supplierOwner('sa')): Promise<string> {
-  const entry = await enqueue({ owner, thread: 't', call: 'communicationReply', payload: {}, summary: '', files: { field: 'attachments', files: [new File([new Uint8Array(size).fill(1)], 'plan.pdf', { type: 'application/pdf' })] } });
-  return entry.attachments!.uploadIds[0]!;
+  const entry = await enqueue({ owner, thread: 't', call: 'communicationReply', payload: {}, summary: '', files: [{ field: 'attachments', files: [new File([new Uint8Array(size).fill(1)], 'plan.pdf', { type: 'application/pdf' })] }] });
+  return entry.fileFields[0]!.uploadIds[0]!;
 }
 
 const chunkCount = async () => (await openPortalDb()).count('chunks');
@@ -105,7 +66,7 @@ describe('uploadFile (tus)', () => {
     server.resetHandlers();
     const again = tusServer();
     // The bid service still knows the upload (restored state): it resumes at 1 MB, not at 0.
-    again.uploads.set('upload-1-abcdef', { length: size, offset: TUS_CHUNK_BYTES, bytes: [] });
+    again.uploads.set('upload-1-abcdef', { length: size, offset: TUS_CHUNK_BYTES, name: 'plan.pdf' });
     await uploadFile(id);
     expect(again.state.created).toBe(0);
     expect(again.state.received).toBe(size - TUS_CHUNK_BYTES);

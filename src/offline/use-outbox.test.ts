@@ -4,7 +4,7 @@ import { kvSet, supplierOwner, visitorOwner } from './db';
 import { setSyncState } from './events';
 import { discard, enqueue, type EnqueueInput } from './outbox';
 import { logIn, logOut, resetPortalDb, useNodeBlobs } from './test-helpers';
-import { currentOwners, useConnectivity, useOutbox, VISITOR_PASSES_KEY } from './use-outbox';
+import { currentOwners, entriesOfThread, useConnectivity, useOutbox, useThreadOutbox, VISITOR_PASSES_KEY } from './use-outbox';
 
 const entry = (owner: EnqueueInput['owner'], summary: string, over: Partial<EnqueueInput> = {}): EnqueueInput => ({ owner, thread: 't', call: 'communicationReply', payload: {}, summary, ...over });
 
@@ -32,9 +32,22 @@ describe('useOutbox', () => {
 
   it('lists the uploads of entries with files', async () => {
     useNodeBlobs();
-    const withFile = await enqueue(entry(supplierOwner('sa'), 'f', { files: { field: 'attachments', files: [new File(['abc'], 'a.pdf')] } }));
+    const withFile = await enqueue(entry(supplierOwner('sa'), 'f', { files: [{ field: 'attachments', files: [new File(['abc'], 'a.pdf')] }] }));
     const hook = renderHook(() => useOutbox([supplierOwner('sa')]));
     await waitFor(() => expect(hook.result.current.uploads[withFile.id]?.map((u) => [u.name, u.size])).toEqual([['a.pdf', 3]]));
+  });
+
+  it("useThreadOutbox / entriesOfThread: one thread's entries with their uploads, for a record row", async () => {
+    useNodeBlobs();
+    const owner = supplierOwner('sa');
+    const bid = await enqueue(entry(owner, '投标', { thread: 'tender:r1', call: 'tenderSubmitBid', deadline: 42, files: [{ field: 'bidDocuments', files: [new File(['x'], 'b.pdf')] }] }));
+    await enqueue(entry(owner, '其他', { thread: 'tender:r2', call: 'tenderPayDeposit' }));
+    const hook = renderHook(() => useThreadOutbox('tender:r1', [owner]));
+    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+    expect(hook.result.current.entries.map((e) => [e.summary, e.deadline])).toEqual([['投标', 42]]);
+    expect(Object.keys(hook.result.current.uploads)).toEqual([bid.id]);
+    expect(entriesOfThread({ entries: [], uploads: {} }, 'tender:r1')).toEqual({ entries: [], uploads: {} });
+    hook.unmount();
   });
 
   it('currentOwners without a session holds only visitors', async () => {

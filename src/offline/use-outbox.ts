@@ -1,5 +1,5 @@
 import type { VisitPass } from '@contract/schemas/visitor';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { getSupplierId, getToken } from '@/api/session';
 import { kvGet, supplierOwner, visitorOwner, type OutboxEntry, type OwnerKey, type UploadRecord } from './db';
 import { getSyncState, onSyncState, type SyncState } from './events';
@@ -79,7 +79,7 @@ class LiveOutbox {
     try {
       const owners = this.owners ?? ownersWith(await loadVisitorPhones());
       const entries = await listEntries(owners);
-      const withFiles = entries.filter((entry) => entry.attachments);
+      const withFiles = entries.filter((entry) => entry.fileFields.some((field) => field.uploadIds.length > 0));
       const uploadLists = await Promise.all(withFiles.map((entry) => listUploads(entry.id)));
       if (version !== this.version) return;
       this.view = { entries, pendingCount: entries.length, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])), loaded: true };
@@ -105,6 +105,24 @@ function viewFor(owners?: OwnerKey[]): LiveOutbox {
 export function useOutbox(owners?: OwnerKey[]): OutboxView {
   const view = viewFor(owners);
   return useSyncExternalStore(view.subscribe, view.getSnapshot, () => EMPTY);
+}
+
+/**
+ * The entries of one thread (e.g. `tender:${recordId}`) out of a view, oldest first, with
+ * their uploads. A selector for lists: one useOutbox() for the screen, then this per row.
+ */
+export function entriesOfThread(view: Pick<OutboxView, 'entries' | 'uploads'>, thread: string): Pick<OutboxView, 'entries' | 'uploads'> {
+  const entries = view.entries.filter((entry) => entry.thread === thread);
+  return { entries, uploads: Object.fromEntries(entries.map((entry) => [entry.id, view.uploads[entry.id] ?? []])) };
+}
+
+/**
+ * The waiting entries of one thread, live (same owners as useOutbox). With deadlineState /
+ * worstDeadlineState (./deadline) a record screen shows the same warning as /pending.
+ */
+export function useThreadOutbox(thread: string, owners?: OwnerKey[]): Pick<OutboxView, 'entries' | 'uploads' | 'loaded'> {
+  const view = useOutbox(owners);
+  return useMemo(() => ({ ...entriesOfThread(view, thread), loaded: view.loaded }), [view, thread]);
 }
 
 function subscribeOnline(listener: () => void): () => void {

@@ -20,6 +20,9 @@ export const CALL_LABEL: Record<OutboxCall, MessageDescriptor> = {
   communicationSave: msg`新建沟通`,
   communicationReply: msg`沟通回复`,
   h5SavePersonnelEntity: msg`访客信息`,
+  tenderPayDeposit: msg`缴纳保证金`,
+  tenderSubmitBid: msg`提交投标文件`,
+  tenderApplyRefund: msg`申请退还保证金`,
 };
 
 /**

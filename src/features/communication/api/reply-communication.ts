@@ -32,7 +32,7 @@ export function queueReply({ supplierId, communicationId, questionNo, detail, fi
     thread: replyThread(communicationId),
     call: 'communicationReply',
     payload: { communicationId, detail: detail.trim(), attachments: [] },
-    ...(files.length > 0 ? { files: { field: 'attachments', files } } : {}),
+    ...(files.length > 0 ? { files: [{ field: 'attachments', files }] } : {}),
     summary: i18n._(msg`回复沟通 ${questionNo}：${text}`),
   });
 }

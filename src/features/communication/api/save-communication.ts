@@ -28,7 +28,7 @@ export function queueCommunication({ supplierId, priority, topic, content, sourc
     thread: NEW_COMMUNICATION_THREAD,
     call: 'communicationSave',
     payload: { priority, topic: topic.trim(), content: content.trim(), ...(sourceNo.trim() ? { sourceNo: sourceNo.trim() } : {}), attachments: [] },
-    ...(files.length > 0 ? { files: { field: 'attachments', files } } : {}),
+    ...(files.length > 0 ? { files: [{ field: 'attachments', files }] } : {}),
     summary: i18n._(msg`发起沟通：${title}`),
   });
 }

@@ -46,7 +46,7 @@ const queueReply = (detailText: string) =>
     thread: 'communication:c1',
     call: 'communicationReply',
     payload: { communicationId: 'c1', detail: detailText, attachments: [] },
-    files: { field: 'attachments', files: [fileOf('报价单.pdf', 2048)] },
+    files: [{ field: 'attachments', files: [fileOf('报价单.pdf', 2048)] }],
     summary: detailText,
   });
 

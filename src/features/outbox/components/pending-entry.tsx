@@ -1,14 +1,20 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { deadlineState } from '@/offline/deadline';
 import { useEntryActions } from '@/offline/use-entry-actions';
 import { confirmDialog } from '@/ui/confirm';
 import { DateTime } from '@/ui/date-time';
+import { DeadlineNotice } from '@/ui/deadline-notice';
 import { CALL_LABEL, reasonOf, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
-import { UploadProgress } from './upload-progress';
+import { EntryFiles } from './entry-files';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** One waiting write: what it is, where it stands, why it stopped, and what the user can do. */
+/**
+ * One waiting write: what it is, where it stands, its deadline, why it stopped, its files
+ * (downloadable) and what the user can do. A write past its deadline stays: the bid service
+ * decides, and its refusal shows as the reason like any other.
+ */
 export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uploads: UploadRecord[]; now: number }) {
   const { t, i18n } = useLingui();
   const { busy, retry, discardIfConfirmed } = useEntryActions(entry);
@@ -17,6 +23,7 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
   const reason = described === null ? '' : typeof described === 'string' ? described : i18n._(described);
   const canRetry = entry.status === 'failed' || entry.status === 'paused';
   const waitsForRetry = entry.status === 'queued' && entry.attempts > 0 && entry.nextAttemptAt > now;
+  const deadline = deadlineState(entry, now);
 
   const onDiscard = () =>
     discardIfConfirmed(() =>
@@ -48,6 +55,8 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
         </p>
       ) : null}
 
+      <DeadlineNotice state={deadline} className="mt-3" />
+
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">
           <Trans>保存时间</Trans>
@@ -59,6 +68,16 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
           <Trans>尝试次数</Trans>
         </dt>
         <dd className="text-slate-800 tabular-nums">{entry.attempts}</dd>
+        {entry.deadline !== null ? (
+          <>
+            <dt className="text-slate-500">
+              <Trans>截止时间</Trans>
+            </dt>
+            <dd className={deadline === 'none' ? 'text-slate-800' : 'font-medium text-red-800'}>
+              <DateTime value={iso(entry.deadline)} />
+            </dd>
+          </>
+        ) : null}
         {waitsForRetry ? (
           <>
             <dt className="text-slate-500">
@@ -71,7 +90,7 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
         ) : null}
       </dl>
 
-      <UploadProgress uploads={uploads} />
+      <EntryFiles entry={entry} uploads={uploads} />
 
       {entry.status !== 'sending' ? (
         <div className="mt-4 flex flex-wrap gap-2">

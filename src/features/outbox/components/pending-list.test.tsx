@@ -1,15 +1,21 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { downloadFile } from '@/api/file';
+import type * as FileApi from '@/api/file';
 import { kvSet, supplierOwner, visitorOwner } from '@/offline/db';
 import { emitChange } from '@/offline/events';
 import { enqueue, listEntries } from '@/offline/outbox';
-import { patchEntry, patchUpload, uploadsOf } from '@/offline/outbox-store';
+import { deleteChunks, patchEntry, patchUpload, uploadsOf } from '@/offline/outbox-store';
 import { fileOf, logIn, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { renderScreen } from '@/test/render-screen';
 import { PendingList } from './pending-list';
 
+// A file already uploaded downloads through the bid service (downloadFile): its call is what matters here.
+vi.mock('@/api/file', async (importOriginal) => ({ ...(await importOriginal<typeof FileApi>()), downloadFile: vi.fn(async () => {}) }));
+
 const VISITOR = '13900000001';
+const HOUR = 3600_000;
 
 /** Summaries differ per test, so a query can never match an element left from the previous one. */
 async function seed(tag: string) {
@@ -20,7 +26,7 @@ async function seed(tag: string) {
     thread: 'communication:c1',
     call: 'communicationReply',
     payload: { id: 'c1', replyContent: '样品已寄出' },
-    files: { field: 'attachments', files: [fileOf('报价单.pdf', 4 * 1024 * 1024)] },
+    files: [{ field: 'attachments', files: [fileOf('报价单.pdf', 4 * 1024 * 1024)] }],
     summary: `样品已寄出${tag}`,
   });
   const person = await enqueue({ owner: visitorOwner(VISITOR), thread: `visitor:${VISITOR}`, call: 'h5SavePersonnelEntity', payload: {}, summary: `访客信息：张三${tag}` });
@@ -31,6 +37,7 @@ async function seed(tag: string) {
 beforeEach(() => useNodeBlobs());
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   // Let the live view's last read finish before the database goes.
   await new Promise((r) => setTimeout(r, 50));
   await resetPortalDb();
@@ -59,7 +66,7 @@ describe('PendingList', () => {
     expect(within(first).getByText('待发送')).toBeTruthy();
     expect(within(first).getByText('上次发送未成功：网络连接失败或服务暂不可用。将自动重试。')).toBeTruthy();
     expect(within(first).getByText('下次尝试')).toBeTruthy();
-    const bar = within(first).getByRole('progressbar', { name: '报价单.pdf' }) as HTMLProgressElement;
+    const bar = within(first).getByRole('progressbar', { name: '报价单.pdf 上传进度' }) as HTMLProgressElement;
     expect([bar.value, bar.max]).toEqual([1024 * 1024, 4 * 1024 * 1024]);
     expect(within(first).getByText('1.0 / 4.0 MB')).toBeTruthy();
     expect(within(first).queryByRole('button', { name: '重试' })).toBeNull();
@@ -93,5 +100,89 @@ describe('PendingList', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '放弃发送' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: '样品已寄出-2' })).toBeNull());
     expect(await listEntries([supplierOwner('s1')])).toEqual([]);
+  });
+
+  it('shows the cut-off time, warns when less than 24 h are left, and says when it has passed (the entry stays)', async () => {
+    logIn('s1');
+    const bid = (recordId: string, deadline: number, summary: string) =>
+      enqueue({ owner: supplierOwner('s1'), thread: `tender:${recordId}`, call: 'tenderSubmitBid', payload: { tenderRecordId: recordId }, deadline, summary });
+    await bid('r1', Date.now() + 3 * HOUR, '投标：临近截止');
+    const late = await bid('r2', Date.now() - HOUR, '投标：已过截止');
+    await bid('r3', Date.now() + 72 * HOUR, '投标：时间充裕');
+    await patchEntry(late.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E409', message: '当前日期已超过投标截止时间' } }));
+    emitChange();
+    renderScreen('/pending', PendingList);
+
+    const near = await screen.findByRole('listitem', { name: '投标：临近截止' });
+    expect(within(near).getByText('提交投标文件 · 当前供应商账号')).toBeTruthy();
+    expect(within(near).getByText('截止时间')).toBeTruthy();
+    expect(within(near).getByText('距截止时间不足 24 小时，请保持联网，以便及时提交。')).toBeTruthy();
+
+    const passed = screen.getByRole('listitem', { name: '投标：已过截止' });
+    expect(within(passed).getByText('已过截止时间，是否受理以平台的答复为准。内容仍保留在本设备上。')).toBeTruthy();
+    expect(within(passed).getByText('原因：当前日期已超过投标截止时间')).toBeTruthy();
+    expect(within(passed).getByRole('button', { name: '重试' })).toBeTruthy();
+
+    const calm = screen.getByRole('listitem', { name: '投标：时间充裕' });
+    expect(within(calm).getByText('截止时间')).toBeTruthy();
+    expect(calm.querySelector('[data-deadline]')).toBeNull();
+    // An entry without a deadline has no such row.
+    expect(screen.queryAllByText('截止时间')).toHaveLength(3);
+  });
+
+  it('groups the files of an entry with several fields under their labels', async () => {
+    logIn('s1');
+    await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:r1',
+      call: 'tenderSubmitBid',
+      payload: { tenderRecordId: 'r1' },
+      files: [
+        { field: 'bidDocuments', label: '投标文件', files: [fileOf('技术标.pdf', 10), fileOf('商务标.pdf', 10)] },
+        { field: 'certificates.0.files', label: 'ISO 9001', files: [] },
+        { field: 'billOfMaterials', files: [fileOf('bom.xlsx', 10)] },
+      ],
+      summary: '投标：分组',
+    });
+    renderScreen('/pending', PendingList);
+    const item = await screen.findByRole('listitem', { name: '投标：分组' });
+    await waitFor(() => expect(within(item).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['投标文件', 'billOfMaterials']));
+    const docs = within(item).getByRole('list', { name: '投标文件' });
+    expect(within(docs).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['下载 技术标.pdf', '下载 商务标.pdf']);
+    expect(within(within(item).getByRole('list', { name: 'billOfMaterials' })).getByRole('button', { name: '下载 bom.xlsx' })).toBeTruthy();
+  });
+
+  it('downloads a file from its stored chunks while on the device, then from its FileRef once uploaded', async () => {
+    const { reply } = await seed('-3');
+    // jsdom has no object URLs.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:stored-file');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    renderScreen('/pending', PendingList);
+    const user = userEvent.setup();
+
+    const item = await screen.findByRole('listitem', { name: '样品已寄出-3' });
+    await user.click(await within(item).findByRole('button', { name: '下载 报价单.pdf' }));
+    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:stored-file', download: '报价单.pdf' }]));
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(blob.size).toBe(4 * 1024 * 1024);
+    expect(downloadFile).not.toHaveBeenCalled();
+
+    // Uploaded: the chunks are freed, the FileRef remains.
+    const [upload] = await uploadsOf(reply.id);
+    await patchUpload(upload!.id, (u) => ({ ...u, status: 'done', uploadedBytes: u.size, fileRef: { name: '报价单.pdf', url: '/files/u1', path: 'files/u1' } }));
+    await deleteChunks(upload!.id);
+    emitChange();
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: '样品已寄出-3' })).getByText('已上传')).toBeTruthy());
+    await user.click(within(screen.getByRole('listitem', { name: '样品已寄出-3' })).getByRole('button', { name: '下载 报价单.pdf' }));
+    expect(downloadFile).toHaveBeenCalledWith('files/u1', '报价单.pdf');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,7 +26,7 @@ export function PendingList() {
         <PageSpinner />
       ) : entries.length === 0 ? (
         <div className="card">
-          <EmptyState title={t`没有待发送的内容`} description={t`离线时保存的回复、沟通和访客信息会显示在这里，直到发送成功。`} />
+          <EmptyState title={t`没有待发送的内容`} description={t`离线时保存的沟通、回复、投标和访客信息会显示在这里，直到发送成功。`} />
         </div>
       ) : (
         <ul className="space-y-4" aria-label={t`待发送列表`}>
