@@ -33,21 +33,26 @@ export async function uploadFile(file: File, opts: { signal?: AbortSignal } = {}
 /** Any realm's Blob (tests run Node's fetch next to jsdom's Blob). */
 const isBlob = (value: unknown): value is Blob => Object.prototype.toString.call(value) === '[object Blob]';
 
-/** Saves a stored file under its name through a temporary object URL. */
+/** Saves bytes the page holds under a file name: a temporary object URL on an `<a download>`, revoked after. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Saves a stored file under its name. */
 export async function downloadFile(filePath: string, fileName: string): Promise<void> {
   try {
     const blob = await request(calls.fileDownload, { filePath }, { suppressError: true });
     if (!isBlob(blob)) throw new ApiError('business', 'download failed: not a file');
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    a.rel = 'noopener';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // Give the browser time to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    saveBlob(blob, fileName);
   } catch (error) {
     console.error('download failed', error);
     // Network failures and a lost token were already reported by `request`.

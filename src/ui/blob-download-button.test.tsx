@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BlobDownloadButton, saveBlob } from './blob-download-button';
+import { saveBlob } from '@/api/file';
+import { BlobDownloadButton } from './blob-download-button';
 import { toast } from './toast';
 
 const createObjectURL = vi.fn((_blob: Blob) => 'blob:x');

@@ -1,20 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { saveBlob } from '@/api/file';
 import { toast } from './toast';
-
-/** Saves bytes the page holds under a file name: a temporary object URL on an `<a download>`, revoked after. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /**
  * A file name that downloads bytes kept on this device (read on click, e.g. a queued file's
