@@ -31,6 +31,9 @@ import { Route as PlatformVisitorApplyNewRouteImport } from './routes/platform/v
 import { Route as PlatformCommunicateRecordIndexRouteImport } from './routes/platform/communicateRecord.index'
 import { Route as PlatformCommunicateRecordIdRouteImport } from './routes/platform/communicateRecord.$id'
 import { Route as PlatformCommunicateRecordNewRouteImport } from './routes/platform/communicateRecord.new'
+import { Route as PlatformTenderManagementIndexRouteImport } from './routes/platform/tenderManagement.index'
+import { Route as PlatformTenderManagementIdIndexRouteImport } from './routes/platform/tenderManagement.$id.index'
+import { Route as PlatformTenderManagementIdBidRouteImport } from './routes/platform/tenderManagement.$id.bid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -147,6 +150,24 @@ const PlatformCommunicateRecordNewRoute =
     path: '/communicateRecord/new',
     getParentRoute: () => PlatformRoute,
   } as any)
+const PlatformTenderManagementIndexRoute =
+  PlatformTenderManagementIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => PlatformTenderManagementRoute,
+  } as any)
+const PlatformTenderManagementIdIndexRoute =
+  PlatformTenderManagementIdIndexRouteImport.update({
+    id: '/$id/',
+    path: '/$id/',
+    getParentRoute: () => PlatformTenderManagementRoute,
+  } as any)
+const PlatformTenderManagementIdBidRoute =
+  PlatformTenderManagementIdBidRouteImport.update({
+    id: '/$id/bid',
+    path: '/$id/bid',
+    getParentRoute: () => PlatformTenderManagementRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -165,12 +186,15 @@ export interface FileRoutesByFullPath {
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
-  '/platform/tenderManagement': typeof PlatformTenderManagementRoute
+  '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
+  '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
+  '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
+  '/platform/tenderManagement/$id/': typeof PlatformTenderManagementIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -188,12 +212,14 @@ export interface FileRoutesByTo {
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
-  '/platform/tenderManagement': typeof PlatformTenderManagementRoute
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform': typeof PlatformIndexRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
   '/platform/communicateRecord': typeof PlatformCommunicateRecordIndexRoute
+  '/platform/tenderManagement': typeof PlatformTenderManagementIndexRoute
+  '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
+  '/platform/tenderManagement/$id': typeof PlatformTenderManagementIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -213,12 +239,15 @@ export interface FileRoutesById {
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
-  '/platform/tenderManagement': typeof PlatformTenderManagementRoute
+  '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
+  '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
+  '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
+  '/platform/tenderManagement/$id/': typeof PlatformTenderManagementIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -245,6 +274,9 @@ export interface FileRouteTypes {
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
     | '/platform/communicateRecord/'
+    | '/platform/tenderManagement/'
+    | '/platform/tenderManagement/$id/bid'
+    | '/platform/tenderManagement/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -262,12 +294,14 @@ export interface FileRouteTypes {
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
-    | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
     | '/platform/communicateRecord'
+    | '/platform/tenderManagement'
+    | '/platform/tenderManagement/$id/bid'
+    | '/platform/tenderManagement/$id'
   id:
     | '__root__'
     | '/'
@@ -292,6 +326,9 @@ export interface FileRouteTypes {
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
     | '/platform/communicateRecord/'
+    | '/platform/tenderManagement/'
+    | '/platform/tenderManagement/$id/bid'
+    | '/platform/tenderManagement/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -465,15 +502,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformCommunicateRecordNewRouteImport
       parentRoute: typeof PlatformRoute
     }
+    '/platform/tenderManagement/': {
+      id: '/platform/tenderManagement/'
+      path: '/'
+      fullPath: '/platform/tenderManagement/'
+      preLoaderRoute: typeof PlatformTenderManagementIndexRouteImport
+      parentRoute: typeof PlatformTenderManagementRoute
+    }
+    '/platform/tenderManagement/$id/': {
+      id: '/platform/tenderManagement/$id/'
+      path: '/$id'
+      fullPath: '/platform/tenderManagement/$id/'
+      preLoaderRoute: typeof PlatformTenderManagementIdIndexRouteImport
+      parentRoute: typeof PlatformTenderManagementRoute
+    }
+    '/platform/tenderManagement/$id/bid': {
+      id: '/platform/tenderManagement/$id/bid'
+      path: '/$id/bid'
+      fullPath: '/platform/tenderManagement/$id/bid'
+      preLoaderRoute: typeof PlatformTenderManagementIdBidRouteImport
+      parentRoute: typeof PlatformTenderManagementRoute
+    }
   }
 }
+
+interface PlatformTenderManagementRouteChildren {
+  PlatformTenderManagementIndexRoute: typeof PlatformTenderManagementIndexRoute
+  PlatformTenderManagementIdBidRoute: typeof PlatformTenderManagementIdBidRoute
+  PlatformTenderManagementIdIndexRoute: typeof PlatformTenderManagementIdIndexRoute
+}
+
+const PlatformTenderManagementRouteChildren: PlatformTenderManagementRouteChildren =
+  {
+    PlatformTenderManagementIndexRoute: PlatformTenderManagementIndexRoute,
+    PlatformTenderManagementIdBidRoute: PlatformTenderManagementIdBidRoute,
+    PlatformTenderManagementIdIndexRoute: PlatformTenderManagementIdIndexRoute,
+  }
+
+const PlatformTenderManagementRouteWithChildren =
+  PlatformTenderManagementRoute._addFileChildren(
+    PlatformTenderManagementRouteChildren,
+  )
 
 interface PlatformRouteChildren {
   PlatformBargainingRoute: typeof PlatformBargainingRoute
   PlatformHomeRoute: typeof PlatformHomeRoute
   PlatformModifyPasswordRoute: typeof PlatformModifyPasswordRoute
   PlatformSupplierInfoManagementRoute: typeof PlatformSupplierInfoManagementRoute
-  PlatformTenderManagementRoute: typeof PlatformTenderManagementRoute
+  PlatformTenderManagementRoute: typeof PlatformTenderManagementRouteWithChildren
   PlatformVisitorApplyNewRoute: typeof PlatformVisitorApplyNewRoute
   PlatformIndexRoute: typeof PlatformIndexRoute
   PlatformCommunicateRecordIdRoute: typeof PlatformCommunicateRecordIdRoute
@@ -486,7 +562,7 @@ const PlatformRouteChildren: PlatformRouteChildren = {
   PlatformHomeRoute: PlatformHomeRoute,
   PlatformModifyPasswordRoute: PlatformModifyPasswordRoute,
   PlatformSupplierInfoManagementRoute: PlatformSupplierInfoManagementRoute,
-  PlatformTenderManagementRoute: PlatformTenderManagementRoute,
+  PlatformTenderManagementRoute: PlatformTenderManagementRouteWithChildren,
   PlatformVisitorApplyNewRoute: PlatformVisitorApplyNewRoute,
   PlatformIndexRoute: PlatformIndexRoute,
   PlatformCommunicateRecordIdRoute: PlatformCommunicateRecordIdRoute,

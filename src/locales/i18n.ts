@@ -2,19 +2,51 @@ import { BCP47, type Locale } from '@contract/locales';
 import { i18n, type Messages } from '@lingui/core';
 import { getLanguage, storeLanguage } from '@/api/language';
 
-/** Catalogs are compiled from the .po files by the Lingui Vite plugin, one chunk per locale. */
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
+type Catalog = () => Promise<{ messages: Messages }>;
+
+/** Catalogs are compiled from the .po files by the Lingui Vite plugin, one chunk per locale and catalog. */
+const shell: Record<Locale, Catalog> = {
   'zh-CN': () => import('./zh-CN/messages.po'),
   en: () => import('./en/messages.po'),
   vie: () => import('./vie/messages.po'),
 };
 
-/** Loads and activates a locale, stores the choice and sets `<html lang>` (vi for vie). */
+/**
+ * The catalogs of areas whose texts the first load must not carry (lingui.config.ts): loaded
+ * by their routes with `loadArea`, and again for the new locale when the language changes.
+ */
+const areas = {
+  tenders: {
+    'zh-CN': () => import('./zh-CN/tenders.po'),
+    en: () => import('./en/tenders.po'),
+    vie: () => import('./vie/tenders.po'),
+  },
+} satisfies Record<string, Record<Locale, Catalog>>;
+
+export type Area = keyof typeof areas;
+const loadedAreas = new Set<Area>();
+
+async function messagesOf(locale: Locale, wanted: Iterable<Area>): Promise<Messages> {
+  const parts = await Promise.all([shell[locale](), ...[...wanted].map((area) => areas[area][locale]())]);
+  return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+}
+
+/** Loads and activates a locale with the areas already in use, stores the choice and sets `<html lang>` (vi for vie). */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  i18n.loadAndActivate({ locale, messages: await messagesOf(locale, loadedAreas) });
   storeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = BCP47[locale];
+}
+
+/** Makes an area's texts available in the current locale (a route's loader awaits it; precached, so it works offline). */
+export async function loadArea(area: Area): Promise<void> {
+  const locale = i18n.locale as Locale;
+  if (loadedAreas.has(area) || !locale) return;
+  const { messages } = await areas[area][locale]();
+  // A language switch while this loaded: the switch reloads every area in use, this one included.
+  loadedAreas.add(area);
+  if (i18n.locale === locale) i18n.load(locale, messages);
+  else await activateLocale(i18n.locale as Locale);
 }
 
 /** The locale to start with: the stored choice, else zh-CN. */

@@ -13,6 +13,7 @@ import { menuKeyOf } from '@/app/platform/menu';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
+import { useTenderSent } from '@/features/tenders/use-tender-sent';
 import { showAlert, toast } from '@/ui/toast';
 
 /** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
@@ -66,8 +67,9 @@ function PlatformLayout() {
   const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
   const login = getLoginInfo();
   const status = supplier?.status ?? supplierStatus;
-  // Replies and threads the outbox sends while any platform screen is open refresh their lists.
+  // Replies, threads, deposits, bids and refunds the outbox sends while any platform screen is open refresh their lists.
   useCommunicationSent(supplierId);
+  useTenderSent(supplierId);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">

@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { MAX_FILE_BYTES } from '@contract/limits';
-import { screen, within } from '@testing-library/react';
+import { message } from '@contract/messages';
+import { UPLOAD_RULES, type UploadRule } from '@contract/upload-rules';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNodeBlobs } from '@/offline/test-helpers';
 import { renderWithI18n } from '@/test/render';
 import { AttachmentPicker } from './attachment-picker';
 
@@ -75,5 +80,86 @@ describe('AttachmentPicker', () => {
     await userEvent.setup().upload(input(), [file('scan.pdf', 5 * 1024 * 1024)]);
     expect((await screen.findByRole('alert')).textContent).toContain('设备存储空间不足');
     expect(count()).toBe('0');
+  });
+});
+
+// The shared workbooks of tests/fixtures (vitest runs from the project root).
+const fixture = (name: string) => readFileSync(resolve('tests/fixtures', name));
+
+function RuleHarness({ rule, transform, camera }: { rule: UploadRule; transform?: (file: File) => Promise<File>; camera?: boolean }) {
+  const [files, setFiles] = useState<File[]>([]);
+  return (
+    <>
+      <AttachmentPicker id="bom" label="物料清单" rule={rule} value={files} onChange={setFiles} transform={transform} camera={camera} />
+      <output data-testid="names">{files.map((f) => `${f.name}:${f.size}`).join(',')}</output>
+    </>
+  );
+}
+
+const names = () => screen.getByTestId('names').textContent;
+const bomInput = () => document.getElementById('bom') as HTMLInputElement;
+
+describe('AttachmentPicker with an upload rule', () => {
+  beforeEach(() => {
+    // Node's File has arrayBuffer(), which the content check reads.
+    useNodeBlobs();
+    stubEstimate(1e10);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("puts the rule's accept on the chooser and takes one file for a one-file field", () => {
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.billOfMaterials} />);
+    expect(bomInput().getAttribute('accept')).toBe(UPLOAD_RULES.billOfMaterials.accept);
+    expect(bomInput().multiple).toBe(false);
+    expect(screen.getByText('单个文件不超过 50MB，限 1 个')).toBeTruthy();
+  });
+
+  it('checks the content, not the name: a PDF renamed .xlsx is refused as a non-Excel file', async () => {
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.billOfMaterials} />);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(bomInput(), new File(['%PDF-1.7\n1 0 obj\n'], '物料清单.xlsx'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('物料清单.xlsx');
+    expect(alert.textContent).toContain(message('nonExcel', 'zh-CN'));
+    expect(names()).toBe('');
+    await user.upload(bomInput(), new File([fixture('bom.xlsx')], 'bom.xlsx'));
+    await waitFor(() => expect(names()).toBe(`bom.xlsx:${fixture('bom.xlsx').length}`));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a second bill of materials with its own message instead of replacing the first', async () => {
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.billOfMaterials} />);
+    const user = userEvent.setup();
+    await user.upload(bomInput(), new File([fixture('bom.xlsx')], 'first.xlsx'));
+    await waitFor(() => expect(names()).toContain('first.xlsx'));
+    await user.upload(bomInput(), new File([fixture('bom.xls')], 'second.xls'));
+    expect((await screen.findByRole('alert')).textContent).toBe(message('moreThanOneBom', 'zh-CN'));
+    expect(names()).toBe(`first.xlsx:${fixture('bom.xlsx').length}`);
+  });
+
+  it('refuses more than 20 files at once whatever the rule', async () => {
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.bidDocuments} />);
+    await userEvent.setup().upload(bomInput(), Array.from({ length: 21 }, (_, i) => new File(['x'], `f${i}.pdf`)));
+    expect((await screen.findByRole('alert')).textContent).toBe('一次最多选择 20 个文件');
+    expect(names()).toBe('');
+  });
+
+  it('offers the camera beside the chooser, and keeps what the transform made of a photo', async () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+    const transform = vi.fn(async (file: File) => new File([jpeg], file.name.replace(/\.\w+$/, '.jpg'), { type: 'image/jpeg' }));
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.remittanceSlip} transform={transform} camera />);
+    const camera = document.getElementById('bom-camera') as HTMLInputElement;
+    expect(camera.getAttribute('capture')).toBe('environment');
+    expect(camera.getAttribute('accept')).toBe('image/*');
+    expect(screen.getByLabelText(/^物料清单 拍照/)).toBe(camera);
+    await userEvent.setup().upload(camera, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'IMG_1.png', { type: 'image/png' }));
+    await waitFor(() => expect(names()).toBe('IMG_1.jpg:6'));
+    expect(transform).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a slip that is neither an image nor a PDF', async () => {
+    renderWithI18n(<RuleHarness rule={UPLOAD_RULES.remittanceSlip} />);
+    await userEvent.setup({ applyAccept: false }).upload(bomInput(), new File(['hello'], 'note.txt', { type: 'text/plain' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message('slipTypeInvalid', 'zh-CN'));
   });
 });

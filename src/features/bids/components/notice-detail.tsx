@@ -89,7 +89,7 @@ export function NoticeDetailView({ id }: { id: string }) {
             <Countdown deadline={n.cutoffTime} />
           </p>
         </div>
-        <SignUpButton noticeId={n.id} cutoffTime={n.cutoffTime} />
+        <SignUpButton noticeId={n.id} />
       </header>
 
       <DetailSection id="notice-base" title={<Trans>基本信息</Trans>}>

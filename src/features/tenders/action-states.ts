@@ -1,0 +1,44 @@
+import { message } from '@contract/messages';
+import type { Locale } from '@contract/locales';
+import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { actionBlock, type TenderAction } from '@contract/tender-values';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { canAccess } from '@/api/access';
+
+/** The supplier's actions on a record, in the order SPEC.md section 2 lists them (after 查看详情). */
+export type RecordAction = 'deposit' | 'bid' | 'refund' | 'communicate' | 'visit';
+
+const WRITE: Record<'deposit' | 'bid' | 'refund', TenderAction> = { deposit: 'payDeposit', bid: 'submitBid', refund: 'applyRefund' };
+
+export interface ActionContext {
+  /** The bid service's clock (see use-server-now.ts). */
+  now: number;
+  /** Something of this record still waits in the outbox. */
+  waiting: boolean;
+  /** The supplier's status (A101, A104, A141) from the session. */
+  supplierStatus: string | undefined;
+}
+
+/**
+ * Why each action is closed on this record now (a sentence for the supplier), or null when
+ * it is open. The write actions follow the contract's table (actionBlock) and wait while an
+ * earlier write of the record is still in the outbox: a second one would act on a state the
+ * bid service has not seen yet.
+ */
+export function actionReasons(record: TenderRecordSummary, { now, waiting, supplierStatus }: ActionContext): Record<RecordAction, string | null> {
+  const locale = i18n.locale as Locale;
+  const write = (action: keyof typeof WRITE) => {
+    if (waiting) return i18n._(msg`该记录有尚未发送的操作，发送完成后才能继续`);
+    const key = actionBlock(WRITE[action], record, now);
+    return key ? message(key, locale) : null;
+  };
+  return {
+    deposit: write('deposit'),
+    bid: write('bid'),
+    refund: write('refund'),
+    // Communication records are for status A104 only (SPEC.md section 2).
+    communicate: canAccess('communicateRecord', supplierStatus) ? null : i18n._(msg`当前供应商状态不能发起沟通`),
+    visit: null,
+  };
+}

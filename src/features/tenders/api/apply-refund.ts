@@ -1,0 +1,33 @@
+import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { supplierOwner } from '@/offline/db';
+import { enqueue } from '@/offline/outbox';
+import { tenderThread } from '../tender-thread';
+
+/** The longest remark the bid service takes (contract tenderApplyRefundRequest). */
+export const REFUND_REMARK_MAX = 500;
+
+export interface QueueRefundInput {
+  supplierId: string;
+  supplierCode: string;
+  record: Pick<TenderRecordSummary, 'id' | 'tenderNo'>;
+  remark: string;
+}
+
+/**
+ * Writes the refund request to the outbox first; the sync engine sends `/tender/applyRefund`
+ * once, when it can. No deadline: a refund may be asked for at any time after losing.
+ * Throws StorageFullError when the device has no room (nothing is written then).
+ */
+export function queueRefund({ supplierId, supplierCode, record, remark }: QueueRefundInput) {
+  const tenderNo = record.tenderNo;
+  return enqueue({
+    owner: supplierOwner(supplierId),
+    thread: tenderThread(record.id),
+    call: 'tenderApplyRefund',
+    payload: { tenderRecordId: record.id, supplierCode, remark: remark.trim() },
+    deadline: null,
+    summary: i18n._(msg`申请退还保证金：${tenderNo}`),
+  });
+}

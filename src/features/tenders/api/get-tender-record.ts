@@ -1,0 +1,22 @@
+import { Code } from '@contract/codes';
+import { calls } from '@contract/calls';
+import { queryOptions } from '@tanstack/react-query';
+import { isApiError } from '@/api/errors';
+import { request } from '@/api/request';
+import { withClock } from '../use-server-now';
+import { tenderKeys } from './list-tender-records';
+
+export const getTenderRecord = async (id: string, signal?: AbortSignal) => withClock(await request(calls.tenderGetById, { id }, { signal, suppressError: true }));
+
+/** E404 `dataLost`: unknown, or another supplier's record (the bid service does not tell them apart). */
+export const isRecordMissing = (error: unknown): boolean => isApiError(error) && error.code === Code.notFound;
+
+export const tenderRecordQueryOptions = (supplierId: string, id: string) =>
+  queryOptions({
+    queryKey: tenderKeys.detail(supplierId, id),
+    queryFn: ({ signal }) => getTenderRecord(id, signal),
+    // A missing record stays missing; only transient failures are worth another try.
+    retry: (count, error) => !(isApiError(error) && error.kind !== 'network') && count < 2,
+    // A record the supplier opened stays readable offline (src/app/query-persist.ts).
+    meta: { persist: true },
+  });

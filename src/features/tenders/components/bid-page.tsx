@@ -1,0 +1,99 @@
+import type { TenderRecordDetail } from '@contract/schemas/tender';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { EmptyState } from '@/ui/empty-state';
+import { useLoadErrorText } from '@/ui/load-error';
+import { PageHeader } from '@/ui/page-header';
+import { PageSpinner } from '@/ui/spinner';
+import { actionReasons } from '../action-states';
+import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
+import { useServerNow, type Clocked } from '../use-server-now';
+import { useTenderOutbox } from '../use-tender-outbox';
+import { BidForm } from './bid-form';
+
+export interface BidPageProps {
+  supplierId: string;
+  supplierCode: string;
+  supplierStatus: string | undefined;
+  id: string;
+  onQueued: () => void;
+}
+
+const BackLink = ({ id }: { id: string }) => (
+  <Link to="/platform/tenderManagement/$id" params={{ id }} className="btn btn-secondary">
+    <Trans>返回详情</Trans>
+  </Link>
+);
+
+/**
+ * Upload bid documents and bill of materials for one record. Works offline from the record
+ * kept on the device (the query is persisted); the bid then waits in the outbox.
+ */
+export function BidPage(props: BidPageProps) {
+  const { t } = useLingui();
+  const query = useQuery(tenderRecordQueryOptions(props.supplierId, props.id));
+  const errorText = useLoadErrorText(query.error);
+  const header = <PageHeader title={t`上传投标文件及物料清单`} actions={<BackLink id={props.id} />} />;
+
+  if (query.isPending) {
+    return (
+      <>
+        {header}
+        <PageSpinner />
+      </>
+    );
+  }
+  if (query.isError) {
+    const missing = isRecordMissing(query.error);
+    return (
+      <>
+        {header}
+        <div className="card" role={missing ? undefined : 'alert'}>
+          <EmptyState
+            title={missing ? errorText : t`投标记录加载失败`}
+            description={missing ? t`该投标记录不存在，或不属于当前账号。` : errorText}
+            action={
+              missing ? undefined : (
+                <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                  <Trans>重试</Trans>
+                </button>
+              )
+            }
+          />
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <BidRecord {...props} record={query.data} />
+    </>
+  );
+}
+
+function BidRecord({ supplierId, supplierCode, supplierStatus, record, onQueued }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
+  const { t } = useLingui();
+  // The bid service's clock, not the phone's, says whether the cut-off has passed.
+  const now = useServerNow(record.clockOffset);
+  const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).length > 0;
+  const blocked = actionReasons(record, { now, waiting, supplierStatus }).bid;
+  const tenderNo = record.tenderNo;
+
+  return (
+    <div className="card space-y-4">
+      <p className="text-sm text-slate-600">
+        <Trans>
+          招标编号 <span className="font-mono">{tenderNo}</span>
+        </Trans>{' '}
+        <span className="break-words text-slate-900">{record.title}</span>
+      </p>
+      {blocked ? (
+        <EmptyState title={blocked} description={t`如有疑问，请通过“发起沟通”联系采购方。`} />
+      ) : (
+        <BidForm key={record.id} record={record} supplierId={supplierId} supplierCode={supplierCode} onQueued={onQueued} />
+      )}
+    </div>
+  );
+}

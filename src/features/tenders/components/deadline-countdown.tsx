@@ -1,0 +1,50 @@
+import type { TenderStatus } from '@contract/tender-values';
+import { Trans } from '@lingui/react/macro';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Statuses in which something must still reach the bid service before the cut-off time. */
+const OPEN_STATUSES: readonly TenderStatus[] = ['signedUp', 'depositSubmitted', 'depositRejected', 'depositConfirmed'];
+export const hasOpenDeadline = (status: TenderStatus) => OPEN_STATUSES.includes(status);
+
+/** Days, hours and minutes left until the cut-off on the bid service's clock (`now`). */
+export function timeLeft(cutoffTime: string, now: number): { days: number; hours: number; minutes: number } | 'passed' | null {
+  const cutoff = Date.parse(cutoffTime);
+  if (!Number.isFinite(cutoff)) return null;
+  const diff = cutoff - now;
+  if (diff <= 0) return 'passed';
+  return { days: Math.floor(diff / DAY), hours: Math.floor((diff % DAY) / HOUR), minutes: Math.floor((diff % HOUR) / MINUTE) };
+}
+
+/** "剩余 2 天 5 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", or "已截止"; amber in the last 24 hours. */
+export function DeadlineCountdown({ cutoffTime, now }: { cutoffTime: string; now: number }) {
+  const left = timeLeft(cutoffTime, now);
+  if (left === null) return null;
+  if (left === 'passed') {
+    return (
+      <span className="badge">
+        <Trans>已截止</Trans>
+      </span>
+    );
+  }
+  const { days, hours, minutes } = left;
+  return (
+    <span className={`badge tabular-nums ${days === 0 ? 'badge-amber' : 'badge-green'}`}>
+      {days > 0 ? (
+        <Trans>
+          剩余 {days} 天 {hours} 小时
+        </Trans>
+      ) : hours > 0 ? (
+        <Trans>
+          剩余 {hours} 小时 {minutes} 分钟
+        </Trans>
+      ) : minutes > 0 ? (
+        <Trans>剩余 {minutes} 分钟</Trans>
+      ) : (
+        <Trans>不足 1 分钟</Trans>
+      )}
+    </span>
+  );
+}

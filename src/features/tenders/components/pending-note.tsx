@@ -1,0 +1,53 @@
+import type { OutboxEntry } from '@/offline/db';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { deadlineState } from '@/offline/deadline';
+import { DeadlineNotice } from '@/ui/deadline-notice';
+import { OUTBOX_CALL_LABEL } from '../tender-labels';
+import { isTenderOutboxCall } from '../tender-thread';
+
+/** Where a waiting write stands: saved here, sending, waiting for a login, or refused with the server's reason. */
+function StatusText({ entry }: { entry: OutboxEntry }) {
+  switch (entry.status) {
+    case 'failed': {
+      const reason = entry.lastError?.message ?? '';
+      return reason ? <Trans>发送失败：{reason}</Trans> : <Trans>发送失败</Trans>;
+    }
+    case 'sending':
+      return <Trans>发送中…</Trans>;
+    case 'paused':
+      return <Trans>已保存在本设备，重新登录后发送</Trans>;
+    default:
+      return <Trans>已保存在本设备，等待发送</Trans>;
+  }
+}
+
+/**
+ * A record's writes still in the outbox, shown on the record itself: what, where it stands,
+ * the deadline warning (less than 24 h left, or passed), and the way to the pending page
+ * (retry, discard).
+ */
+export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: number }) {
+  const { i18n } = useLingui();
+  if (entries.length === 0) return null;
+  return (
+    <ul className="space-y-2">
+      {entries.map((entry) => {
+        const failed = entry.status === 'failed';
+        return (
+          <li key={entry.id} className={`rounded-lg border px-3 py-2 text-sm ${failed ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-slate-50 text-slate-800'}`}>
+            <p className="break-words">
+              <span className="font-medium">{isTenderOutboxCall(entry.call) ? i18n._(OUTBOX_CALL_LABEL[entry.call]) : entry.summary}</span>
+              <span aria-hidden="true">：</span> <StatusText entry={entry} />
+            </p>
+            {/* The same words as /pending; `now` is the bid service's clock, which judges the cut-off. */}
+            <DeadlineNotice state={deadlineState(entry, now)} className="mt-2" />
+            <Link to="/pending" className="link mt-1 inline-block">
+              <Trans>查看待发送内容</Trans>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

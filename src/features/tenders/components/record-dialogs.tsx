@@ -1,0 +1,20 @@
+import type { TenderRecordSummary } from '@contract/schemas/tender';
+import type { UrlAction } from '../tender-search';
+import { DepositDialog } from './deposit-dialog';
+import { RefundDialog } from './refund-dialog';
+
+export interface Operation {
+  action: UrlAction;
+  record: TenderRecordSummary;
+}
+
+/** The dialog of the one record being operated on (one at a time: there is one slot). */
+export function RecordDialogs({ operation, supplierId, supplierCode, onClose }: { operation: Operation | null; supplierId: string; supplierCode: string; onClose: () => void }) {
+  if (!operation) return null;
+  const { action, record } = operation;
+  return action === 'deposit' ? (
+    <DepositDialog key={record.id} open record={record} supplierCode={supplierCode} onClose={onClose} />
+  ) : (
+    <RefundDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
+  );
+}

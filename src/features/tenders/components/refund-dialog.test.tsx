@@ -1,0 +1,77 @@
+import { message } from '@contract/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { supplierOwner } from '@/offline/db';
+import { listEntries } from '@/offline/outbox';
+import { logIn, resetPortalDb } from '@/offline/test-helpers';
+import { renderScreen } from '@/test/render-screen';
+import { toast } from '@/ui/toast';
+import { summary } from '../test/fixtures';
+import { RefundDialog } from './refund-dialog';
+
+const OWNER = supplierOwner('s1');
+const record = summary(2, { status: 'lost', winStatus: 'lost', refundStatus: 'refundable', depositAmount: 12000, depositConfirmed: true });
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await resetPortalDb();
+});
+
+function renderDialog(supplierCode = 'SUP001') {
+  logIn('s1');
+  const onClose = vi.fn();
+  renderScreen('/platform/tenderManagement', () => <RefundDialog open record={record} supplierId="s1" supplierCode={supplierCode} onClose={onClose} />);
+  return onClose;
+}
+
+describe('RefundDialog', () => {
+  it('asks for the confirmation, then queues the refund with its remark in the record thread and closes', async () => {
+    const info = vi.spyOn(toast, 'info');
+    const onClose = renderDialog();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    expect(within(dialog).getByText('ZB2030-0002')).toBeTruthy();
+    expect(within(dialog).getByText('¥12,000.00')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: '备注（选填）' }), '  请退回原账户 ');
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    const confirm = await screen.findByRole('dialog', { name: '提交退还申请' });
+    expect(within(confirm).getByText('提交后不能修改，确定提交吗？')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: '提交' }));
+
+    await waitFor(async () => expect(await listEntries([OWNER])).toHaveLength(1));
+    const [entry] = await listEntries([OWNER]);
+    expect(entry).toMatchObject({
+      thread: 'tender:t2',
+      call: 'tenderApplyRefund',
+      status: 'queued',
+      deadline: null,
+      payload: { tenderRecordId: 't2', supplierCode: 'SUP001', remark: '请退回原账户' },
+      summary: '申请退还保证金：ZB2030-0002',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(info).toHaveBeenCalled();
+  });
+
+  it('queues nothing when the confirmation is cancelled', async () => {
+    const onClose = renderDialog();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    const confirm = await screen.findByRole('dialog', { name: '提交退还申请' });
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交退还申请' })).toBeNull());
+    expect(await listEntries([OWNER])).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says the supplier code is missing instead of queueing a request the bid service would refuse', async () => {
+    renderDialog('');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', message('supplierCodeMissing', 'zh-CN'));
+    expect(await listEntries([OWNER])).toHaveLength(0);
+  });
+});

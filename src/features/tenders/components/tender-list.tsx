@@ -1,0 +1,158 @@
+import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { EmptyState } from '@/ui/empty-state';
+import { LoadError } from '@/ui/load-error';
+import { Pager } from '@/ui/pager';
+import { listTenderRecordsQueryOptions } from '../api/list-tender-records';
+import { tenderListRequest, type ResolvedTenderSearch, type UrlAction } from '../tender-search';
+import { useServerNow } from '../use-server-now';
+import { useTenderOutbox } from '../use-tender-outbox';
+import { useUrlOperation } from '../use-url-operation';
+import { RecordDialogs } from './record-dialogs';
+import { TenderCard, TenderCards, TenderTable, type RowContext } from './tender-rows';
+import { TenderToolbar } from './tender-toolbar';
+
+export interface TenderListProps {
+  supplierId: string;
+  supplierCode: string;
+  supplierStatus: string | undefined;
+  search: ResolvedTenderSearch;
+  onSearchChange: (next: ResolvedTenderSearch, options?: { replace?: boolean }) => void;
+}
+
+export function TenderList(props: TenderListProps) {
+  const { t } = useLingui();
+  const { search, onSearchChange } = props;
+  return (
+    <section aria-label={t`投标记录列表`} className="card space-y-4">
+      <TenderToolbar
+        key={search.q}
+        q={search.q}
+        status={search.status}
+        onSearch={(q) => onSearchChange({ ...search, q, page: 1 })}
+        onStatus={(status) => onSearchChange({ ...search, status, page: 1 })}
+      />
+      <TenderResults {...props} />
+    </section>
+  );
+}
+
+/** Scrolls the marked record into view once per id, on whichever layout (table or cards) is showing. */
+function useScrollToMarked(markedId: string, ready: boolean) {
+  useEffect(() => {
+    if (!markedId || !ready) return;
+    // Compared, not put in a selector: an id from the URL is any text.
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-tender-id]')].find((el) => el.dataset.tenderId === markedId && el.getClientRects().length > 0);
+    shown?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [markedId, ready]);
+}
+
+function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSearchChange }: TenderListProps) {
+  const { t } = useLingui();
+  const query = useQuery(listTenderRecordsQueryOptions(supplierId, tenderListRequest(search)));
+  const now = useServerNow(query.data?.clockOffset);
+  const waiting = useTenderOutbox(supplierId);
+  const marked = useUrlOperation({
+    supplierId,
+    search,
+    pageRecords: query.data?.records,
+    contextOf: (record) => ({ now, waiting: waiting.has(record.id), supplierStatus }),
+    replaceSearch: (next) => onSearchChange(next, { replace: true }),
+  });
+  // The marked record's own answer may carry a fresher clock than the page.
+  const markedNow = useServerNow(marked.clockOffset ?? query.data?.clockOffset);
+  // Once the list is drawn: the record is then either a row or the pinned card.
+  useScrollToMarked(search.tenderId, Boolean(marked.record) && !query.isPending);
+
+  const context: RowContext = {
+    now,
+    supplierStatus,
+    waiting,
+    markedId: search.tenderId,
+    onOpen: (action: UrlAction, record: TenderRecordSummary) => onSearchChange({ ...search, tenderId: record.id, action }),
+  };
+  const dialogs = (
+    <RecordDialogs operation={marked.operation} supplierId={supplierId} supplierCode={supplierCode} onClose={() => onSearchChange({ ...search, action: '' }, { replace: true })} />
+  );
+  const markedNo = marked.record?.tenderNo;
+  const announcement = markedNo ? <p className="sr-only" role="status">{t`已定位到投标记录 ${markedNo}`}</p> : null;
+  // The marked record is not among these rows (another page, a filter): it shows above them.
+  const pinned =
+    marked.record && !marked.onPage && !query.isPending ? (
+      <div className="space-y-2">
+        <h2 className="text-sm font-medium text-slate-600">
+          <Trans>您选择的投标记录（不在当前页）</Trans>
+        </h2>
+        <TenderCard record={marked.record} context={{ ...context, now: markedNow }} />
+      </div>
+    ) : null;
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label={t`正在加载投标记录`}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+        ))}
+        {dialogs}
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <>
+        {announcement}
+        {pinned}
+        <LoadError title={<Trans>投标记录加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        {dialogs}
+      </>
+    );
+  }
+
+  const { records, total } = query.data;
+  const stale = query.isPlaceholderData;
+  const filtered = Boolean(search.q || search.status);
+
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {stale ? t`正在加载投标记录` : t`共 ${total} 条投标记录`}
+      </p>
+      {announcement}
+      {pinned}
+      {records.length === 0 ? (
+        <EmptyState
+          title={filtered ? t`没有符合条件的投标记录` : t`暂无投标记录`}
+          description={filtered ? t`请尝试其他关键词或状态，或清除筛选条件。` : t`在招标公告详情中点击“报名”，报名的项目会显示在这里。`}
+          action={
+            filtered || search.page > 1 ? (
+              <button type="button" className="btn btn-secondary" onClick={() => onSearchChange({ ...search, q: '', status: '', page: 1 })}>
+                <Trans>清除筛选</Trans>
+              </button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+          <div className="hidden xl:block">
+            <TenderTable rows={records} context={context} />
+          </div>
+          <div className="xl:hidden">
+            <TenderCards rows={records} context={context} />
+          </div>
+        </div>
+      )}
+      {total > 0 ? (
+        <Pager
+          pageNo={search.page}
+          pageSize={search.size}
+          total={total}
+          onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedTenderSearch['size'] })}
+        />
+      ) : null}
+      {dialogs}
+    </>
+  );
+}

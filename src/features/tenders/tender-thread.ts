@@ -1,0 +1,11 @@
+/**
+ * The outbox thread of one tender record: its deposit, bid and refund are sent in the order
+ * they were written (FIFO per thread), and a record shows what still waits in it.
+ */
+export const tenderThread = (recordId: string) => `tender:${recordId}`;
+
+/** The outbox calls of tender records. */
+export const TENDER_OUTBOX_CALLS = ['tenderPayDeposit', 'tenderSubmitBid', 'tenderApplyRefund'] as const;
+export type TenderOutboxCall = (typeof TENDER_OUTBOX_CALLS)[number];
+
+export const isTenderOutboxCall = (call: string): call is TenderOutboxCall => (TENDER_OUTBOX_CALLS as readonly string[]).includes(call);

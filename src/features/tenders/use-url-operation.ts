@@ -1,0 +1,79 @@
+import type { Locale } from '@contract/locales';
+import { message } from '@contract/messages';
+import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { toast } from '@/ui/toast';
+import { actionReasons, type ActionContext } from './action-states';
+import { isRecordMissing, tenderRecordQueryOptions } from './api/get-tender-record';
+import type { Operation } from './components/record-dialogs';
+import type { ResolvedTenderSearch } from './tender-search';
+
+interface UrlOperationInput {
+  supplierId: string;
+  search: ResolvedTenderSearch;
+  /** The records of the page on screen, once loaded. */
+  pageRecords: TenderRecordSummary[] | undefined;
+  /** Closed actions and their reasons for a record (the bid service's clock, the outbox). */
+  contextOf: (record: TenderRecordSummary) => ActionContext;
+  /** Rewrites the URL in place (no history entry). */
+  replaceSearch: (next: ResolvedTenderSearch) => void;
+}
+
+/**
+ * What `tenderId` and `action` in the URL point at. The record is read from the bid service
+ * (also when it is on another page), so an id that is not this supplier's (E404) is told as
+ * data lost; an action without a record asks to choose one; an action that does not apply is
+ * told with its reason instead of opening. Each is said once and dropped from the URL.
+ */
+export function useUrlOperation({ supplierId, search, pageRecords, contextOf, replaceSearch }: UrlOperationInput) {
+  const { i18n } = useLingui();
+  const { tenderId, action } = search;
+  const detail = useQuery({ ...tenderRecordQueryOptions(supplierId, tenderId), enabled: tenderId !== '' });
+  const onPage = tenderId ? pageRecords?.find((record) => record.id === tenderId) : undefined;
+  const record: TenderRecordSummary | null = detail.data ?? onPage ?? null;
+  const missing = tenderId !== '' && detail.isError && isRecordMissing(detail.error);
+  const intent = tenderId && action ? `${tenderId}|${action}` : '';
+  // The intent whose record was found and whose action applies: its dialog may open.
+  const [approved, setApproved] = useState('');
+
+  const say = useEffectEvent((key: 'chooseRecordFirst' | 'dataLost') => {
+    const text = message(key, i18n.locale as Locale);
+    if (key === 'dataLost') toast.error(text);
+    else toast.warning(text);
+    replaceSearch(key === 'dataLost' ? { ...search, tenderId: '', action: '' } : { ...search, action: '' });
+  });
+  const check = useEffectEvent((found: TenderRecordSummary) => {
+    if (!action) return;
+    const reason = actionReasons(found, contextOf(found))[action];
+    if (reason) {
+      toast.warning(reason);
+      replaceSearch({ ...search, action: '' });
+    } else setApproved(intent);
+  });
+
+  useEffect(() => {
+    if (action && !tenderId) say('chooseRecordFirst');
+  }, [action, tenderId]);
+
+  useEffect(() => {
+    if (missing) say('dataLost');
+  }, [missing]);
+
+  useEffect(() => {
+    // Checked once per intent: after the supplier's own submit the record is waiting, and the
+    // dialog must close by itself rather than be told it is no longer open.
+    if (intent && record && approved !== intent) check(record);
+  }, [intent, record, approved]);
+
+  const operation: Operation | null = intent && approved === intent && record && action ? { action, record } : null;
+  return {
+    /** The marked record (from the bid service, or the page while that answers), or null. */
+    record,
+    onPage: Boolean(onPage),
+    /** The record's own clock offset when it came from the bid service. */
+    clockOffset: detail.data?.clockOffset,
+    operation,
+  };
+}

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { getLoginInfo, getSupplierId } from '@/api/session';
+import { tenderRecordQueryOptions } from '@/features/tenders/api/get-tender-record';
+import { BidPage } from '@/features/tenders/components/bid-page';
+
+export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
+  // Started, not awaited: the page shows its own loading, not-found and offline states.
+  loader: ({ context, params }) => {
+    const supplierId = getSupplierId();
+    if (supplierId) void context.queryClient.ensureQueryData(tenderRecordQueryOptions(supplierId, params.id)).catch(() => undefined);
+  },
+  component: BidRoutePage,
+});
+
+function BidRoutePage() {
+  const { id } = Route.useParams();
+  const { supplierStatus } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  return (
+    <BidPage
+      id={id}
+      supplierId={getSupplierId() ?? ''}
+      supplierCode={getLoginInfo()?.supplierCode ?? ''}
+      supplierStatus={supplierStatus}
+      onQueued={() => void navigate({ to: '/platform/tenderManagement', search: { tenderId: id } })}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { getLoginInfo, getSupplierId } from '@/api/session';
+import { tenderRecordQueryOptions } from '@/features/tenders/api/get-tender-record';
+import { TenderDetailView } from '@/features/tenders/components/tender-detail';
+
+export const Route = createFileRoute('/platform/tenderManagement/$id/')({
+  // Started, not awaited: the record shows its own loading, not-found and offline states.
+  loader: ({ context, params }) => {
+    const supplierId = getSupplierId();
+    if (supplierId) void context.queryClient.ensureQueryData(tenderRecordQueryOptions(supplierId, params.id)).catch(() => undefined);
+  },
+  component: TenderDetailPage,
+});
+
+function TenderDetailPage() {
+  const { id } = Route.useParams();
+  const { supplierStatus } = Route.useRouteContext();
+  return <TenderDetailView supplierId={getSupplierId() ?? ''} supplierCode={getLoginInfo()?.supplierCode ?? ''} supplierStatus={supplierStatus} id={id} />;
+}
