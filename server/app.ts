@@ -28,6 +28,7 @@ import { opsRoutes } from './routes/ops';
 import { profileRoutes } from './routes/supplier/profile';
 import { recoveryRoutes } from './routes/supplier/recovery';
 import { sessionRoutes } from './routes/supplier/session';
+import { tenderRoutes } from './routes/tender';
 import { ListCache } from './services/list-cache';
 
 export interface AppOptions {
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   await app.register(tusRoutes, { dataDir });
   await app.register(communicationRoutes);
+  await app.register(tenderRoutes);
   await app.register(h5Routes);
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

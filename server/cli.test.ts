@@ -47,6 +47,29 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(person).toMatchObject({ phone: '13900000001', person: null });
   });
 
+  it('runs the tender commands: publish-notice with a deposit and certificates, list, confirm, refund, close, announce', async () => {
+    const published = await cli(['publish-notice', '--type', 'bidding', '--title', '命令行招标', '--hours', '5', '--deposit', '2500', '--certificate', '营业执照', '--certificate', 'FSC 森林认证'], env);
+    expect(published.code, published.err).toBe(0);
+    const notice = JSON.parse(published.out) as { id: string; tenderNo: string; depositAmount: number; certificateDocuments: string[] };
+    expect(notice).toMatchObject({ id: expect.stringMatching(/^\d+$/), depositAmount: 2500, certificateDocuments: ['营业执照', 'FSC 森林认证'] });
+
+    const records = JSON.parse((await cli(['list-tender-records', '--supplier', 'demo_a104'], env)).out) as Array<{ id: string; status: string }>;
+    expect(records).toHaveLength(7);
+    const confirmed = await cli(['confirm-deposit', '--id', records.find((r) => r.status === 'depositSubmitted')!.id], env);
+    expect(confirmed.code, confirmed.err).toBe(0);
+    expect(JSON.parse(confirmed.out)).toMatchObject({ status: 'depositConfirmed', supplier: 'demo_a104' });
+    const voucher = join(mkdtempSync(join(tmpdir(), 'cli-')), 'voucher.pdf');
+    writeFileSync(voucher, '%PDF-1.4 voucher');
+    const refunded = await cli(['refund-deposit', '--id', records.find((r) => r.status === 'refundRequested')!.id, '--voucher', voucher], env);
+    expect(JSON.parse(refunded.out)).toMatchObject({ status: 'refunded', refundVoucher: { name: 'voucher.pdf' } });
+
+    const closed = await cli(['close-notice', '--tender-no', notice.tenderNo], env);
+    expect(JSON.parse(closed.out)).toMatchObject({ tenderNo: notice.tenderNo });
+    const refused = await cli(['announce-result', '--tender-no', notice.tenderNo, '--winner', 'demo_a104'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`demo_a104 did not sign up for ${notice.tenderNo}`);
+  });
+
   it('exits 1 with the reason on bad input, without a stack trace', async () => {
     const bad = await cli(['reply-communication', '--id', 'GT000000000', '--text', 'x'], env);
     expect(bad.code).toBe(1);
@@ -54,6 +77,7 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     const usage = await cli(['no-such-command'], env);
     expect(usage.code).toBe(1);
     expect(usage.err).toContain('reply-communication --id');
+    expect(usage.err).toContain('announce-result --tender-no <no> --winner <username|supplierCode>');
   });
 
   it('opens the database itself when no server runs', async () => {

@@ -10,7 +10,8 @@ import { OperatorError, runOperatorAction, type OperatorAction } from './service
 
 const USAGE = `Usage: npm run cli -- <command>
   set-status <username|supplierCode> <A101|A104|A141>
-  publish-notice --type bidding|purchasing --title <text> [--days N] [--unit <issuing unit>] [--address <project location>]
+  publish-notice --type bidding|purchasing --title <text> [--days N | --hours N] [--deposit <amount>] [--certificate <name>]...
+                 [--unit <issuing unit>] [--address <project location>]
   list-suppliers
   reply-communication --id <id|questionNo> --text <text> [--close] [--sponsor <name>] [--file <path>]...
   list-communications [--supplier <username|supplierCode>]
@@ -18,6 +19,12 @@ const USAGE = `Usage: npm run cli -- <command>
                 --from <YYYY-MM-DD|ISO> --until <YYYY-MM-DD|ISO> [--reason <text>]
   list-visits [--phone <mobile>]
   get-visitor-person --phone <mobile>
+  list-tender-records [--supplier <username|supplierCode>] [--tender-no <no>]
+  confirm-deposit --id <record id>
+  reject-deposit --id <record id> --reason <text>
+  announce-result --tender-no <no> --winner <username|supplierCode>
+  refund-deposit --id <record id> --voucher <file path>
+  close-notice --tender-no <no>
 Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
 
 function parse(argv: string[]): { action: OperatorAction; input: Record<string, unknown> } {
@@ -45,13 +52,31 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       from: { type: 'string' },
       until: { type: 'string' },
       reason: { type: 'string' },
+      hours: { type: 'string' },
+      deposit: { type: 'string' },
+      certificate: { type: 'string', multiple: true },
+      'tender-no': { type: 'string' },
+      winner: { type: 'string' },
+      voucher: { type: 'string' },
     },
   });
   switch (command) {
     case 'set-status':
       return { action: 'setStatus', input: { supplier: positionals[0], status: positionals[1] } };
     case 'publish-notice':
-      return { action: 'publishNotice', input: { type: values.type, title: values.title, days: values.days, issuingUnit: values.unit, projectAddress: values.address } };
+      return {
+        action: 'publishNotice',
+        input: {
+          type: values.type,
+          title: values.title,
+          days: values.days,
+          hours: values.hours,
+          deposit: values.deposit,
+          certificates: values.certificate,
+          issuingUnit: values.unit,
+          projectAddress: values.address,
+        },
+      };
     case 'list-suppliers':
       return { action: 'listSuppliers', input: {} };
     case 'reply-communication':
@@ -71,6 +96,19 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       return { action: 'listVisits', input: { phone: values.phone } };
     case 'get-visitor-person':
       return { action: 'getVisitorPerson', input: { phone: values.phone } };
+    case 'list-tender-records':
+      return { action: 'listTenderRecords', input: { supplier: values.supplier, tenderNo: values['tender-no'] } };
+    case 'confirm-deposit':
+      return { action: 'confirmDeposit', input: { id: values.id } };
+    case 'reject-deposit':
+      return { action: 'rejectDeposit', input: { id: values.id, reason: values.reason } };
+    case 'announce-result':
+      return { action: 'announceResult', input: { tenderNo: values['tender-no'], winner: values.winner } };
+    case 'refund-deposit':
+      // An absolute path: the server reads the voucher on this same machine.
+      return { action: 'refundDeposit', input: { id: values.id, voucher: values.voucher === undefined ? undefined : resolve(values.voucher) } };
+    case 'close-notice':
+      return { action: 'closeNotice', input: { tenderNo: values['tender-no'] } };
     default:
       throw new OperatorError(USAGE);
   }

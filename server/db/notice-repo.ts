@@ -87,3 +87,18 @@ export async function insertNotice(db: Queryable, n: NewNotice): Promise<string>
 export async function countAllNotices(db: Queryable): Promise<number> {
   return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notices'))[0]?.n ?? 0;
 }
+
+/** A notice by its tender number (how an operator names one); `lock` holds its row. */
+export async function findNoticeByTenderNo(db: Queryable, tenderNo: string, lock = false): Promise<NoticeSummary | null> {
+  const rows = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM notices WHERE tender_no = $1${lock ? ' FOR UPDATE' : ''}`, [tenderNo]);
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+
+export async function tenderNoExists(db: Queryable, tenderNo: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM notices WHERE tender_no = $1', [tenderNo])).length > 0;
+}
+
+/** Moves a notice's cut-off time (a buyer closing it early). */
+export async function setCutoffTime(db: Queryable, id: string, at: Date): Promise<void> {
+  await db.query('UPDATE notices SET cutoff_time = $2 WHERE id = $1', [id, at]);
+}

@@ -9,6 +9,7 @@ import { demoNotice, type PublicDocs } from './notices';
 import { rng } from './random';
 import { DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
 import { seedDemoSuppliers } from './suppliers';
+import { seedDemoTenders } from './tenders';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './suppliers';
 export { seedBulkNotices } from './notices';
@@ -48,8 +49,9 @@ async function publicDoc(db: Db, storage: FileStorage, name: string, content: st
 
 /**
  * The demo installation: reference data, public notice documents, 60 bidding and 40
- * purchasing notices, the three demo suppliers, three communication threads of demo_a104 and
- * an approved visit for the demo visitor's phone. Content is the same on every run; only
+ * purchasing notices, the three demo suppliers, three communication threads of demo_a104, tender
+ * records of demo_a104 (one per state) and demo_a141, and an approved visit for the demo
+ * visitor's phone. Content is the same on every run; only
  * the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already.
  */
@@ -65,6 +67,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
   await seedDemoSuppliers(db, storage, now);
   await seedDemoCommunications(db, storage, now);
+  await seedDemoTenders(db, storage, now);
   await seedDemoVisit(db, now);
   return true;
 }

@@ -45,6 +45,12 @@ export const DICTIONARIES: Record<string, Array<[string, Labels]>> = {
     ['VEG', l('素食', 'Vegetarian', 'Món chay')],
     ['HALAL', l('清真餐', 'Halal', 'Món Halal')],
   ],
+  // Also inserted by migration 005 for installations seeded before deposits existed.
+  depositType: [
+    ['transfer', l('银行转账', 'Bank transfer', 'Chuyển khoản ngân hàng')],
+    ['guarantee', l('银行保函', 'Bank guarantee', 'Bảo lãnh ngân hàng')],
+    ['draft', l('银行汇票', 'Bank draft', 'Hối phiếu ngân hàng')],
+  ],
 };
 
 /** A subset of GB/T 2260 codes: the provinces where the buyer and its suppliers sit. */

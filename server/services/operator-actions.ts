@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { SupplierStatus } from '../../contract/limits';
 import { BIND_OR_PURCHASE } from '../../contract/schemas/business';
-import { insertNotice } from '../db/notice-repo';
+import type { Queryable } from '../db/db';
+import { insertNotice, tenderNoExists } from '../db/notice-repo';
 import { findSupplierByHandle, listSuppliers, setStatus } from '../db/supplier-repo';
 import { noticeBody } from '../seed/notices';
 import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
 import { OperatorError, type OperatorContext } from './operator-errors';
+import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
 import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
 
 export { OperatorError, type OperatorContext } from './operator-errors';
@@ -17,17 +19,44 @@ export { OperatorError, type OperatorContext } from './operator-errors';
  */
 export const operatorInputs = {
   setStatus: z.object({ supplier: z.string().trim().min(1).max(64), status: z.enum([SupplierStatus.A101, SupplierStatus.A104, SupplierStatus.A141]) }),
-  publishNotice: z.object({
-    type: z.enum(['bidding', 'purchasing']),
-    title: z.string().trim().min(1).max(200),
-    days: z.coerce.number().int().min(-365).max(365).default(14),
-    issuingUnit: z.string().trim().min(1).max(200).default('华南纸业集团有限公司'),
-    projectAddress: z.string().trim().min(1).max(200).default('广东省东莞市'),
-  }),
+  publishNotice: z
+    .object({
+      type: z.enum(['bidding', 'purchasing']),
+      title: z.string().trim().min(1).max(200),
+      /** The cut-off time: `days` from now (14 when neither is given), or `hours` for short tests. */
+      days: z.coerce.number().int().min(-365).max(365).optional(),
+      hours: z.coerce.number().finite().min(-8760).max(8760).optional(),
+      /** The deposit the notice asks for (0: none); default the seed's formula. */
+      deposit: z.coerce
+        .number()
+        .finite()
+        .min(0)
+        .max(1e12)
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most two decimals')
+        .optional(),
+      /** Certificate documents a bid must carry; default 营业执照 alone. */
+      certificates: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
+      issuingUnit: z.string().trim().min(1).max(200).default('华南纸业集团有限公司'),
+      projectAddress: z.string().trim().min(1).max(200).default('广东省东莞市'),
+    })
+    .refine((i) => i.days === undefined || i.hours === undefined, 'give --days or --hours, not both'),
   listSuppliers: z.object({}),
   ...communicationInputs,
   ...visitInputs,
+  ...tenderInputs,
 } as const;
+
+/** Actions after which the public lists change (new notice, moved cut-off time). */
+export const LIST_CHANGING_ACTIONS: readonly OperatorAction[] = ['publishNotice', 'closeNotice', 'announceResult'];
+
+/** ZB/CG + date + six digits of the clock; the next free number when that one is taken. */
+async function newTenderNo(db: Queryable, type: 'bidding' | 'purchasing', now: Date): Promise<string> {
+  const prefix = `${type === 'bidding' ? 'ZB' : 'CG'}${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
+  for (let n = now.getTime() % 1_000_000; ; n = (n + 1) % 1_000_000) {
+    const tenderNo = `${prefix}${String(n).padStart(6, '0')}`;
+    if (!(await tenderNoExists(db, tenderNo))) return tenderNo;
+  }
+}
 
 export type OperatorAction = keyof typeof operatorInputs;
 
@@ -43,7 +72,11 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
     }
     case 'publishNotice': {
       const input = operatorInputs.publishNotice.parse(raw);
-      const tenderNo = `${input.type === 'bidding' ? 'ZB' : 'CG'}${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(now.getTime() % 1_000_000).padStart(6, '0')}`;
+      const tenderNo = await newTenderNo(db, input.type, now);
+      const hours = input.hours ?? (input.days ?? 14) * 24;
+      const cutoffTime = new Date(now.getTime() + hours * 3600_000);
+      const body = noticeBody(input.issuingUnit, input.projectAddress);
+      const detail = { ...body, depositAmount: input.deposit ?? body.depositAmount, certificateDocuments: input.certificates ?? body.certificateDocuments };
       const id = await insertNotice(db, {
         bindOrPurchase: BIND_OR_PURCHASE[input.type],
         tenderNo,
@@ -51,11 +84,11 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
         issuingUnit: input.issuingUnit,
         projectAddress: input.projectAddress,
         registrationCount: 0,
-        cutoffTime: new Date(now.getTime() + input.days * 86_400_000),
+        cutoffTime,
         publishedAt: now,
-        detail: noticeBody(input.issuingUnit, input.projectAddress),
+        detail,
       });
-      return { id, tenderNo };
+      return { id, tenderNo, cutoffTime: cutoffTime.toISOString(), depositAmount: detail.depositAmount, certificateDocuments: detail.certificateDocuments };
     }
     case 'listSuppliers':
       return listSuppliers(db);
@@ -69,5 +102,17 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return listVisitsAction(ctx, raw);
     case 'getVisitorPerson':
       return getVisitorPerson(ctx, raw);
+    case 'listTenderRecords':
+      return listTenderRecords(ctx, raw);
+    case 'confirmDeposit':
+      return confirmDeposit(ctx, raw);
+    case 'rejectDeposit':
+      return rejectDeposit(ctx, raw);
+    case 'announceResult':
+      return announceResult(ctx, raw);
+    case 'refundDeposit':
+      return refundDeposit(ctx, raw);
+    case 'closeNotice':
+      return closeNotice(ctx, raw);
   }
 }

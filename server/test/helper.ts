@@ -17,7 +17,22 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-type CountedTable = 'suppliers' | 'files' | 'sessions' | 'notices' | 'communications' | 'communication_replies' | 'visitor_persons' | 'visitors' | 'idempotency_keys' | 'tus_uploads';
+type CountedTable =
+  | 'suppliers'
+  | 'files'
+  | 'sessions'
+  | 'notices'
+  | 'communications'
+  | 'communication_replies'
+  | 'visitor_persons'
+  | 'visitors'
+  | 'idempotency_keys'
+  | 'tus_uploads'
+  | 'tender_records'
+  | 'tender_deposits'
+  | 'tender_bids'
+  | 'tender_refunds'
+  | 'tender_results';
 
 export interface CallOptions {
   token?: string;

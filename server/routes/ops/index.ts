@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { BASE_PATH } from '../../../contract/http';
-import { OperatorError, operatorInputs, runOperatorAction, type OperatorAction } from '../../services/operator-actions';
+import { LIST_CHANGING_ACTIONS, OperatorError, operatorInputs, runOperatorAction, type OperatorAction } from '../../services/operator-actions';
 
 export const OPERATOR_HEADER = 'x-operator-secret';
 export const OPS_PATH = `${BASE_PATH}/ops`;
@@ -28,10 +28,8 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string }):
       try {
         const { db, storage, now } = app.services;
         const result = await runOperatorAction({ db, storage, now: now() }, action, req.body ?? {});
-        // Published notices must show up in this instance's lists at once.
-        if (action === 'publishNotice') {
-          app.services.listCache.clear();
-        }
+        // New notices and moved cut-off times must show in this instance's lists at once.
+        if (LIST_CHANGING_ACTIONS.includes(action)) app.services.listCache.clear();
         return { result };
       } catch (error) {
         if (error instanceof OperatorError || error instanceof ZodError) return reply.code(400).send({ error: error.message });

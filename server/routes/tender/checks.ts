@@ -1,0 +1,94 @@
+import { Code } from '../../../contract/codes';
+import { SupplierStatus } from '../../../contract/limits';
+import type { MessageKey } from '../../../contract/messages';
+import type { FileRef } from '../../../contract/schemas/common';
+import { actionBlock, type TenderAction } from '../../../contract/schemas/tender';
+import type { UploadRule } from '../../../contract/upload-rules';
+import type { Queryable } from '../../db/db';
+import { claimFiles } from '../../db/file-repo';
+import { findSupplierById } from '../../db/supplier-repo';
+import { findRecord, type TenderRecord } from '../../db/tender-repo';
+import type { FileStorage } from '../../files/storage';
+import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
+import type { Session } from '../../http/context';
+import { checkStoredFiles } from '../../services/file-kinds';
+import { checkRefs, withOurUrl } from '../../services/file-refs';
+
+/** Statuses that may take part in tenders (the bid management menu, SPEC.md section 2). */
+const TENDERING = new Set<string>([SupplierStatus.A104, SupplierStatus.A141]);
+
+export interface TenderingSupplier {
+  supplierId: string;
+  supplierCode: string;
+}
+
+/**
+ * The caller, if its status (read now, not from the session) lets it take part in tenders.
+ * `refusal` is the message of the E403: signing up says why, other calls plainly refuse.
+ */
+export async function tenderingSupplier(db: Queryable, session: Session | null, refusal: MessageKey = 'forbidden'): Promise<TenderingSupplier> {
+  const record = await findSupplierById(db, session!.supplierId);
+  if (!record) throw unauthorized();
+  if (!TENDERING.has(record.supplier.status)) throw new ApiError(Code.forbidden, refusal);
+  return { supplierId: record.supplier.supplierId, supplierCode: record.supplier.supplierCode };
+}
+
+/** The `supplierCode` a write carries must be the caller's own (SPEC.md section 5 requires it). */
+export function ensureOwnCode(given: string, supplier: TenderingSupplier): void {
+  if (given !== supplier.supplierCode) throw forbidden();
+}
+
+/**
+ * The caller's record. Another supplier's record, an unknown id and a malformed one are the same
+ * E404 "data lost", so record ids cannot be probed.
+ */
+export async function ownRecord(db: Queryable, id: string, supplierId: string, lock = false): Promise<TenderRecord> {
+  const record = await findRecord(db, id, lock);
+  if (!record || record.supplierId !== supplierId) throw new ApiError(Code.notFound, 'dataLost');
+  return record;
+}
+
+/** TENDER_TRANSITIONS as the portal reads them: E409 with the reason `actionBlock` gives. */
+export function ensureOpen(action: TenderAction, record: TenderRecord, at: Date): void {
+  const { status, depositConfirmed, cutoffTime } = record.detail;
+  const block = actionBlock(action, { status, depositConfirmed, cutoffTime }, at.getTime());
+  if (block) throw conflict(block);
+}
+
+/** Today's date where it is latest on Earth (UTC+14): a payment made today anywhere is not "future". */
+export const latestToday = (at: Date) => new Date(at.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+
+/** The declared deposit must be the notice's, paid on a day that has begun somewhere. */
+export function checkDeposit(input: { amount: number; paymentDate: string }, record: TenderRecord, at: Date): void {
+  if (Math.round(input.amount * 100) !== Math.round(record.detail.requiredDeposit * 100)) throw invalid('amount', 'depositAmountMismatch');
+  if (input.paymentDate > latestToday(at)) throw invalid('paymentDate', 'paymentDateFuture');
+}
+
+/**
+ * One group per certificate the notice requires, in the notice's order: a group the notice does
+ * not ask for (or a second one of a name) is refused, a missing one is "certificate required".
+ */
+export function orderedCertificates<G extends { name: string }>(groups: G[], required: string[]): G[] {
+  const seen = new Set<string>();
+  groups.forEach((group, i) => {
+    if (!required.includes(group.name) || seen.has(group.name)) throw invalid(`certificates.${i}.name`, 'choiceInvalid');
+    seen.add(group.name);
+  });
+  if (required.some((name) => !seen.has(name))) throw invalid('certificates', 'certificateRequired');
+  return required.map((name) => groups.find((g) => g.name === name)!);
+}
+
+/**
+ * Files a write references: uploads made here that the supplier may use (checkRefs), of the
+ * rule's size and kind by content (checkStoredFiles). Unclaimed uploads become the supplier's;
+ * links are rebuilt from the stored key. Run inside the write's transaction: a later refusal
+ * rolls the claim back.
+ */
+export async function ownFiles(db: Queryable, storage: FileStorage, refs: Array<[string, FileRef]>, rule: UploadRule, supplierId: string): Promise<FileRef[]> {
+  await checkRefs(db, refs, supplierId);
+  await checkStoredFiles(db, storage, refs, rule);
+  await claimFiles(db, refs.map(([, ref]) => ref.path), supplierId);
+  return refs.map(([, ref]) => withOurUrl(ref));
+}
+
+export const named = (field: string, refs: FileRef[]): Array<[string, FileRef]> => refs.map((ref, i) => [`${field}.${i}`, ref]);

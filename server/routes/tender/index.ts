@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../contract/endpoints';
+import type { TenderRecordDetail } from '../../../contract/schemas/tender';
+import { UPLOAD_RULES, type UploadRule } from '../../../contract/upload-rules';
+import { findNotice } from '../../db/notice-repo';
+import { findRecord, listRecords, type TenderRecord } from '../../db/tender-repo';
+import { findRecordIdOf, insertBid, insertDeposit, insertRefundRequest, signUpRecord } from '../../db/tender-writes';
+import { conflict, notFound } from '../../http/api-error';
+import { route } from '../../http/route';
+import { checkDeposit, ensureOpen, ensureOwnCode, named, orderedCertificates, ownFiles, ownRecord, tenderingSupplier } from './checks';
+
+/**
+ * Tender management (SPEC.md sections 2 to 5): sign up for a notice, pay the deposit, submit the
+ * bid, ask for the refund. Open to suppliers in status A104 and A141, read from the database on
+ * every call. Each write locks its record and follows TENDER_TRANSITIONS; answers carry the
+ * bid service's clock, by which every deadline here is judged.
+ */
+export async function tenderRoutes(app: FastifyInstance): Promise<void> {
+  const { now, storage } = app.services;
+  const answer = (record: TenderRecord, at: Date): TenderRecordDetail => ({ ...record.detail, serverTime: at.toISOString() });
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderSignUp,
+    async ({ input, session, db }) => {
+      const { supplierId } = await tenderingSupplier(db, session, 'signUpNotAllowed');
+      const at = now();
+      return db.transaction(async (tx) => {
+        const notice = await findNotice(tx, input.noticeId);
+        if (!notice) throw notFound();
+        // Signing up again answers the record there is, even after the cut-off.
+        let id = await findRecordIdOf(tx, supplierId, notice.id);
+        if (!id) {
+          if (Date.parse(notice.cutoffTime) <= at.getTime()) throw conflict('pastDeadline');
+          // Nothing to pay: the record starts where a confirmed deposit would have put it.
+          const status = (notice.depositAmount ?? 0) > 0 ? 'signedUp' : 'depositConfirmed';
+          ({ id } = await signUpRecord(tx, { supplierId, noticeId: notice.id, status }, at));
+        }
+        return answer((await findRecord(tx, id))!, at);
+      });
+    },
+    { idempotent: true },
+  );
+
+  route(app, 'tender', endpoints.tenderListByPage, async ({ input, session, db }) => {
+    const { supplierId } = await tenderingSupplier(db, session);
+    const { pageNo, pageSize } = input;
+    const { records, total } = await listRecords(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo, pageSize });
+    return { records, total, pageNo, pageSize, serverTime: now().toISOString() };
+  });
+
+  route(app, 'tender', endpoints.tenderGetById, async ({ input, session, db }) => {
+    const { supplierId } = await tenderingSupplier(db, session);
+    return answer(await ownRecord(db, input.id, supplierId), now());
+  });
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderPayDeposit,
+    async ({ input, session, db }) => {
+      const supplier = await tenderingSupplier(db, session);
+      ensureOwnCode(input.supplierCode, supplier);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
+        ensureOpen('payDeposit', record, at);
+        checkDeposit(input, record, at);
+        const [slip] = await ownFiles(tx, storage, named('remittanceSlip', input.remittanceSlip), UPLOAD_RULES.remittanceSlip, supplier.supplierId);
+        await insertDeposit(
+          tx,
+          record.detail.id,
+          { depositType: input.depositType, amount: input.amount, currency: record.detail.currency, paymentDate: input.paymentDate, remittanceSlip: slip! },
+          at,
+        );
+        return answer((await findRecord(tx, record.detail.id))!, at);
+      });
+    },
+    { idempotent: true },
+  );
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderSubmitBid,
+    async ({ input, session, db }) => {
+      const supplier = await tenderingSupplier(db, session);
+      ensureOwnCode(input.supplierCode, supplier);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
+        ensureOpen('submitBid', record, at);
+        const groups = orderedCertificates(
+          input.certificates.map((group, i) => ({ ...group, index: i })),
+          record.detail.requiredCertificates,
+        );
+        const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) =>
+          ownFiles(tx, storage, named(field, refs), rule, supplier.supplierId);
+        const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
+        const certificates = [];
+        for (const group of groups) certificates.push({ name: group.name, files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles) });
+        const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
+        await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
+        return answer((await findRecord(tx, record.detail.id))!, at);
+      });
+    },
+    { idempotent: true },
+  );
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderApplyRefund,
+    async ({ input, session, db }) => {
+      const supplier = await tenderingSupplier(db, session);
+      ensureOwnCode(input.supplierCode, supplier);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
+        ensureOpen('applyRefund', record, at);
+        await insertRefundRequest(tx, record.detail.id, input.remark, at);
+        return answer((await findRecord(tx, record.detail.id))!, at);
+      });
+    },
+    { idempotent: true },
+  );
+}
