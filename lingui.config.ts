@@ -8,7 +8,7 @@ import { defineConfig } from '@lingui/cli';
  * first load of /login does not carry the texts of bid management.
  */
 const notTests = ['**/*.test.*', '**/node_modules/**'];
-const tenders = ['<rootDir>/src/features/tenders'];
+const tenders = ['<rootDir>/src/features/tenders/**'];
 
 export default defineConfig({
   sourceLocale: 'zh-CN',

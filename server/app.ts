@@ -67,7 +67,9 @@ const CSP = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  workerSrc: ["'self'"],
+  // The service worker, and the unzip workers (fflate, under read-excel-file) that read a large
+  // bill of materials off the main thread: they are made from blob: URLs by our own script.
+  workerSrc: ["'self'", 'blob:'],
   manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

@@ -67,7 +67,7 @@ describe('the wire rules', () => {
     const res = await t.app.inject({ method: 'POST', url: url('/business/listByPage'), payload: {} });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
