@@ -50,6 +50,22 @@ describe('query persistence', () => {
     expect(client.getQueryData(['threads'])).toEqual(['t1']);
   });
 
+  it('asks again for a restored answer however young it is (a reload shows what changed meanwhile)', async () => {
+    const savedAt = Date.now() - 1000;
+    await kvSet(persistKey('A'), {
+      buster: String(BUILD_VERSION),
+      timestamp: savedAt,
+      clientState: { mutations: [], queries: [{ queryKey: ['threads'], queryHash: '["threads"]', state: { data: ['t1'], dataUpdatedAt: savedAt, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false } }] },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    await restorePersistedQueries(client, 'A');
+    expect(client.getQueryData(['threads'])).toEqual(['t1']);
+    const queryFn = vi.fn(async () => ['t1', 't2']);
+    await client.prefetchQuery({ queryKey: ['threads'], queryFn });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(client.getQueryData(['threads'])).toEqual(['t1', 't2']);
+  });
+
   it('drops a record of another build or older than seven days', async () => {
     const state = { mutations: [], queries: [] };
     await kvSet(persistKey('A'), { buster: 'old', timestamp: Date.now(), clientState: state });

@@ -86,7 +86,16 @@ export async function restorePersistedQueries(client: QueryClient, supplierId: s
   try {
     const record = await readRecord(supplierId);
     // Newer answers already in the cache win (hydrate compares update times).
-    if (record && session === current) hydrate(client, record.clientState, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+    if (record && session === current) {
+      hydrate(client, record.clientState, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+      // What was restored shows at once but is only as new as the record: the first screen that
+      // uses it asks again, so a reload shows what the buyer did meanwhile (offline, the stored
+      // answer stays on screen). An answer this session already had is left alone.
+      for (const stored of record.clientState.queries) {
+        const query = client.getQueryCache().get(stored.queryHash);
+        if (query && query.state.dataUpdatedAt === stored.state.dataUpdatedAt) void query.invalidate();
+      }
+    }
   } catch (error) {
     // An unreadable record is dropped; the screens fetch afresh.
     console.warn('restoring persisted queries failed', error);
