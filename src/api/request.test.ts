@@ -94,6 +94,16 @@ describe('request: failures without an envelope', () => {
     expect(effects.networkFailure).toHaveBeenCalledWith(-100);
   });
 
+  it('a quiet read throws the network failure without the alert, and still reports business errors', async () => {
+    server.use(http.post(url('/business/listByPage'), () => HttpResponse.error()));
+    const error = await request(calls.businessListByPage, {}, { quietNetwork: true }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
+    expect(effects.networkFailure).not.toHaveBeenCalled();
+    server.use(http.post(url('/business/listByPage'), () => HttpResponse.json({ code: 'E400', message: '参数错误', data: null })));
+    await request(calls.businessListByPage, {}, { quietNetwork: true }).catch(() => undefined);
+    expect(effects.businessError).toHaveBeenCalledWith('参数错误', 'E400');
+  });
+
   it('a timeout is a network failure with -100', async () => {
     server.use(
       http.post(url('/business/listByPage'), async () => {

@@ -25,6 +25,12 @@ export interface RequestOptions {
    * outbox pauses the owner's entries instead). The error is thrown all the same.
    */
   background?: boolean;
+  /**
+   * A read the screen can do without for now (it shows a stored answer or a fallback and its
+   * own state): a network failure is not alerted. Offline, a modal alert on top of a form would
+   * only stand between the user and the write the outbox is there to keep.
+   */
+  quietNetwork?: boolean;
   /** Sees the raw response before its body is read (e.g. the worker's stored-at header). */
   onResponse?: (response: Response) => void;
 }
@@ -70,7 +76,7 @@ function fail(error: ApiError): never {
  * (and no zod) is loaded to make a request.
  */
 export async function request<N extends CallName>(endpoint: CallMeta & { name: N }, payload: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
-  const effects = options.background ? silent : apiEffects();
+  const effects = options.background ? silent : options.quietNetwork ? { ...apiEffects(), networkFailure: () => {} } : apiEffects();
   const token = getToken();
   if (!endpoint.public && !token) {
     effects.tokenLost();
