@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { useLoadErrorText } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
@@ -49,8 +50,9 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
     );
   }
 
-  if (query.isError) {
-    const missing = isNotFound(query.error);
+  const missing = query.isError && isNotFound(query.error);
+  // A thread on the device that could not be refreshed stays readable, with a note.
+  if (query.isError && (missing || query.data === undefined)) {
     return (
       <>
         <PageHeader title={t`沟通详情`} actions={<BackLink />} />
@@ -78,6 +80,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
   return (
     <>
       <PageHeader title={<span className="break-words">{thread.topic}</span>} actions={<BackLink />} />
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <div className="space-y-4 sm:space-y-6">
         <section className="card" aria-label={t`沟通概要`}>
           <CommunicationSummary thread={thread} />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { LoadError } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { Pager } from '@/ui/pager';
@@ -44,7 +45,8 @@ function CommunicationResults({ supplierId, search, onSearchChange }: Communicat
     );
   }
 
-  if (query.isError) {
+  // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
+  if (query.isError && query.data === undefined) {
     return (
       <LoadError title={<Trans>沟通记录加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
@@ -56,6 +58,7 @@ function CommunicationResults({ supplierId, search, onSearchChange }: Communicat
 
   return (
     <>
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <p className="sr-only" role="status">
         {stale ? t`正在加载沟通记录` : t`共 ${total} 条沟通记录`}
       </p>

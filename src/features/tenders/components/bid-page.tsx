@@ -2,6 +2,7 @@ import type { TenderRecordDetail } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { EmptyState } from '@/ui/empty-state';
 import { useLoadErrorText } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
@@ -44,8 +45,9 @@ export function BidPage(props: BidPageProps) {
       </>
     );
   }
-  if (query.isError) {
-    const missing = isRecordMissing(query.error);
+  const missing = query.isError && isRecordMissing(query.error);
+  // A record on the device that could not be refreshed stays usable offline, with a note.
+  if (query.isError && (missing || query.data === undefined)) {
     return (
       <>
         {header}
@@ -68,6 +70,7 @@ export function BidPage(props: BidPageProps) {
   return (
     <>
       {header}
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <BidRecord {...props} record={query.data} />
     </>
   );

@@ -131,4 +131,25 @@ describe('TenderDetailView', () => {
     expect(screen.getByText('该投标记录不存在，或不属于当前账号。')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('keeps a record it has on screen when a refresh fails, with a note, its age and a retry', async () => {
+    logIn('s1');
+    let answers = 0;
+    server.use(
+      http.post(`${bidService}/tender/getById`, () => {
+        answers += 1;
+        return answers === 1 ? ok(detail({ status: 'signedUp' })) : Response.error();
+      }),
+    );
+    const { queryClient } = renderScreen('/platform/tenderManagement/t1', () => <TenderDetailView supplierId="s1" supplierCode="SUP001" supplierStatus="A104" id="t1" />, [
+      '/platform/tenderManagement',
+      '/bidDetail/$id',
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱年度采购 1' })).toBeTruthy();
+    // Offline now: the refresh (and its retries) fail.
+    await queryClient.refetchQueries({ queryKey: ['tender', 's1'] }).catch(() => undefined);
+    expect(await screen.findByText(/无法刷新/, {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '瓦楞纸箱年度采购 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  }, 15_000);
 });

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { DateTime } from '@/ui/date-time';
 import { EmptyState } from '@/ui/empty-state';
 import { useLoadErrorText } from '@/ui/load-error';
@@ -49,9 +50,10 @@ export function TenderDetailView(props: TenderDetailProps) {
     );
   }
 
-  if (query.isError) {
-    // E404 dataLost: unknown, or another supplier's record; the server's words, as a not-found state.
-    const missing = isRecordMissing(query.error);
+  // E404 dataLost: unknown, or another supplier's record; the server's words, as a not-found state.
+  const missing = query.isError && isRecordMissing(query.error);
+  // A record on the device that could not be refreshed stays on screen, with a note.
+  if (query.isError && (missing || query.data === undefined)) {
     return (
       <>
         <PageHeader title={t`投标详情`} actions={<BackLink />} />
@@ -74,7 +76,12 @@ export function TenderDetailView(props: TenderDetailProps) {
     );
   }
 
-  return <RecordView {...props} record={query.data} />;
+  return (
+    <>
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <RecordView {...props} record={query.data} />
+    </>
+  );
 }
 
 function RecordView({ supplierId, supplierCode, supplierStatus, record }: TenderDetailProps & { record: TenderRecordDetail & { clockOffset: number } }) {

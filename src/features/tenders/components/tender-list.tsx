@@ -2,6 +2,7 @@ import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
 import { Pager } from '@/ui/pager';
@@ -100,7 +101,8 @@ function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSea
     );
   }
 
-  if (query.isError) {
+  // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
+  if (query.isError && query.data === undefined) {
     return (
       <>
         {announcement}
@@ -117,6 +119,7 @@ function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSea
 
   return (
     <>
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
       <p className="sr-only" role="status">
         {stale ? t`正在加载投标记录` : t`共 ${total} 条投标记录`}
       </p>
