@@ -90,6 +90,14 @@ describe('query persistence', () => {
     expect(await read('A')).toBeUndefined();
   });
 
+  it('saves at once when the page is hidden (a reload within the write delay loses nothing)', async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await fill(client);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 500 });
+  });
+
   it('stops saving after the wipe (a logout while answers still arrive)', async () => {
     const client = new QueryClient();
     await restorePersistedQueries(client, 'A');

@@ -53,9 +53,23 @@ function follow(client: QueryClient, supplierId: string): () => void {
     if (event.type === 'added' && event.query.gcTime < PERSIST_MAX_AGE_MS) event.query.setOptions({ ...event.query.options, gcTime: PERSIST_MAX_AGE_MS });
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') timer ??= setTimeout(save, WRITE_DELAY_MS);
   });
+  // A reload or a closed tab must not lose the answers of the last second: save at once when
+  // the page is hidden (best effort: the browser may stop the page before IndexedDB is done).
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  globalThis.addEventListener?.('pagehide', flush);
+  globalThis.document?.addEventListener('visibilitychange', onHidden);
   return () => {
     unsubscribe();
     clearTimeout(timer);
+    globalThis.removeEventListener?.('pagehide', flush);
+    globalThis.document?.removeEventListener('visibilitychange', onHidden);
   };
 }
 

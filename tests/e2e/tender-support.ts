@@ -189,3 +189,23 @@ export async function fillBid(page: Page, certificates: string[], bidDocument: {
   await chooser(page, '物料清单 选择文件').setInputFiles(BOM_XLSX);
   await expect(page.getByText('物料清单共 12 行物料')).toBeVisible();
 }
+
+/** Whether the supplier's persisted lists and records on this device mention `text` (a record id, a tender number). */
+export const persistedHas = (page: Page, text: string) =>
+  page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((ok, fail) => {
+        const open = indexedDB.open('supplier-portal');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('kv').objectStore('kv').getAll();
+          all.onsuccess = () => {
+            ok(JSON.stringify(all.result).includes(wanted));
+            db.close();
+          };
+          all.onerror = () => fail(all.error);
+        };
+      }),
+    text,
+  );
