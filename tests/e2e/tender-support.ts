@@ -164,12 +164,6 @@ export const outboxCount = (page: Page) =>
       }),
   );
 
-/** Dismisses the "network request abnormal" alerts the session check raises while the bid service is gone. */
-export async function dismissAlerts(page: Page): Promise<void> {
-  const alert = page.getByRole('alertdialog');
-  while (await alert.count()) await alert.getByRole('button').first().click();
-}
-
 /** The record's row of the list (1280 px: a table row whose name holds the number and the statuses). */
 export const recordOf = (page: Page, tenderNo: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: tenderNo, exact: true }) });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
-import { actionOf, apiSession, BOM_XLSX, chooser, dismissAlerts, fillBid, login, operator, outboxCount, persistedHas, png, recordOf, sha256 } from './tender-support';
+import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedHas, png, recordOf, sha256 } from './tender-support';
 
 /**
  * A supplier's tender from sign-up to refund, in the built portal against the real bid service
@@ -191,7 +191,6 @@ test('a deposit and a 20 MB bid written with the bid service stopped survive a b
 
   const big = { name: '投标书-20MB.pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20 * 1024 * 1024)]) };
   await page.goto(`${listUrl()}/${bidRecord.id}/bid`);
-  await dismissAlerts(page);
   await fillBid(page, CERTIFICATES, big);
   await page.getByRole('button', { name: '提交', exact: true }).click();
   await confirmWith(page, '提交投标文件');
@@ -202,7 +201,6 @@ test('a deposit and a 20 MB bid written with the bid service stopped survive a b
   // The browser comes back while the bid service is still gone: both wait on their records.
   ({ context, page } = await openProfile(playwright.chromium, first.dir));
   await page.goto(listUrl());
-  await dismissAlerts(page);
   await expect(waitingNote(page, forDeposit.tenderNo)).toBeVisible({ timeout: 20_000 });
   await expect(waitingNote(page, forBid.tenderNo)).toBeVisible();
   expect(await outboxCount(page)).toBe(2);
