@@ -46,6 +46,37 @@ test('logged-in screens pass the WCAG 2.1 AA rules of axe', async ({ page }) => 
   }
 });
 
+/**
+ * The tender screens with demo_a104's seeded records: the list, a record's detail, the bid
+ * upload page of the record whose deposit is confirmed, and the deposit dialog of the one that
+ * is only signed up. Answers the paths, found through the list as a supplier would.
+ */
+async function tenderPaths(page: Page): Promise<string[]> {
+  await page.goto('/platform/tenderManagement');
+  const bid = await page.getByRole('link', { name: /^上传投标文件及物料清单 / }).first().getAttribute('href');
+  const detail = await page.getByRole('link', { name: /^查看详情 / }).first().getAttribute('href');
+  const deposit = page.getByRole('button', { name: /^缴纳保证金 / }).and(page.locator(':not([aria-disabled])')).first();
+  const tenderNo = (await deposit.textContent())?.replace('缴纳保证金', '').trim();
+  expect(bid && detail && tenderNo).toBeTruthy();
+  const id = await page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }).getAttribute('href');
+  return ['/platform/tenderManagement', detail!, bid!, `/platform/tenderManagement?tenderId=${id!.split('/').pop()}&action=deposit`];
+}
+
+test('the tender screens and the deposit dialog pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  const paths = await tenderPaths(page);
+  for (const language of ['zh-CN', 'en', 'vie']) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const path of paths) {
+      await page.goto(path);
+      if (path.includes('action=deposit')) await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+});
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -64,6 +95,22 @@ test.describe('on a 360 px wide phone', () => {
       await page.goto(path);
       await expectFitsWidth(page);
     }
+  });
+
+  test('the tender screens fit the width and pass axe, in all three languages', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page);
+    const paths = await tenderPaths(page);
+    for (const language of ['zh-CN', 'en', 'vie']) {
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      for (const path of paths) {
+        await page.goto(path);
+        if (path.includes('action=deposit')) await expect(page.getByRole('dialog')).toBeVisible();
+        await expectFitsWidth(page);
+        await expectAccessible(page);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   });
 });
 
