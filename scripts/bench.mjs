@@ -24,6 +24,10 @@ results.bundle = runJson('node', ['scripts/bench-bundle.mjs']);
 console.log(`first load of /login: ${results.bundle.firstLoadLoginGzipKB} KB gzip (target <= 150 KB)`);
 console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
 
+console.log('\n=== reading a 5,000-line .xlsx bill of materials in the browser ===');
+results.billOfMaterials = runJson('node', ['scripts/bench-bom.mjs']);
+console.log(`5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`);
+
 console.log('\n=== repeat visit offline: /login with its stored list ===');
 results.offlineRepeatVisit = runJson('node', ['scripts/bench-offline.mjs']);
 
