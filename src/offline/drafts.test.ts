@@ -68,6 +68,18 @@ describe('useDraft', () => {
     second.unmount();
   });
 
+  it('keeps what was typed while the draft was being read, and stores it', async () => {
+    await saveDraft(A, 'reply:c1', { detail: '旧草稿' });
+    let restored: Form | null = null;
+    const hook = renderHook(({ values }: { values: Form }) => useDraft<Form>('reply:c1', A, values, (v) => (restored = v)), { initialProps: { values: { detail: '' } } });
+    // Typed at once, before IndexedDB answered.
+    hook.rerender({ values: { detail: '刚输入的内容' } });
+    await waitFor(async () => expect((await loadDraft<Form>(A, 'reply:c1'))?.values).toEqual({ detail: '刚输入的内容' }));
+    expect(restored).toBeNull();
+    expect(hook.result.current.restored).toBe(false);
+    hook.unmount();
+  });
+
   it("never offers one owner's draft to another", async () => {
     await saveDraft(A, 'reply:c1', { detail: 'A 的草稿' });
     let restored = false;

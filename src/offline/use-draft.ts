@@ -54,21 +54,30 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
     void loadDraft<T>(owner, formKey)
       .then((draft) => {
         if (cancelled) return;
-        if (draft && !isEmpty(draft.values)) {
+        // What the user typed while the draft was being read wins over the older draft.
+        if (draft && !isEmpty(draft.values) && isEmpty(latest.current.values)) {
           latest.current.restore(draft.values);
           setRestored(true);
           setSavedAt(draft.savedAt);
           if (unsavedKey) setUnsaved(unsavedKey, true);
+          return true;
         }
+        return false;
       })
-      .catch((error: unknown) => console.error('draft restore failed', error))
-      .finally(() => {
-        if (!cancelled) ready.current = true;
+      .catch((error: unknown) => {
+        console.error('draft restore failed', error);
+        return false;
+      })
+      .then((restoredDraft) => {
+        if (cancelled) return;
+        ready.current = true;
+        // Typed before the draft was read: no save could run then, so store it now.
+        if (!restoredDraft && !isEmpty(latest.current.values)) void store().catch((error: unknown) => console.error('draft save failed', error));
       });
     return () => {
       cancelled = true;
     };
-  }, [owner, formKey, unsavedKey, isEmpty]);
+  }, [owner, formKey, unsavedKey, isEmpty, store]);
 
   useEffect(() => {
     if (!ready.current || !owner) return;
