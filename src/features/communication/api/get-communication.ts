@@ -6,7 +6,7 @@ import { request } from '@/api/request';
 import { communicationKeys } from './list-communications';
 
 export const getCommunication = (id: string, signal?: AbortSignal) =>
-  request(calls.communicationGetById, { id }, { signal, suppressError: true });
+  request(calls.communicationGetById, { id }, { signal, suppressError: true, quietNetwork: true });
 
 /** E404 (unknown, or another supplier's thread: the bid service does not tell them apart). */
 export const isNotFound = (error: unknown): boolean => isApiError(error) && error.code === Code.notFound;

@@ -13,8 +13,9 @@ export const communicationKeys = {
 };
 
 export const listCommunications = (params: ListCommunicationsParams, signal?: AbortSignal) =>
-  // The list shows its own error state with a retry button, so no toast as well.
-  request(calls.communicationListByPage, params, { signal, suppressError: true });
+  // The list shows its own error state with a retry button (or the stored list with a note), so
+  // neither a toast nor the network alert as well.
+  request(calls.communicationListByPage, params, { signal, suppressError: true, quietNetwork: true });
 
 /** Keyed by supplier: two accounts on one device never see each other's threads. */
 export const listCommunicationsQueryOptions = (supplierId: string, params: ListCommunicationsParams) =>

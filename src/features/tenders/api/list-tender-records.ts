@@ -15,7 +15,7 @@ export const tenderKeys = {
 
 export const listTenderRecords = async (params: ListTenderRecordsParams, signal?: AbortSignal) =>
   // The list shows its own error state with a retry button, so no toast as well.
-  withClock(await request(calls.tenderListByPage, params, { signal, suppressError: true }));
+  withClock(await request(calls.tenderListByPage, params, { signal, suppressError: true, quietNetwork: true }));
 
 /** Keyed by supplier: two accounts on one device never see each other's records. */
 export const listTenderRecordsQueryOptions = (supplierId: string, params: ListTenderRecordsParams) =>
