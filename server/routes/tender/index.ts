@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
-import type { TenderRecordDetail } from '../../../contract/schemas/tender';
+import type { TenderAction, tenderApplyRefundRequest, TenderRecordDetail, tenderPayDepositRequest, tenderSubmitBidRequest } from '../../../contract/schemas/tender';
+import type { z } from 'zod';
+import type { Tx } from '../../db/db';
+import type { Session } from '../../http/context';
 import { UPLOAD_RULES, type UploadRule } from '../../../contract/upload-rules';
 import { findNotice } from '../../db/notice-repo';
 import { findRecord, listRecords, type TenderRecord } from '../../db/tender-repo';
@@ -15,6 +18,10 @@ import { checkDeposit, ensureOpen, ensureOwnCode, named, orderedCertificates, ow
  * every call. Each write locks its record and follows TENDER_TRANSITIONS; answers carry the
  * bid service's clock, by which every deadline here is judged.
  */
+type TenderPayDepositInput = z.output<typeof tenderPayDepositRequest>;
+type TenderSubmitBidInput = z.output<typeof tenderSubmitBidRequest>;
+type TenderApplyRefundInput = z.output<typeof tenderApplyRefundRequest>;
+
 export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const { now, storage } = app.services;
   const answer = (record: TenderRecord, at: Date): TenderRecordDetail => ({ ...record.detail, serverTime: at.toISOString() });
@@ -55,28 +62,35 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     return answer(await ownRecord(db, input.id, supplierId), now());
   });
 
-  route(
-    app,
-    'tender',
-    endpoints.tenderPayDeposit,
-    async ({ input, session, db }) => {
+  /**
+   * A supplier's write on one of its records: status gating, its own supplier code, the record
+   * locked, the transition open (E409 otherwise); `write` does the rest in the same transaction,
+   * and the record as it then stands is the answer.
+   */
+  const onRecord =
+    <I extends { tenderRecordId: string; supplierCode: string }>(action: TenderAction, write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<void>) =>
+    async ({ input, session, db }: { input: I; session: Session | null; db: Tx }) => {
       const supplier = await tenderingSupplier(db, session);
       ensureOwnCode(input.supplierCode, supplier);
       const at = now();
       return db.transaction(async (tx) => {
         const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
-        ensureOpen('payDeposit', record, at);
-        checkDeposit(input, record, at);
-        const [slip] = await ownFiles(tx, storage, named('remittanceSlip', input.remittanceSlip), UPLOAD_RULES.remittanceSlip, supplier.supplierId);
-        await insertDeposit(
-          tx,
-          record.detail.id,
-          { depositType: input.depositType, amount: input.amount, currency: record.detail.currency, paymentDate: input.paymentDate, remittanceSlip: slip! },
-          at,
-        );
+        ensureOpen(action, record, at);
+        await write({ input, tx, record, supplierId: supplier.supplierId, at });
         return answer((await findRecord(tx, record.detail.id))!, at);
       });
-    },
+    };
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderPayDeposit,
+    onRecord<TenderPayDepositInput>('payDeposit', async ({ input, tx, record, supplierId, at }) => {
+      checkDeposit(input, record, at);
+      const [slip] = await ownFiles(tx, storage, named('remittanceSlip', input.remittanceSlip), UPLOAD_RULES.remittanceSlip, supplierId);
+      const deposit = { depositType: input.depositType, amount: input.amount, currency: record.detail.currency, paymentDate: input.paymentDate, remittanceSlip: slip! };
+      await insertDeposit(tx, record.detail.id, deposit, at);
+    }),
     { idempotent: true },
   );
 
@@ -84,27 +98,18 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     app,
     'tender',
     endpoints.tenderSubmitBid,
-    async ({ input, session, db }) => {
-      const supplier = await tenderingSupplier(db, session);
-      ensureOwnCode(input.supplierCode, supplier);
-      const at = now();
-      return db.transaction(async (tx) => {
-        const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
-        ensureOpen('submitBid', record, at);
-        const groups = orderedCertificates(
-          input.certificates.map((group, i) => ({ ...group, index: i })),
-          record.detail.requiredCertificates,
-        );
-        const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) =>
-          ownFiles(tx, storage, named(field, refs), rule, supplier.supplierId);
-        const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
-        const certificates = [];
-        for (const group of groups) certificates.push({ name: group.name, files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles) });
-        const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
-        await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
-        return answer((await findRecord(tx, record.detail.id))!, at);
-      });
-    },
+    onRecord<TenderSubmitBidInput>('submitBid', async ({ input, tx, record, supplierId, at }) => {
+      const groups = orderedCertificates(
+        input.certificates.map((group, i) => ({ ...group, index: i })),
+        record.detail.requiredCertificates,
+      );
+      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) => ownFiles(tx, storage, named(field, refs), rule, supplierId);
+      const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
+      const certificates = [];
+      for (const group of groups) certificates.push({ name: group.name, files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles) });
+      const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
+      await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
+    }),
     { idempotent: true },
   );
 
@@ -112,17 +117,9 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     app,
     'tender',
     endpoints.tenderApplyRefund,
-    async ({ input, session, db }) => {
-      const supplier = await tenderingSupplier(db, session);
-      ensureOwnCode(input.supplierCode, supplier);
-      const at = now();
-      return db.transaction(async (tx) => {
-        const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
-        ensureOpen('applyRefund', record, at);
-        await insertRefundRequest(tx, record.detail.id, input.remark, at);
-        return answer((await findRecord(tx, record.detail.id))!, at);
-      });
-    },
+    onRecord<TenderApplyRefundInput>('applyRefund', async ({ input, tx, record, at }) => {
+      await insertRefundRequest(tx, record.detail.id, input.remark, at);
+    }),
     { idempotent: true },
   );
 }

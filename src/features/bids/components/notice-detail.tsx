@@ -9,7 +9,7 @@ import { Money } from '@/ui/money';
 import { isNotFound, noticeQueryOptions } from '../api/get-notice';
 import { CodeLabel } from './code-label';
 import { FileDownloadButton } from '@/ui/file-download-button';
-import { DetailSection, InfoList } from './info-list';
+import { DetailSection, InfoList } from '@/ui/info-list';
 import { NoticeRequirements } from './notice-requirements';
 import { StoredAtNotice } from './stored-at-notice';
 import { SignUpButton } from './sign-up-button';

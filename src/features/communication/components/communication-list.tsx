@@ -1,3 +1,4 @@
+import { COMMUNICATION_STATUSES } from '@contract/communication-values';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { StaleDataNotice } from '@/ui/stale-data-notice';
@@ -7,7 +8,8 @@ import { Pager } from '@/ui/pager';
 import { listCommunicationsQueryOptions } from '../api/list-communications';
 import { communicationListRequest, type ResolvedCommunicationSearch } from '../communication-search';
 import { CommunicationCards, CommunicationTable } from './communication-rows';
-import { CommunicationToolbar } from './communication-toolbar';
+import { ListToolbar } from '@/ui/list-toolbar';
+import { STATUS_LABEL } from './communication-badges';
 
 interface CommunicationListProps {
   supplierId: string;
@@ -19,8 +21,13 @@ export function CommunicationList({ supplierId, search, onSearchChange }: Commun
   const { t } = useLingui();
   return (
     <section aria-label={t`沟通记录列表`} className="card space-y-4">
-      <CommunicationToolbar
+      <ListToolbar
         key={search.q}
+        id="communication"
+        searchLabel={t`搜索沟通记录`}
+        placeholder={t`问题编号、主题或来源单号`}
+        statuses={COMMUNICATION_STATUSES}
+        statusLabel={STATUS_LABEL}
         q={search.q}
         status={search.status}
         onSearch={(q) => onSearchChange({ ...search, q, page: 1 })}

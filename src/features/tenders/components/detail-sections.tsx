@@ -2,6 +2,7 @@ import type { TenderRecordDetail } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/ui/date-time';
+import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
 import { FileList } from './tender-cells';
@@ -15,20 +16,6 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
       </h2>
       {children}
     </section>
-  );
-}
-
-/** Label/value pairs: one column on phones, two from `sm`. */
-export function Facts({ items }: { items: { label: ReactNode; value: ReactNode; wide?: boolean }[] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
-      {items.map((item, i) => (
-        <div key={i} className={`min-w-0 ${item.wide ? 'sm:col-span-2' : ''}`}>
-          <dt className="text-slate-500">{item.label}</dt>
-          <dd className="mt-0.5 break-words text-slate-900">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -55,7 +42,7 @@ export function DepositSection({ record }: { record: TenderRecordDetail }) {
         </div>
       ) : null}
       {deposit ? (
-        <Facts
+        <InfoList
           items={[
             { label: <Trans>保证金类型</Trans>, value: i18n._(DEPOSIT_TYPE_LABEL[deposit.depositType]) },
             { label: <Trans>缴纳金额</Trans>, value: <Money value={deposit.amount} currency={deposit.currency} /> },
@@ -74,7 +61,7 @@ export function DepositSection({ record }: { record: TenderRecordDetail }) {
           <Trans>该项目无需缴纳保证金。</Trans>
         </Missing>
       ) : (
-        <Facts
+        <InfoList
           items={[
             { label: <Trans>应缴金额</Trans>, value: <Money value={record.requiredDeposit} currency={record.currency} /> },
             { label: <Trans>缴纳情况</Trans>, value: <Trans>尚未缴纳</Trans> },
@@ -91,7 +78,7 @@ export function BidSection({ record }: { record: TenderRecordDetail }) {
   return (
     <Section id="tender-bid" title={<Trans>投标文件</Trans>}>
       {bid ? (
-        <Facts
+        <InfoList
           items={[
             { label: <Trans>投标文件</Trans>, value: <FileList files={bid.bidDocuments} />, wide: true },
             {
@@ -133,7 +120,7 @@ export function RefundSection({ record }: { record: TenderRecordDetail }) {
   return (
     <Section id="tender-refund" title={<Trans>保证金退还</Trans>}>
       {refund ? (
-        <Facts
+        <InfoList
           items={[
             { label: <Trans>申请时间</Trans>, value: <DateTime value={refund.requestedAt} /> },
             { label: <Trans>退还时间</Trans>, value: refund.refundedAt ? <DateTime value={refund.refundedAt} /> : <Trans>待采购方退还</Trans> },

@@ -12,7 +12,8 @@ import { PageSpinner } from '@/ui/spinner';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
 import { useServerNow } from '../use-server-now';
 import { useTenderOutbox } from '../use-tender-outbox';
-import { BidSection, DepositSection, Facts, RefundSection, Section } from './detail-sections';
+import { InfoList } from '@/ui/info-list';
+import { BidSection, DepositSection, RefundSection, Section } from './detail-sections';
 import { PendingNote } from './pending-note';
 import { RecordDialogs, type Operation } from './record-dialogs';
 import { RefundBadge, TenderStatusBadge, WinBadge } from './tender-badges';
@@ -96,7 +97,7 @@ function RecordView({ supplierId, supplierCode, supplierStatus, record }: Tender
       <PageHeader title={<span className="break-words">{record.title}</span>} actions={<BackLink />} />
       <div className="space-y-4 sm:space-y-6">
         <section className="card space-y-4" aria-label={t`投标概要`}>
-          <Facts
+          <InfoList
             items={[
               {
                 label: <Trans>招标公告</Trans>,

@@ -1,3 +1,4 @@
+import { TENDER_STATUSES } from '@contract/tender-values';
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +14,8 @@ import { useTenderOutbox } from '../use-tender-outbox';
 import { useUrlOperation } from '../use-url-operation';
 import { RecordDialogs } from './record-dialogs';
 import { TenderCard, TenderCards, TenderTable, type RowContext } from './tender-rows';
-import { TenderToolbar } from './tender-toolbar';
+import { ListToolbar } from '@/ui/list-toolbar';
+import { STATUS_LABEL } from '../tender-labels';
 
 export interface TenderListProps {
   supplierId: string;
@@ -28,8 +30,14 @@ export function TenderList(props: TenderListProps) {
   const { search, onSearchChange } = props;
   return (
     <section aria-label={t`投标记录列表`} className="card space-y-4">
-      <TenderToolbar
+      <ListToolbar
         key={search.q}
+        id="tender"
+        searchLabel={t`搜索投标记录`}
+        placeholder={t`招标编号或标题`}
+        statuses={TENDER_STATUSES}
+        statusLabel={STATUS_LABEL}
+        statusWidth="sm:w-60"
         q={search.q}
         status={search.status}
         onSearch={(q) => onSearchChange({ ...search, q, page: 1 })}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A label/value grid used by the detail sections; one column on phones, two from `sm`. */
+/** A label/value grid of a detail page (a notice, a tender record); one column on phones, two from `sm`. */
 export function InfoList({ items }: { items: { label: ReactNode; value: ReactNode; wide?: boolean }[] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2">

@@ -1,19 +1,27 @@
 import { SEARCH_MAX } from '@contract/limits';
-import { COMMUNICATION_STATUSES, type CommunicationStatus } from '@contract/communication-values';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { STATUS_LABEL } from './communication-badges';
 
-interface CommunicationToolbarProps {
+interface ListToolbarProps<S extends string> {
+  /** Prefix of the controls' ids (`<id>-search`, `<id>-status`). */
+  id: string;
+  /** The search box's label (read out) and placeholder (what can be searched). */
+  searchLabel: string;
+  placeholder: string;
   /** The applied search; remount (key) when it changes from outside, e.g. back/forward. */
   q: string;
-  status: CommunicationStatus | '';
   onSearch: (q: string) => void;
-  onStatus: (status: CommunicationStatus | '') => void;
+  status: S | '';
+  statuses: readonly S[];
+  statusLabel: Record<S, MessageDescriptor>;
+  onStatus: (status: S | '') => void;
+  /** Width of the status filter from sm up (long labels in some languages need more). */
+  statusWidth?: string;
 }
 
-/** The search box (applied on submit) and the status filter (applied on change). */
-export function CommunicationToolbar({ q, status, onSearch, onStatus }: CommunicationToolbarProps) {
+/** A list's search box (applied on submit, with a clear button) and status filter (applied on change). */
+export function ListToolbar<S extends string>({ id, searchLabel, placeholder, q, onSearch, status, statuses, statusLabel, onStatus, statusWidth = 'sm:w-56' }: ListToolbarProps<S>) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -32,17 +40,17 @@ export function CommunicationToolbar({ q, status, onSearch, onStatus }: Communic
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
         <div className="relative min-w-0 flex-1">
-          <label htmlFor="communication-search" className="sr-only">
-            <Trans>搜索沟通记录</Trans>
+          <label htmlFor={`${id}-search`} className="sr-only">
+            {searchLabel}
           </label>
           <input
             ref={inputRef}
-            id="communication-search"
+            id={`${id}-search`}
             type="search"
             className="input pr-9 [&::-webkit-search-cancel-button]:appearance-none"
             value={draft}
             maxLength={SEARCH_MAX}
-            placeholder={t`问题编号、主题或来源单号`}
+            placeholder={placeholder}
             onChange={(e) => setDraft(e.target.value)}
           />
           {draft ? (
@@ -62,15 +70,15 @@ export function CommunicationToolbar({ q, status, onSearch, onStatus }: Communic
           <Trans>搜索</Trans>
         </button>
       </form>
-      <div className="flex items-center gap-2 sm:w-56">
-        <label htmlFor="communication-status" className="shrink-0 text-sm text-slate-600">
+      <div className={`flex items-center gap-2 ${statusWidth}`}>
+        <label htmlFor={`${id}-status`} className="shrink-0 text-sm text-slate-600">
           <Trans>状态</Trans>
         </label>
-        <select id="communication-status" className="input" value={status} onChange={(e) => onStatus(e.target.value as CommunicationStatus | '')}>
+        <select id={`${id}-status`} className="input" value={status} onChange={(e) => onStatus(e.target.value as S | '')}>
           <option value="">{t`全部状态`}</option>
-          {COMMUNICATION_STATUSES.map((code) => (
+          {statuses.map((code) => (
             <option key={code} value={code}>
-              {i18n._(STATUS_LABEL[code])}
+              {i18n._(statusLabel[code])}
             </option>
           ))}
         </select>
