@@ -66,6 +66,11 @@ export default defineConfig({
     // The real budget is gzip size, measured by `npm run bench` (DESIGN.md section 7); React alone is ~190 kB raw.
     chunkSizeWarningLimit: 300,
     rollupOptions: {
+      // Every route definition (its search validation and loader, not its split-off screens) is
+      // needed at start. Left to Rollup, each became a chunk of its own, shared with its lazy
+      // screen, and each carried its own list of the screen's files to preload: 63 scripts and
+      // 173 kB gzip on /login. Held in one chunk they are 13 scripts and 152 kB (docs/benchmarks.md).
+      output: { manualChunks: (id) => (/\/src\/(routes\/|routeTree\.gen\.ts)/.test(id) && !id.includes('tsr-split') ? 'routes' : undefined) },
       // zod ships `@__PURE__` comments Rollup cannot place; they are harmless and not ours to fix.
       onwarn(warning, warn) {
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
