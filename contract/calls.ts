@@ -58,6 +58,11 @@ export const calls = named({
   tenderSubmitBid: { path: '/tender/submitBid', method: 'POST', public: false, summary: 'Submit the bid documents, certificates and bill of materials before the cut-off time (idempotent)' },
   tenderApplyRefund: { path: '/tender/applyRefund', method: 'POST', public: false, summary: 'Ask for the deposit back after losing (idempotent with Idempotency-Key)' },
 
+  enquiryListByPage: { path: '/enquiry/listByPage', method: 'POST', public: false, summary: "The supplier's price enquiries, searched, filtered and paged (every status but A101)" },
+  enquiryGetById: { path: '/enquiry/getById', method: 'POST', public: false, summary: 'One enquiry with its lines, rounds and the quotes of this supplier' },
+  enquiryQuote: { path: '/enquiry/quote', method: 'POST', public: false, summary: 'Quote every line for the current round before its deadline (idempotent with Idempotency-Key)' },
+  enquiryDownloadTemplate: { path: '/enquiry/downloadTemplate', method: 'POST', public: false, binary: true, summary: 'The inquiry-letter template of an enquiry (.xlsx with its lines, in the request language)' },
+
   h5GetVerificationCodeByPhone: { path: '/h5/getVerificationCodeByPhone', method: 'POST', public: true, summary: "Send a visitor a verification code by SMS (only to a phone with an approved visit)" },
   h5GetQrByPhoneAndVerificationCode: { path: '/h5/getQrByPhoneAndVerificationCode', method: 'POST', public: true, summary: 'Exchange phone and code for the signed visit pass (the QR content)' },
   h5GetValidItemByVisitorId: { path: '/h5/getValidItemByVisitorId', method: 'POST', public: true, summary: "The pass holder's approved visits that have not ended" },

@@ -21,6 +21,7 @@ import {
   tenderSignUpRequest,
   tenderSubmitBidRequest,
 } from './schemas/tender';
+import { enquiryDetail, enquiryGetByIdRequest, enquiryListRequest, enquiryPage, enquiryQuoteRequest, enquiryTemplateRequest } from './schemas/enquiry';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
   passRequest,
@@ -95,6 +96,10 @@ export const endpoints = {
   tenderSubmitBid: { ...calls.tenderSubmitBid, request: tenderSubmitBidRequest, response: tenderRecordDetail },
   tenderApplyRefund: { ...calls.tenderApplyRefund, request: tenderApplyRefundRequest, response: tenderRecordDetail },
 
+  enquiryListByPage: { ...calls.enquiryListByPage, request: enquiryListRequest, response: enquiryPage },
+  enquiryGetById: { ...calls.enquiryGetById, request: enquiryGetByIdRequest, response: enquiryDetail },
+  enquiryQuote: { ...calls.enquiryQuote, request: enquiryQuoteRequest, response: enquiryDetail },
+  enquiryDownloadTemplate: { ...calls.enquiryDownloadTemplate, request: enquiryTemplateRequest, response: z.unknown() },
   h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
   h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },
   h5GetValidItemByVisitorId: { ...calls.h5GetValidItemByVisitorId, request: visitItemsRequest, response: z.array(visitItem) },

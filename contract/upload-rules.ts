@@ -51,6 +51,16 @@ export const UPLOAD_RULES = {
     wrongKind: 'nonExcel',
     tooMany: 'moreThanOneBom',
   },
+  /** A filled inquiry letter: at most one, .xls or .xlsx by content. */
+  inquiryLetter: {
+    min: 0,
+    max: 1,
+    kinds: ['xls', 'xlsx'],
+    accept: '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'letterNotExcel',
+    tooMany: 'oneFileOnly',
+  },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadField = keyof typeof UPLOAD_RULES;

@@ -21,6 +21,7 @@ import { loadPassSecret } from './security/pass';
 import { businessRoutes } from './routes/business';
 import { commonRoutes } from './routes/common';
 import { communicationRoutes } from './routes/communication';
+import { enquiryRoutes } from './routes/enquiry';
 import { fileRoutes } from './routes/file';
 import { tusRoutes } from './routes/file/tus';
 import { h5Routes } from './routes/h5';
@@ -142,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(tusRoutes, { dataDir });
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
+  await app.register(enquiryRoutes);
   await app.register(h5Routes);
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -70,6 +70,36 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(refused.err).toContain(`demo_a104 did not sign up for ${notice.tenderNo}`);
   });
 
+  it('runs the enquiry commands: create-enquiry from a lines file, open-round with targets, list-quotes, close-enquiry, list-enquiries', async () => {
+    const lines = join(mkdtempSync(join(tmpdir(), 'cli-')), 'lines.json');
+    writeFileSync(lines, JSON.stringify([
+      { materialNo: 'CLI-1', name: '牛皮箱板纸', specification: '175g/m²', unit: '吨', brand: '玖龙', quantity: '12.5', expectedPrice: '4150', packageSpecification: '卷装' },
+      { materialNo: 'CLI-2', name: '玉米淀粉', specification: '一级', unit: '吨', brand: '', quantity: 3, packageSpecification: '25kg/袋' },
+    ]));
+    const created = await cli(['create-enquiry', '--theme', '命令行询价', '--suppliers', 'demo_a104, demo_a141', '--lines', lines, '--hours', '48', '--remark', '含税到厂价'], env);
+    expect(created.code, created.err).toBe(0);
+    const enquiry = JSON.parse(created.out) as { id: string; enquiryNo: string; round: number; deadline: string };
+    expect(enquiry).toMatchObject({ id: expect.any(String), enquiryNo: expect.stringMatching(/^XJ\d{14}$/), round: 1 });
+
+    const opened = await cli(['open-round', '--enquiry-no', enquiry.enquiryNo, '--deadline', '2031-01-01T00:00:00Z', '--target-prices', '{"CLI-1": "4000.5"}'], env);
+    expect(opened.code, opened.err).toBe(0);
+    expect(JSON.parse(opened.out)).toMatchObject({ round: 2, deadline: '2031-01-01T00:00:00.000Z', targetPrices: { 'CLI-1': '4000.5' } });
+    const quotes = JSON.parse((await cli(['list-quotes', '--id', enquiry.id], env)).out) as { rounds: Array<{ round: number; targetPrices: Record<string, string>; notQuoted: string[] }> };
+    expect(quotes.rounds.map((r) => [r.round, r.targetPrices, r.notQuoted])).toEqual([
+      [1, {}, ['demo_a104', 'demo_a141']],
+      [2, { 'CLI-1': '4000.50' }, ['demo_a104', 'demo_a141']],
+    ]);
+    const closed = await cli(['close-enquiry', '--id', enquiry.id, '--status', 'awarded'], env);
+    expect(JSON.parse(closed.out)).toMatchObject({ enquiryNo: enquiry.enquiryNo, businessStatus: 'awarded' });
+    const listed = JSON.parse((await cli(['list-enquiries', '--supplier', 'demo_a141'], env)).out) as Array<{ enquiryNo: string; businessStatus: string }>;
+    expect(listed[0]).toMatchObject({ enquiryNo: enquiry.enquiryNo, businessStatus: 'awarded' });
+    const refused = await cli(['open-round', '--id', enquiry.id, '--hours', '1', '--target-prices', '{"CLI-1": '], env);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('--target-prices: not valid JSON');
+    const missing = await cli(['create-enquiry', '--theme', 'x', '--suppliers', 'demo_a104', '--lines', '/no/such/lines.json', '--hours', '1'], env);
+    expect(missing.err).toContain('--lines: neither JSON nor a file: /no/such/lines.json');
+  });
+
   it('exits 1 with the reason on bad input, without a stack trace', async () => {
     const bad = await cli(['reply-communication', '--id', 'GT000000000', '--text', 'x'], env);
     expect(bad.code).toBe(1);
@@ -78,6 +108,7 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(usage.code).toBe(1);
     expect(usage.err).toContain('reply-communication --id');
     expect(usage.err).toContain('announce-result --tender-no <no> --winner <username|supplierCode>');
+    expect(usage.err).toContain('close-enquiry (--id <id> | --enquiry-no <no>) --status awarded|notAwarded|cancelled');
   });
 
   it('opens the database itself when no server runs', async () => {

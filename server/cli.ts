@@ -25,7 +25,35 @@ const USAGE = `Usage: npm run cli -- <command>
   announce-result --tender-no <no> --winner <username|supplierCode>
   refund-deposit --id <record id> --voucher <file path>
   close-notice --tender-no <no>
+  create-enquiry --theme <text> --suppliers <username,...> --lines <JSON array | JSON file> (--deadline <ISO> | --hours N)
+                 [--currency CNY] [--remark <text>] [--tax-excluded] [--effective <ISO>] [--expiry <ISO>]
+                 [--delivery-date <YYYY-MM-DD>] [--vat-type <text>] [--warranty-period <text>] [--warranty-method <text>]
+                 [--transport-type <text>] [--invoice-type <text>] [--payment-type <text>] [--delivery-type <text>]
+                 [--unloading-method <text>] [--promoter <name>]
+                 lines: [{"materialNo","name","specification","unit","brand","quantity","expectedPrice"?,"packageSpecification"}]
+  open-round (--id <id> | --enquiry-no <no>) (--deadline <ISO> | --hours N) [--target-prices <JSON {materialNo: price} | JSON file>]
+             [--promoter <name>]
+  close-enquiry (--id <id> | --enquiry-no <no>) --status awarded|notAwarded|cancelled
+  list-enquiries [--supplier <username|supplierCode>]
+  list-quotes (--id <id> | --enquiry-no <no>)
 Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
+
+/** A JSON option: inline (`[...]`, `{...}`) or the path of a file holding it. */
+function jsonArg(option: string, value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  const inline = /^\s*[[{]/.test(value);
+  let text = value;
+  if (!inline) {
+    const path = resolve(value);
+    if (!existsSync(path)) throw new OperatorError(`${option}: neither JSON nor a file: ${value}`);
+    text = readFileSync(path, 'utf8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new OperatorError(`${option}: not valid JSON (${(error as Error).message})`);
+  }
+}
 
 function parse(argv: string[]): { action: OperatorAction; input: Record<string, unknown> } {
   const [command, ...rest] = argv;
@@ -58,6 +86,28 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       'tender-no': { type: 'string' },
       winner: { type: 'string' },
       voucher: { type: 'string' },
+      theme: { type: 'string' },
+      suppliers: { type: 'string' },
+      lines: { type: 'string' },
+      deadline: { type: 'string' },
+      currency: { type: 'string' },
+      remark: { type: 'string' },
+      'tax-excluded': { type: 'boolean' },
+      effective: { type: 'string' },
+      expiry: { type: 'string' },
+      'delivery-date': { type: 'string' },
+      'vat-type': { type: 'string' },
+      'warranty-period': { type: 'string' },
+      'warranty-method': { type: 'string' },
+      'transport-type': { type: 'string' },
+      'invoice-type': { type: 'string' },
+      'payment-type': { type: 'string' },
+      'delivery-type': { type: 'string' },
+      'unloading-method': { type: 'string' },
+      promoter: { type: 'string' },
+      'enquiry-no': { type: 'string' },
+      'target-prices': { type: 'string' },
+      status: { type: 'string' },
     },
   });
   switch (command) {
@@ -109,6 +159,43 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       return { action: 'refundDeposit', input: { id: values.id, voucher: values.voucher === undefined ? undefined : resolve(values.voucher) } };
     case 'close-notice':
       return { action: 'closeNotice', input: { tenderNo: values['tender-no'] } };
+    case 'create-enquiry':
+      return {
+        action: 'createEnquiry',
+        input: {
+          theme: values.theme,
+          suppliers: values.suppliers?.split(',').map((name) => name.trim()).filter(Boolean),
+          lines: jsonArg('--lines', values.lines),
+          deadline: values.deadline,
+          hours: values.hours,
+          currency: values.currency,
+          remark: values.remark,
+          priceIncludesTax: values['tax-excluded'] ? false : undefined,
+          effectiveTime: values.effective,
+          expiryTime: values.expiry,
+          deliveryDate: values['delivery-date'],
+          vatType: values['vat-type'],
+          warrantyPeriod: values['warranty-period'],
+          warrantyMethod: values['warranty-method'],
+          transportType: values['transport-type'],
+          invoiceType: values['invoice-type'],
+          paymentType: values['payment-type'],
+          deliveryType: values['delivery-type'],
+          unloadingMethod: values['unloading-method'],
+          promoter: values.promoter,
+        },
+      };
+    case 'open-round':
+      return {
+        action: 'openRound',
+        input: { id: values.id, enquiryNo: values['enquiry-no'], deadline: values.deadline, hours: values.hours, targetPrices: jsonArg('--target-prices', values['target-prices']), promoter: values.promoter },
+      };
+    case 'close-enquiry':
+      return { action: 'closeEnquiry', input: { id: values.id, enquiryNo: values['enquiry-no'], status: values.status } };
+    case 'list-enquiries':
+      return { action: 'listEnquiries', input: { supplier: values.supplier } };
+    case 'list-quotes':
+      return { action: 'listQuotes', input: { id: values.id, enquiryNo: values['enquiry-no'] } };
     default:
       throw new OperatorError(USAGE);
   }

@@ -5,6 +5,7 @@ import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
 import { downloadUrl } from '../services/file-refs';
 import { seedDemoCommunications, seedDemoVisit } from './communications';
+import { seedDemoEnquiries } from './enquiries';
 import { demoNotice, type PublicDocs } from './notices';
 import { rng } from './random';
 import { DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
@@ -50,9 +51,9 @@ async function publicDoc(db: Db, storage: FileStorage, name: string, content: st
 /**
  * The demo installation: reference data, public notice documents, 60 bidding and 40
  * purchasing notices, the three demo suppliers, three communication threads of demo_a104, tender
- * records of demo_a104 (one per state) and demo_a141, and an approved visit for the demo
- * visitor's phone. Content is the same on every run; only
- * the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
+ * records of demo_a104 (one per state) and demo_a141, enquiries of both in every bargaining state
+ * (server/seed/enquiries.ts), and an approved visit for the demo visitor's phone. Content is
+ * the same on every run; only the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already.
  */
 export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): Promise<boolean> {
@@ -68,6 +69,7 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   await seedDemoSuppliers(db, storage, now);
   await seedDemoCommunications(db, storage, now);
   await seedDemoTenders(db, storage, now);
+  await seedDemoEnquiries(db, now);
   await seedDemoVisit(db, now);
   return true;
 }

@@ -1,9 +1,12 @@
 import { BASE_PATH } from '../../contract/http';
 import type { FileRef } from '../../contract/schemas/common';
 import type { SupplierFields } from '../../contract/schemas/supplier';
+import type { UploadRule } from '../../contract/upload-rules';
 import type { Queryable } from '../db/db';
 import { claimFiles, findFilesByKeys } from '../db/file-repo';
+import type { FileStorage } from '../files/storage';
 import { forbidden, invalid } from '../http/api-error';
+import { checkStoredFiles } from './file-kinds';
 
 /** Where a stored file is downloaded from (GET for links, POST for the portal's blob fetch). */
 export const downloadUrl = (key: string) => `${BASE_PATH}/file/download?filePath=${encodeURIComponent(key)}`;
@@ -41,3 +44,18 @@ export async function checkRefs(db: Queryable, refs: Array<[string, FileRef]>, s
 export async function claimFileRefs(db: Queryable, fields: SupplierFields, supplierId: string): Promise<void> {
   await claimFiles(db, refsOf(fields).map(([, ref]) => ref.path), supplierId);
 }
+
+/**
+ * Files a write references: uploads made here that the supplier may use (checkRefs), of the
+ * rule's size and kind by content (checkStoredFiles). Unclaimed uploads become the supplier's;
+ * links are rebuilt from the stored key. Run inside the write's transaction: a later refusal
+ * rolls the claim back.
+ */
+export async function ownFiles(db: Queryable, storage: FileStorage, refs: Array<[string, FileRef]>, rule: UploadRule, supplierId: string): Promise<FileRef[]> {
+  await checkRefs(db, refs, supplierId);
+  await checkStoredFiles(db, storage, refs, rule);
+  await claimFiles(db, refs.map(([, ref]) => ref.path), supplierId);
+  return refs.map(([, ref]) => withOurUrl(ref));
+}
+
+export const named = (field: string, refs: FileRef[]): Array<[string, FileRef]> => refs.map((ref, i) => [`${field}.${i}`, ref]);

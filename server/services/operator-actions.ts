@@ -6,6 +6,7 @@ import { insertNotice, tenderNoExists } from '../db/notice-repo';
 import { findSupplierByHandle, listSuppliers, setStatus } from '../db/supplier-repo';
 import { noticeBody } from '../seed/notices';
 import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
+import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiries';
 import { OperatorError, type OperatorContext } from './operator-errors';
 import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
 import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
@@ -44,6 +45,7 @@ export const operatorInputs = {
   ...communicationInputs,
   ...visitInputs,
   ...tenderInputs,
+  ...enquiryInputs,
 } as const;
 
 /** Actions after which the public lists change (new notice, moved cut-off time). */
@@ -114,5 +116,15 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return refundDeposit(ctx, raw);
     case 'closeNotice':
       return closeNotice(ctx, raw);
+    case 'createEnquiry':
+      return createEnquiry(ctx, raw);
+    case 'openRound':
+      return openRound(ctx, raw);
+    case 'closeEnquiry':
+      return closeEnquiry(ctx, raw);
+    case 'listEnquiries':
+      return listEnquiries(ctx, raw);
+    case 'listQuotes':
+      return listQuotes(ctx, raw);
   }
 }

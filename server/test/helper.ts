@@ -32,7 +32,11 @@ type CountedTable =
   | 'tender_deposits'
   | 'tender_bids'
   | 'tender_refunds'
-  | 'tender_results';
+  | 'tender_results'
+  | 'enquiries'
+  | 'enquiry_rounds'
+  | 'enquiry_quotes'
+  | 'enquiry_quote_lines';
 
 export interface CallOptions {
   token?: string;

@@ -1,18 +1,12 @@
 import { Code } from '../../../contract/codes';
 import { SupplierStatus } from '../../../contract/limits';
 import type { MessageKey } from '../../../contract/messages';
-import type { FileRef } from '../../../contract/schemas/common';
 import { actionBlock, type TenderAction } from '../../../contract/schemas/tender';
-import type { UploadRule } from '../../../contract/upload-rules';
 import type { Queryable } from '../../db/db';
-import { claimFiles } from '../../db/file-repo';
 import { findSupplierById } from '../../db/supplier-repo';
 import { findRecord, type TenderRecord } from '../../db/tender-repo';
-import type { FileStorage } from '../../files/storage';
 import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
-import { checkStoredFiles } from '../../services/file-kinds';
-import { checkRefs, withOurUrl } from '../../services/file-refs';
 
 /** Statuses that may take part in tenders (the bid management menu, SPEC.md section 2). */
 const TENDERING = new Set<string>([SupplierStatus.A104, SupplierStatus.A141]);
@@ -77,18 +71,3 @@ export function orderedCertificates<G extends { name: string }>(groups: G[], req
   if (required.some((name) => !seen.has(name))) throw invalid('certificates', 'certificateRequired');
   return required.map((name) => groups.find((g) => g.name === name)!);
 }
-
-/**
- * Files a write references: uploads made here that the supplier may use (checkRefs), of the
- * rule's size and kind by content (checkStoredFiles). Unclaimed uploads become the supplier's;
- * links are rebuilt from the stored key. Run inside the write's transaction: a later refusal
- * rolls the claim back.
- */
-export async function ownFiles(db: Queryable, storage: FileStorage, refs: Array<[string, FileRef]>, rule: UploadRule, supplierId: string): Promise<FileRef[]> {
-  await checkRefs(db, refs, supplierId);
-  await checkStoredFiles(db, storage, refs, rule);
-  await claimFiles(db, refs.map(([, ref]) => ref.path), supplierId);
-  return refs.map(([, ref]) => withOurUrl(ref));
-}
-
-export const named = (field: string, refs: FileRef[]): Array<[string, FileRef]> => refs.map((ref, i) => [`${field}.${i}`, ref]);

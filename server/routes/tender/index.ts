@@ -10,7 +10,8 @@ import { findRecord, listRecords, type TenderRecord } from '../../db/tender-repo
 import { findRecordIdOf, insertBid, insertDeposit, insertRefundRequest, signUpRecord } from '../../db/tender-writes';
 import { conflict, notFound } from '../../http/api-error';
 import { route } from '../../http/route';
-import { checkDeposit, ensureOpen, ensureOwnCode, named, orderedCertificates, ownFiles, ownRecord, tenderingSupplier } from './checks';
+import { named, ownFiles } from '../../services/file-refs';
+import { checkDeposit, ensureOpen, ensureOwnCode, orderedCertificates, ownRecord, tenderingSupplier } from './checks';
 
 /**
  * Tender management (SPEC.md sections 2 to 5): sign up for a notice, pay the deposit, submit the

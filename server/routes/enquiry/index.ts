@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { quoteTotal } from '../../../contract/enquiry-values';
+import { endpoints } from '../../../contract/endpoints';
+import { UPLOAD_RULES } from '../../../contract/upload-rules';
+import { enquiryDetailFor, linesOf, listEnquiriesFor } from '../../db/enquiry-repo';
+import { insertQuote } from '../../db/enquiry-writes';
+import { isDictionaryCode } from '../../db/visit-repo';
+import { conflict, invalid } from '../../http/api-error';
+import { route } from '../../http/route';
+import { contentDisposition } from '../../files/mime';
+import { inquiryLetterXlsx, letterFileName } from '../../services/inquiry-letter';
+import { named, ownFiles } from '../../services/file-refs';
+import { enquiringSupplier, enquiryLost, ensureQuotable, invitedEnquiry, matchLines } from './checks';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Inquiry and bargaining (SPEC.md sections 2 to 5): the enquiries a supplier is invited to,
+ * their rounds, and its quotes. Open to every supplier status but A101, read from the database
+ * on every call; an enquiry the caller is not invited to is E404. Round states and deadlines go
+ * by the bid service's clock, which every answer carries.
+ */
+export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
+  const { now, storage } = app.services;
+
+  route(app, 'enquiry', endpoints.enquiryListByPage, async ({ input, session, db }) => {
+    const { supplierId } = await enquiringSupplier(db, session);
+    const at = now();
+    const { pageNo, pageSize } = input;
+    const q = { supplierId, replyStatus: input.replyStatus, businessStatus: input.businessStatus, search: input.searchContent || undefined, pageNo, pageSize };
+    const { records, total } = await listEnquiriesFor(db, q, at);
+    return { records, total, pageNo, pageSize, serverTime: at.toISOString() };
+  });
+
+  route(app, 'enquiry', endpoints.enquiryGetById, async ({ input, session, db }) => {
+    const { supplierId } = await enquiringSupplier(db, session);
+    const detail = await enquiryDetailFor(db, input.id, supplierId, now());
+    if (!detail) throw enquiryLost();
+    return detail;
+  });
+
+  /**
+   * One quote per supplier and round, in one transaction with the enquiry row locked: the round
+   * must be the current one, open and not yet answered (quoteBlock), the currency a dictionary
+   * entry, the lines exactly the enquiry's, the letter the supplier's own .xls/.xlsx. The total
+   * is computed here (quoteTotal), never taken from the client.
+   */
+  route(
+    app,
+    'enquiry',
+    endpoints.enquiryQuote,
+    async ({ input, session, db }) => {
+      const { supplierId } = await enquiringSupplier(db, session);
+      const at = now();
+      return db.transaction(async (tx) => {
+        const enquiry = await invitedEnquiry(tx, input.enquiryId, supplierId, at, true);
+        ensureQuotable(enquiry, input.round, at);
+        if (!(await isDictionaryCode(tx, 'currency', input.currency))) throw invalid('currency', 'choiceInvalid');
+        const lines = matchLines(input.lines, await linesOf(tx, enquiry.id, enquiry.round, null));
+        const [letter] = await ownFiles(tx, storage, named('letter', input.letter), UPLOAD_RULES.inquiryLetter, supplierId);
+        const quote = {
+          enquiryId: enquiry.id,
+          supplierId,
+          round: enquiry.round,
+          currency: input.currency,
+          taxIncluded: input.taxIncluded,
+          deliveryDate: input.deliveryDate,
+          remark: input.remark,
+          total: quoteTotal(lines),
+          letter: letter ?? null,
+          lines,
+        };
+        if (!(await insertQuote(tx, quote, at))) throw conflict('quoteAlreadySubmitted');
+        return (await enquiryDetailFor(tx, enquiry.id, supplierId, at))!;
+      });
+    },
+    { idempotent: true },
+  );
+
+  /** The inquiry-letter template of the enquiry as it stands (current round), in the request language. */
+  route(app, 'enquiry', endpoints.enquiryDownloadTemplate, async ({ input, session, db, req, reply }) => {
+    const { supplierId, supplierName } = await enquiringSupplier(db, session);
+    const detail = await enquiryDetailFor(db, input.id, supplierId, now());
+    if (!detail) throw enquiryLost();
+    const bytes = await inquiryLetterXlsx(detail, supplierName, req.locale);
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-length', bytes.length)
+      .header('content-disposition', contentDisposition(letterFileName(detail)))
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+}
