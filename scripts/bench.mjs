@@ -28,6 +28,9 @@ console.log('\n=== reading a 5,000-line .xlsx bill of materials in the browser =
 results.billOfMaterials = runJson('node', ['scripts/bench-bom.mjs']);
 console.log(`5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`);
 
+console.log('\n=== a quote form of 500 material lines: keystrokes and submit ===');
+results.quoteForm = runJson('node', ['scripts/bench-quote.mjs']);
+
 console.log('\n=== repeat visit offline: /login with its stored list ===');
 results.offlineRepeatVisit = runJson('node', ['scripts/bench-offline.mjs']);
 

@@ -28,6 +28,8 @@ import { Route as PlatformModifyPasswordRouteImport } from './routes/platform/mo
 import { Route as PlatformSupplierInfoManagementRouteImport } from './routes/platform/supplierInfoManagement'
 import { Route as PlatformTenderManagementRouteImport } from './routes/platform/tenderManagement'
 import { Route as PlatformVisitorApplyNewRouteImport } from './routes/platform/visitorApplyNew'
+import { Route as PlatformBargainingIndexRouteImport } from './routes/platform/bargaining.index'
+import { Route as PlatformBargainingIdRouteImport } from './routes/platform/bargaining.$id'
 import { Route as PlatformCommunicateRecordIndexRouteImport } from './routes/platform/communicateRecord.index'
 import { Route as PlatformCommunicateRecordIdRouteImport } from './routes/platform/communicateRecord.$id'
 import { Route as PlatformCommunicateRecordNewRouteImport } from './routes/platform/communicateRecord.new'
@@ -132,6 +134,16 @@ const PlatformVisitorApplyNewRoute = PlatformVisitorApplyNewRouteImport.update({
   path: '/visitorApplyNew',
   getParentRoute: () => PlatformRoute,
 } as any)
+const PlatformBargainingIndexRoute = PlatformBargainingIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PlatformBargainingRoute,
+} as any)
+const PlatformBargainingIdRoute = PlatformBargainingIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => PlatformBargainingRoute,
+} as any)
 const PlatformCommunicateRecordIndexRoute =
   PlatformCommunicateRecordIndexRouteImport.update({
     id: '/communicateRecord/',
@@ -182,15 +194,17 @@ export interface FileRoutesByFullPath {
   '/error/403': typeof Error403Route
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
-  '/platform/bargaining': typeof PlatformBargainingRoute
+  '/platform/bargaining': typeof PlatformBargainingRouteWithChildren
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
+  '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/bargaining/': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
@@ -208,14 +222,15 @@ export interface FileRoutesByTo {
   '/error/403': typeof Error403Route
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
-  '/platform/bargaining': typeof PlatformBargainingRoute
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform': typeof PlatformIndexRoute
+  '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/bargaining': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
@@ -235,15 +250,17 @@ export interface FileRoutesById {
   '/error/403': typeof Error403Route
   '/error/404': typeof Error404Route
   '/error/500': typeof Error500Route
-  '/platform/bargaining': typeof PlatformBargainingRoute
+  '/platform/bargaining': typeof PlatformBargainingRouteWithChildren
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
   '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform/': typeof PlatformIndexRoute
+  '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/bargaining/': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
@@ -271,8 +288,10 @@ export interface FileRouteTypes {
     | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform/'
+    | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/bargaining/'
     | '/platform/communicateRecord/'
     | '/platform/tenderManagement/'
     | '/platform/tenderManagement/$id/bid'
@@ -290,14 +309,15 @@ export interface FileRouteTypes {
     | '/error/403'
     | '/error/404'
     | '/error/500'
-    | '/platform/bargaining'
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
     | '/platform/visitorApplyNew'
     | '/platform'
+    | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/bargaining'
     | '/platform/communicateRecord'
     | '/platform/tenderManagement'
     | '/platform/tenderManagement/$id/bid'
@@ -323,8 +343,10 @@ export interface FileRouteTypes {
     | '/platform/tenderManagement'
     | '/platform/visitorApplyNew'
     | '/platform/'
+    | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/bargaining/'
     | '/platform/communicateRecord/'
     | '/platform/tenderManagement/'
     | '/platform/tenderManagement/$id/bid'
@@ -481,6 +503,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformVisitorApplyNewRouteImport
       parentRoute: typeof PlatformRoute
     }
+    '/platform/bargaining/': {
+      id: '/platform/bargaining/'
+      path: '/'
+      fullPath: '/platform/bargaining/'
+      preLoaderRoute: typeof PlatformBargainingIndexRouteImport
+      parentRoute: typeof PlatformBargainingRoute
+    }
+    '/platform/bargaining/$id': {
+      id: '/platform/bargaining/$id'
+      path: '/$id'
+      fullPath: '/platform/bargaining/$id'
+      preLoaderRoute: typeof PlatformBargainingIdRouteImport
+      parentRoute: typeof PlatformBargainingRoute
+    }
     '/platform/communicateRecord/': {
       id: '/platform/communicateRecord/'
       path: '/communicateRecord'
@@ -526,6 +562,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface PlatformBargainingRouteChildren {
+  PlatformBargainingIdRoute: typeof PlatformBargainingIdRoute
+  PlatformBargainingIndexRoute: typeof PlatformBargainingIndexRoute
+}
+
+const PlatformBargainingRouteChildren: PlatformBargainingRouteChildren = {
+  PlatformBargainingIdRoute: PlatformBargainingIdRoute,
+  PlatformBargainingIndexRoute: PlatformBargainingIndexRoute,
+}
+
+const PlatformBargainingRouteWithChildren =
+  PlatformBargainingRoute._addFileChildren(PlatformBargainingRouteChildren)
+
 interface PlatformTenderManagementRouteChildren {
   PlatformTenderManagementIndexRoute: typeof PlatformTenderManagementIndexRoute
   PlatformTenderManagementIdBidRoute: typeof PlatformTenderManagementIdBidRoute
@@ -545,7 +594,7 @@ const PlatformTenderManagementRouteWithChildren =
   )
 
 interface PlatformRouteChildren {
-  PlatformBargainingRoute: typeof PlatformBargainingRoute
+  PlatformBargainingRoute: typeof PlatformBargainingRouteWithChildren
   PlatformHomeRoute: typeof PlatformHomeRoute
   PlatformModifyPasswordRoute: typeof PlatformModifyPasswordRoute
   PlatformSupplierInfoManagementRoute: typeof PlatformSupplierInfoManagementRoute
@@ -558,7 +607,7 @@ interface PlatformRouteChildren {
 }
 
 const PlatformRouteChildren: PlatformRouteChildren = {
-  PlatformBargainingRoute: PlatformBargainingRoute,
+  PlatformBargainingRoute: PlatformBargainingRouteWithChildren,
   PlatformHomeRoute: PlatformHomeRoute,
   PlatformModifyPasswordRoute: PlatformModifyPasswordRoute,
   PlatformSupplierInfoManagementRoute: PlatformSupplierInfoManagementRoute,

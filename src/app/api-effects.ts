@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,14 +1,19 @@
 import { BCP47, type Locale } from '@contract/locales';
 import { i18n, type Messages } from '@lingui/core';
+import type { MessageKey } from '@contract/messages';
 import { getLanguage, storeLanguage } from '@/api/language';
+import { setWireTable } from './wire';
 
 type Catalog = () => Promise<{ messages: Messages }>;
 
-/** Catalogs are compiled from the .po files by the Lingui Vite plugin, one chunk per locale and catalog. */
-const shell: Record<Locale, Catalog> = {
-  'zh-CN': () => import('./zh-CN/messages.po'),
-  en: () => import('./en/messages.po'),
-  vie: () => import('./vie/messages.po'),
+/**
+ * Catalogs are compiled from the .po files by the Lingui Vite plugin, one chunk per locale and
+ * catalog. The shell's chunk of a locale also holds that language's wire texts (./wire.ts).
+ */
+const shell: Record<Locale, () => Promise<{ messages: Messages; wire: Record<MessageKey, string> }>> = {
+  'zh-CN': () => import('./zh-CN/shell'),
+  en: () => import('./en/shell'),
+  vie: () => import('./vie/shell'),
 };
 
 /**
@@ -21,14 +26,20 @@ const areas = {
     en: () => import('./en/tenders.po'),
     vie: () => import('./vie/tenders.po'),
   },
+  enquiries: {
+    'zh-CN': () => import('./zh-CN/enquiries.po'),
+    en: () => import('./en/enquiries.po'),
+    vie: () => import('./vie/enquiries.po'),
+  },
 } satisfies Record<string, Record<Locale, Catalog>>;
 
 export type Area = keyof typeof areas;
 const loadedAreas = new Set<Area>();
 
 async function messagesOf(locale: Locale, wanted: Iterable<Area>): Promise<Messages> {
-  const parts = await Promise.all([shell[locale](), ...[...wanted].map((area) => areas[area][locale]())]);
-  return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+  const [own, ...parts] = await Promise.all([shell[locale](), ...[...wanted].map((area) => areas[area][locale]())]);
+  setWireTable(locale, own.wire);
+  return Object.assign({}, own.messages, ...parts.map((part) => part.messages)) as Messages;
 }
 
 /** Loads and activates a locale with the areas already in use, stores the choice and sets `<html lang>` (vi for vie). */

@@ -1,5 +1,5 @@
 import { Code } from '@contract/codes';
-import { message as wireMessage } from '@contract/messages';
+import { message as wireMessage } from '@/locales/wire';
 import { isApiError } from '@/api/errors';
 
 /**

@@ -1,5 +1,5 @@
 import { BASE_PATH, HEADER } from '@contract/http';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { menuKeyOf } from '@/app/platform/menu';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
+import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
 import { useTenderSent } from '@/features/tenders/use-tender-sent';
 import { showAlert, toast } from '@/ui/toast';
 
@@ -67,9 +68,10 @@ function PlatformLayout() {
   const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
   const login = getLoginInfo();
   const status = supplier?.status ?? supplierStatus;
-  // Replies, threads, deposits, bids and refunds the outbox sends while any platform screen is open refresh their lists.
+  // Replies, threads, deposits, bids, refunds and quotes the outbox sends while any platform screen is open refresh their lists.
   useCommunicationSent(supplierId);
   useTenderSent(supplierId);
+  useEnquirySent(supplierId);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">

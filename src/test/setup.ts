@@ -2,6 +2,10 @@ import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type { Locale } from '@contract/locales';
+// eslint-disable-next-line no-restricted-imports -- the tests' setup loads all three tables the app loads one by one
+import { wireTables } from '@contract/messages';
+import { setWireTable } from '@/locales/wire';
 import type * as OnDemand from '@/offline/on-demand';
 
 // Writing to the outbox starts the sync engine in the app; unit tests drive the engine
@@ -13,6 +17,8 @@ vi.mock('@/offline/on-demand', async (importOriginal) => ({
 
 // Unit tests render with the source catalog (zh-CN): message ids are the Chinese texts.
 i18n.loadAndActivate({ locale: 'zh-CN', messages: {} });
+// Every language's wire texts, as if each had been activated once (the app loads one at a time).
+for (const [locale, table] of Object.entries(wireTables) as [Locale, (typeof wireTables)[Locale]][]) setWireTable(locale, table);
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_FILE_BYTES } from '@contract/limits';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { UPLOAD_RULES, type UploadRule } from '@contract/upload-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 import { MAX_FILE_BYTES, MAX_FILES_AT_ONCE } from '@contract/limits';
 import type { Locale } from '@contract/locales';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { kindProblem, sniffFileKind, SNIFF_HEAD_BYTES, type UploadRule } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';

@@ -17,6 +17,13 @@ describe('format', () => {
     expect(formatMoney(1234.5, 'en', 'USD')).toBe('$1,234.50');
     expect(formatMoney(5, 'en', '人民币')).toBe('5.00 人民币');
     expect(formatMoney(null, 'en')).toBe('');
+    expect(formatMoney('abc', 'en')).toBe('');
+  });
+
+  it('formats a decimal text exactly, beyond what a float holds', () => {
+    expect(formatMoney('12345678901234567.89', 'zh-CN')).toBe('12,345,678,901,234,567.89');
+    expect(formatMoney('0.125', 'en')).toBe('0.13');
+    expect(formatMoney('-1234.5', 'vie')).toBe('-1.234,50');
   });
 
   it('counts whole days left; 0 is less than a day; the deadline itself has passed', () => {

@@ -23,20 +23,35 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${formatDate(iso)} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** A decimal text Intl formats exactly (ES2023: no detour through a float that would round 17-digit totals). */
+const EXACT_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /** Two decimals with thousands separators; with a currency code, its symbol when Intl knows it. */
 export function formatMoney(n: number | string | null | undefined, locale: Locale, currency?: string): string {
-  const value = typeof n === 'string' ? Number(n) : n;
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  const base = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-  if (currency) {
+  const value: number | `${number}` | null | undefined = typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
+  if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
+  const currencyFormat = currency ? moneyFormat(locale, currency) : null;
+  if (currencyFormat) return currencyFormat.format(value);
+  const plain = moneyFormat(locale)!.format(value);
+  // Not an ISO 4217 code (a dictionary label): show it after the number.
+  return currency ? `${plain} ${currency}` : plain;
+}
+
+/** Formatters are costly to build and a quote form formats hundreds of amounts: one per locale and currency (null: not a currency Intl knows). */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+function moneyFormat(locale: Locale, currency?: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency ?? ''}`;
+  if (!moneyFormats.has(key)) {
+    const base = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+    let format: Intl.NumberFormat | null;
     try {
-      return new Intl.NumberFormat(BCP47[locale], { ...base, style: 'currency', currency }).format(value);
+      format = new Intl.NumberFormat(BCP47[locale], currency ? { ...base, style: 'currency', currency } : base);
     } catch {
-      // Not an ISO 4217 code (a dictionary label): show it after the number.
-      return `${new Intl.NumberFormat(BCP47[locale], base).format(value)} ${currency}`;
+      format = null;
     }
+    moneyFormats.set(key, format);
   }
-  return new Intl.NumberFormat(BCP47[locale], base).format(value);
+  return moneyFormats.get(key) ?? null;
 }
 
 /**

@@ -36,6 +36,12 @@ describe('sanitizeNumeric (while typing)', () => {
     expect(sanitizeNumeric('12.345', 2)).toBe('12.34');
     expect(sanitizeNumeric('1x2..3', undefined)).toBe('12.3');
   });
+
+  it('reads full-width digits and dots as ASCII (a Chinese input method in full-width mode)', () => {
+    expect(sanitizeNumeric('１２．３４５', 2)).toBe('12.34');
+    expect(sanitizeNumeric('１２。５', 2)).toBe('12.5');
+    expect(normalizeNumeric('０。５', { precision: 2 })).toBe('0.50');
+  });
 });
 
 function Harness({ precision, max }: { precision?: number; max?: number }) {

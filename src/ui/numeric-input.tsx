@@ -6,9 +6,17 @@ export interface NumericOptions {
   max?: number;
 }
 
+/**
+ * Full-width digits and dots (a Chinese input method in full-width mode types "１２。５") read as
+ * the ASCII ones the rule keeps, instead of being dropped as "not a digit".
+ */
+function toAsciiDigits(raw: string): string {
+  return raw.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[\uff0e\u3002]/g, '.');
+}
+
 /** While typing: only digits and the first dot, decimals cut to the precision. */
 export function sanitizeNumeric(raw: string, precision?: number): string {
-  let v = raw.replace(/[^\d.]/g, '');
+  let v = toAsciiDigits(raw).replace(/[^\d.]/g, '');
   const dot = v.indexOf('.');
   if (dot !== -1) v = v.slice(0, dot + 1) + v.slice(dot + 1).replace(/\./g, '');
   if (precision !== undefined && dot !== -1) {

@@ -1,6 +1,6 @@
-import { useNow } from '@/ui/use-now';
+import { useNow } from './use-now';
 
-/** A tender answer with how far the bid service's clock was ahead of this device's when it arrived. */
+/** An answer (tender record, enquiry, ...) with how far the bid service's clock was ahead of this device's when it arrived. */
 export type Clocked<T> = T & { clockOffset: number };
 
 /**
@@ -20,4 +20,17 @@ export function withClock<T extends { serverTime: string }>(answer: T, receivedA
 export function useServerNow(clockOffset = 0): number {
   // Minutes are the finest unit a countdown shows; 30 s keeps it at most half a minute late.
   return useNow(30_000) + clockOffset;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Days, hours and minutes left until a deadline on the bid service's clock (`now`). */
+export function timeLeft(deadline: string, now: number): { days: number; hours: number; minutes: number } | 'passed' | null {
+  const end = Date.parse(deadline);
+  if (!Number.isFinite(end)) return null;
+  const diff = end - now;
+  if (diff <= 0) return 'passed';
+  return { days: Math.floor(diff / DAY), hours: Math.floor((diff % DAY) / HOUR), minutes: Math.floor((diff % HOUR) / MINUTE) };
 }

@@ -77,6 +77,36 @@ test('the tender screens and the deposit dialog pass the WCAG 2.1 AA rules of ax
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
 });
 
+/**
+ * The enquiry screens with demo_a104's seeded enquiries: the list, an enquiry waiting for its
+ * quote (the open quote form) and the one in round 3 (histories, target prices, a quote in
+ * the making), found through the list by their themes.
+ */
+async function enquiryPaths(page: Page): Promise<string[]> {
+  await page.goto('/platform/bargaining');
+  const hrefOf = async (theme: string) => {
+    const href = await page.getByRole('row').filter({ hasText: theme }).getByRole('link').first().getAttribute('href');
+    expect(href).toBeTruthy();
+    return href!;
+  };
+  return ['/platform/bargaining', await hrefOf('2026 年二季度牛皮箱板纸采购询价'), await hrefOf('包装辅料年度框架议价')];
+}
+
+test('the enquiry screens and the quote form pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  const paths = await enquiryPaths(page);
+  for (const language of ['zh-CN', 'en', 'vie']) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const path of paths) {
+      await page.goto(path);
+      if (path !== '/platform/bargaining') await expect(page.getByRole('form')).toBeVisible();
+      await expectAccessible(page);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+});
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -106,6 +136,25 @@ test.describe('on a 360 px wide phone', () => {
       for (const path of paths) {
         await page.goto(path);
         if (path.includes('action=deposit')) await expect(page.getByRole('dialog')).toBeVisible();
+        await expectFitsWidth(page);
+        await expectAccessible(page);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  });
+
+  test('the enquiry screens fit the width and pass axe, in all three languages', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page);
+    // The list is cards on a phone: the paths are found on a wide screen first.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const paths = await enquiryPaths(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const language of ['zh-CN', 'en', 'vie']) {
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      for (const path of paths) {
+        await page.goto(path);
+        if (path !== '/platform/bargaining') await expect(page.getByRole('form')).toBeVisible();
         await expectFitsWidth(page);
         await expectAccessible(page);
       }

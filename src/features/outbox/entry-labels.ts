@@ -23,6 +23,7 @@ export const CALL_LABEL: Record<OutboxCall, MessageDescriptor> = {
   tenderPayDeposit: msg`缴纳保证金`,
   tenderSubmitBid: msg`提交投标文件`,
   tenderApplyRefund: msg`申请退还保证金`,
+  enquiryQuote: msg`询价报价`,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { isCreditCode } from '@contract/rules';
 import { supplierFields, type Supplier } from '@contract/schemas/supplier';
 import { describe, expect, it } from 'vitest';

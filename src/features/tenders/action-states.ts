@@ -1,4 +1,4 @@
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import type { Locale } from '@contract/locales';
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { actionBlock, type TenderAction } from '@contract/tender-values';
@@ -12,7 +12,7 @@ export type RecordAction = 'deposit' | 'bid' | 'refund' | 'communicate' | 'visit
 const WRITE: Record<'deposit' | 'bid' | 'refund', TenderAction> = { deposit: 'payDeposit', bid: 'submitBid', refund: 'applyRefund' };
 
 export interface ActionContext {
-  /** The bid service's clock (see use-server-now.ts). */
+  /** The bid service's clock (see src/ui/server-clock.ts). */
   now: number;
   /** Something of this record still waits in the outbox. */
   waiting: boolean;

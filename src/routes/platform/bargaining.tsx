@@ -1,20 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { loadArea } from '@/locales/i18n';
 
+/** Inquiry and bargaining screens share a catalog of their own, loaded before any of them renders (precached: works offline). */
 export const Route = createFileRoute('/platform/bargaining')({
-  component: Page,
+  beforeLoad: () => loadArea('enquiries'),
+  component: Outlet,
 });
-
-function Page() {
-  const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`询价议价`} />
-      <div className="card">
-        <EmptyState title={t`暂无询价单`} />
-      </div>
-    </>
-  );
-}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { getSupplierId } from '@/api/session';
-import { listCommunicationsQueryOptions } from '@/features/communication/api/list-communications';
+import { prefetchOwn } from '@/app/prefetch';
 import { CommunicationList } from '@/features/communication/components/communication-list';
 import { PendingCommunications } from '@/features/communication/components/pending-communications';
 import {
@@ -16,13 +16,10 @@ export const Route = createFileRoute('/platform/communicateRecord/')({
   validateSearch: validateCommunicationSearch,
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
-  loader: ({ context, deps }) => {
-    const supplierId = getSupplierId();
-    if (supplierId) {
-      const options = listCommunicationsQueryOptions(supplierId, communicationListRequest(resolveCommunicationSearch(deps)));
-      void context.queryClient.ensureQueryData(options).catch(() => undefined);
-    }
-  },
+  loader: ({ context, deps }) =>
+    prefetchOwn(context.queryClient, async (supplierId) =>
+      (await import('@/features/communication/api/list-communications')).listCommunicationsQueryOptions(supplierId, communicationListRequest(resolveCommunicationSearch(deps))),
+    ),
   component: CommunicationListPage,
 });
 

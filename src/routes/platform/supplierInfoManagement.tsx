@@ -1,16 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { getSupplierId } from '@/api/session';
-import { supplierQueryOptions } from '@/features/supplier/api/get-supplier';
+import { prefetchOwn } from '@/app/prefetch';
 import { SupplierInfoEditor } from '@/features/supplier/components/supplier-info-editor';
 import { PageHeader } from '@/ui/page-header';
 
 export const Route = createFileRoute('/platform/supplierInfoManagement')({
-  loader: ({ context }) => {
-    const supplierId = getSupplierId();
-    // Not awaited: the editor shows its own loading and retry states.
-    if (supplierId) void context.queryClient.ensureQueryData(supplierQueryOptions(supplierId)).catch(() => undefined);
-  },
+  loader: ({ context }) => prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/supplier/api/get-supplier')).supplierQueryOptions(supplierId)),
   component: SupplierInfoPage,
 });
 

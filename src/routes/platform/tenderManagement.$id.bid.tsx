@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getLoginInfo, getSupplierId } from '@/api/session';
-import { tenderRecordQueryOptions } from '@/features/tenders/api/get-tender-record';
+import { prefetchOwn } from '@/app/prefetch';
 import { BidPage } from '@/features/tenders/components/bid-page';
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
   // Started, not awaited: the page shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => {
-    const supplierId = getSupplierId();
-    if (supplierId) void context.queryClient.ensureQueryData(tenderRecordQueryOptions(supplierId, params.id)).catch(() => undefined);
-  },
+  loader: ({ context, params }) => prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
   component: BidRoutePage,
 });
 

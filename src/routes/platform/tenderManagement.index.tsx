@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getLoginInfo, getSupplierId } from '@/api/session';
-import { listTenderRecordsQueryOptions } from '@/features/tenders/api/list-tender-records';
+import { prefetchOwn } from '@/app/prefetch';
 import { TenderManagementView } from '@/features/tenders/components/tender-management';
 import { compactTenderSearch, resolveTenderSearch, tenderListRequest, validateTenderSearch } from '@/features/tenders/tender-search';
 
@@ -8,13 +8,8 @@ export const Route = createFileRoute('/platform/tenderManagement/')({
   validateSearch: validateTenderSearch,
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
-  loader: ({ context, deps }) => {
-    const supplierId = getSupplierId();
-    if (supplierId) {
-      const options = listTenderRecordsQueryOptions(supplierId, tenderListRequest(resolveTenderSearch(deps)));
-      void context.queryClient.ensureQueryData(options).catch(() => undefined);
-    }
-  },
+  loader: ({ context, deps }) =>
+    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(supplierId, tenderListRequest(resolveTenderSearch(deps)))),
   component: TenderManagementPage,
 });
 

@@ -1,4 +1,4 @@
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

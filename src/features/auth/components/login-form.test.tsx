@@ -1,4 +1,4 @@
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';

@@ -130,6 +130,28 @@ describe('PendingList', () => {
     expect(screen.queryAllByText('截止时间')).toHaveLength(3);
   });
 
+  it('shows a quote readably: what it is, enquiry no, round and total, the round deadline and the refusal', async () => {
+    logIn('s1');
+    // As the quote form writes it (src/features/enquiries/quote/queue-quote.ts).
+    const quote = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'enquiry:e1:2',
+      call: 'enquiryQuote',
+      payload: { enquiryId: 'e1', round: 2, lines: [], letter: [] },
+      files: [{ field: 'letter', label: '询价函', files: [fileOf('询价函.xlsx', 10)] }],
+      deadline: Date.now() + 5 * HOUR,
+      summary: '报价：XJ2030-0001，第 2 轮，合计 ¥20,000.00',
+    });
+    await patchEntry(quote.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E409', message: '采购方已发起新一轮议价' } }));
+    emitChange();
+    renderScreen('/pending', PendingList);
+    const item = await screen.findByRole('listitem', { name: '报价：XJ2030-0001，第 2 轮，合计 ¥20,000.00' });
+    expect(within(item).getByText('询价报价 · 当前供应商账号')).toBeTruthy();
+    expect(within(item).getByText('原因：采购方已发起新一轮议价')).toBeTruthy();
+    expect(within(item).getByText('距截止时间不足 24 小时，请保持联网，以便及时提交。')).toBeTruthy();
+    await waitFor(() => expect(within(item).getByRole('button', { name: '下载 询价函.xlsx' })).toBeTruthy());
+  });
+
   it('groups the files of an entry with several fields under their labels', async () => {
     logIn('s1');
     await enqueue({

@@ -3,7 +3,7 @@ import { calls } from '@contract/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import { request } from '@/api/request';
-import { withClock } from '../use-server-now';
+import { withClock } from '@/ui/server-clock';
 import { tenderKeys } from './list-tender-records';
 
 // Quiet about the network: every screen that reads a record shows the stored one, or its own

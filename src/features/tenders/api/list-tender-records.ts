@@ -2,7 +2,7 @@ import { calls } from '@contract/calls';
 import type { RequestOf } from '@contract/endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/request';
-import { withClock } from '../use-server-now';
+import { withClock } from '@/ui/server-clock';
 
 export type ListTenderRecordsParams = RequestOf<'tenderListByPage'>;
 

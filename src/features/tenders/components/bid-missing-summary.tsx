@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 

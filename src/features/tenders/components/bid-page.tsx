@@ -9,7 +9,7 @@ import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
 import { actionReasons } from '../action-states';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
-import { useServerNow, type Clocked } from '../use-server-now';
+import { useServerNow, type Clocked } from '@/ui/server-clock';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { BidForm } from './bid-form';
 

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '@/test/render';
-import { DeadlineCountdown, hasOpenDeadline, timeLeft } from './deadline-countdown';
+import { timeLeft } from '@/ui/server-clock';
+import { DeadlineCountdown, hasOpenDeadline } from './deadline-countdown';
 
 const CUTOFF = '2030-06-01T10:00:00Z';
 const at = Date.parse(CUTOFF);

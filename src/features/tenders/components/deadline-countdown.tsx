@@ -1,22 +1,10 @@
 import type { TenderStatus } from '@contract/tender-values';
 import { Trans } from '@lingui/react/macro';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { timeLeft } from '@/ui/server-clock';
 
 /** Statuses in which something must still reach the bid service before the cut-off time. */
 const OPEN_STATUSES: readonly TenderStatus[] = ['signedUp', 'depositSubmitted', 'depositRejected', 'depositConfirmed'];
 export const hasOpenDeadline = (status: TenderStatus) => OPEN_STATUSES.includes(status);
-
-/** Days, hours and minutes left until the cut-off on the bid service's clock (`now`). */
-export function timeLeft(cutoffTime: string, now: number): { days: number; hours: number; minutes: number } | 'passed' | null {
-  const cutoff = Date.parse(cutoffTime);
-  if (!Number.isFinite(cutoff)) return null;
-  const diff = cutoff - now;
-  if (diff <= 0) return 'passed';
-  return { days: Math.floor(diff / DAY), hours: Math.floor((diff % DAY) / HOUR), minutes: Math.floor((diff % HOUR) / MINUTE) };
-}
 
 /** "剩余 2 天 5 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", or "已截止"; amber in the last 24 hours. */
 export function DeadlineCountdown({ cutoffTime, now }: { cutoffTime: string; now: number }) {

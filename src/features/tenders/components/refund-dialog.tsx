@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { message } from '@contract/messages';
+import { message } from '@/locales/wire';
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';

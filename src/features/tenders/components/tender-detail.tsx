@@ -10,7 +10,7 @@ import { useLoadErrorText } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
-import { useServerNow } from '../use-server-now';
+import { useServerNow } from '@/ui/server-clock';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { InfoList } from '@/ui/info-list';
 import { BidSection, DepositSection, RefundSection, Section } from './detail-sections';

@@ -9,7 +9,7 @@ import { LoadError } from '@/ui/load-error';
 import { Pager } from '@/ui/pager';
 import { listTenderRecordsQueryOptions } from '../api/list-tender-records';
 import { tenderListRequest, type ResolvedTenderSearch, type UrlAction } from '../tender-search';
-import { useServerNow } from '../use-server-now';
+import { useServerNow } from '@/ui/server-clock';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { useUrlOperation } from '../use-url-operation';
 import { RecordDialogs } from './record-dialogs';

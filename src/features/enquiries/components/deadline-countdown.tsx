@@ -1,0 +1,33 @@
+import { Trans } from '@lingui/react/macro';
+import { timeLeft } from '@/ui/server-clock';
+
+/** "剩余 2 天 5 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", or "已截止"; amber in the last 24 hours. */
+export function DeadlineCountdown({ deadline, now }: { deadline: string; now: number }) {
+  const left = timeLeft(deadline, now);
+  if (left === null) return null;
+  if (left === 'passed') {
+    return (
+      <span className="badge whitespace-nowrap">
+        <Trans>已截止</Trans>
+      </span>
+    );
+  }
+  const { days, hours, minutes } = left;
+  return (
+    <span className={`badge whitespace-nowrap tabular-nums ${days === 0 ? 'badge-amber' : 'badge-green'}`}>
+      {days > 0 ? (
+        <Trans>
+          剩余 {days} 天 {hours} 小时
+        </Trans>
+      ) : hours > 0 ? (
+        <Trans>
+          剩余 {hours} 小时 {minutes} 分钟
+        </Trans>
+      ) : minutes > 0 ? (
+        <Trans>剩余 {minutes} 分钟</Trans>
+      ) : (
+        <Trans>不足 1 分钟</Trans>
+      )}
+    </span>
+  );
+}

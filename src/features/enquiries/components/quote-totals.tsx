@@ -1,0 +1,112 @@
+import type { Locale } from '@contract/locales';
+import { message } from '@/locales/wire';
+import type { EnquiryLine } from '@contract/schemas/enquiry';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { formatMoney } from '@/ui/format';
+import { changeOf } from '../enquiry-format';
+import { useQuoteValues, type QuoteStore } from '../quote/quote-store';
+import { linesWithoutPrice, runningTotal } from '../quote/quote-values';
+import { PriceChange } from './price-change';
+import { priceInputId } from './quote-lines';
+
+export const MISSING_SUMMARY_ID = 'quote-missing';
+
+/** The lines with a latest quotation and their total at it: what the quote as a whole is compared with. */
+function latestBasis(lines: readonly EnquiryLine[]): { compared: EnquiryLine[]; before: string } | null {
+  const compared = lines.filter((line) => line.latestQuotation);
+  if (compared.length === 0) return null;
+  return { compared, before: runningTotal(compared, Object.fromEntries(compared.map((line) => [line.id, line.latestQuotation ?? '']))).total };
+}
+
+/** The change of those lines priced now against their latest quotation, in percent. */
+function changeAgainstLatest(basis: ReturnType<typeof latestBasis>, prices: Readonly<Record<string, string>>, comparable: boolean): string | null {
+  if (!basis) return null;
+  const now = runningTotal(basis.compared, prices);
+  // Only lines priced in both are compared: a line left empty would read as a 100 % cut.
+  if (now.priced !== basis.compared.length) return null;
+  return changeOf(now.total, basis.before, comparable);
+}
+
+const jump = (id: string) => {
+  const el = document.getElementById(id);
+  el?.focus({ preventScroll: true });
+  el?.scrollIntoView?.({ block: 'center' });
+};
+
+/**
+ * The quote's total as the supplier types (two decimals, thousands separators), how many lines
+ * are priced, the change against the latest quotation, and after a submit that lacks prices,
+ * how many lines still need one, with a way to the first. Subscribed to every price: it
+ * re-renders per keystroke, alone with the line typed in.
+ */
+export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { lines: readonly EnquiryLine[]; store: QuoteStore; showErrors: boolean; previousCurrency: string | null }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const { prices, currency } = useQuoteValues(store);
+  const { total, priced } = useMemo(() => runningTotal(lines, prices), [lines, prices]);
+  const comparable = previousCurrency === null || previousCurrency === currency;
+  const basis = useMemo(() => latestBasis(lines), [lines]);
+  const change = useMemo(() => changeAgainstLatest(basis, prices, comparable), [basis, prices, comparable]);
+  const missing = useMemo(() => (showErrors ? linesWithoutPrice(lines, prices) : []), [showErrors, lines, prices]);
+  const count = lines.length;
+  const missingCount = missing.length;
+  const totalText = formatMoney(total, locale, currency || undefined);
+  const firstMissing = missing[0];
+  const firstLine = lines.find((line) => line.id === firstMissing);
+  const firstNo = firstLine?.lineNo;
+  const firstMaterial = firstLine?.materialNo;
+
+  return (
+    <div className="space-y-2">
+      {missingCount > 0 && firstLine ? (
+        <div id={MISSING_SUMMARY_ID} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600">
+          <p>
+            {message('priceRequired', locale)}：<Trans>还有 {missingCount} 行价格为空或为 0</Trans>
+          </p>
+          <a
+            href={`#${priceInputId(firstLine.id)}`}
+            className="font-medium underline underline-offset-2"
+            onClick={(e) => {
+              e.preventDefault();
+              jump(priceInputId(firstLine.id));
+            }}
+          >
+            <Trans>转到第 {firstNo} 行（{firstMaterial}）</Trans>
+          </a>
+        </div>
+      ) : null}
+      <dl className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm">
+        <div className="flex items-baseline gap-2">
+          <dt className="text-slate-600">
+            <Trans>报价合计</Trans>
+          </dt>
+          <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="quote-total">
+            {totalText}
+          </dd>
+        </div>
+        <div className="flex items-baseline gap-2">
+          <dt className="text-slate-600">
+            <Trans>已报价</Trans>
+          </dt>
+          <dd className="text-slate-900 tabular-nums" data-testid="quote-priced">
+            <Trans>
+              {priced} / {count} 行
+            </Trans>
+          </dd>
+        </div>
+        {change !== null ? (
+          <div className="flex items-baseline gap-2">
+            <dt className="text-slate-600">
+              <Trans>较最新报价</Trans>
+            </dt>
+            <dd data-testid="quote-change">
+              <PriceChange change={change} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+

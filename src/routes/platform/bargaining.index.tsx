@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { getSupplierId } from '@/api/session';
+import { prefetchOwn } from '@/app/prefetch';
+import { EnquiryListView } from '@/features/enquiries/components/enquiry-list-view';
+import { compactEnquirySearch, enquiryListRequest, resolveEnquirySearch, validateEnquirySearch } from '@/features/enquiries/enquiry-search';
+
+export const Route = createFileRoute('/platform/bargaining/')({
+  validateSearch: validateEnquirySearch,
+  loaderDeps: ({ search: { q, replyStatus, businessStatus, page, size } }) => ({ q, replyStatus, businessStatus, page, size }),
+  // Started, not awaited: the list shows its own loading, error and offline states.
+  loader: ({ context, deps }) =>
+    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
+  component: EnquiryListPage,
+});
+
+function EnquiryListPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <EnquiryListView
+      supplierId={getSupplierId() ?? ''}
+      search={resolveEnquirySearch(search)}
+      onSearchChange={(next, options) => void navigate({ search: compactEnquirySearch(next), replace: options?.replace, resetScroll: false })}
+    />
+  );
+}
