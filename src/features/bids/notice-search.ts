@@ -46,7 +46,12 @@ export function validateNoticeSearch(raw: Record<string, unknown>): NoticeSearch
   return out;
 }
 
-export function resolveNoticeSearch(search: NoticeSearch): ResolvedNoticeSearch {
+/**
+ * The full list state. The router hands a route its raw search merged with what validateSearch
+ * kept, so a value validateSearch dropped (`?status=bogus`) is still there: validated again here.
+ */
+export function resolveNoticeSearch(raw: NoticeSearch): ResolvedNoticeSearch {
+  const search = validateNoticeSearch({ ...raw });
   return { tab: search.tab ?? 'bidding', page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE, q: search.q ?? '' };
 }
 

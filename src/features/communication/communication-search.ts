@@ -45,7 +45,12 @@ export function validateCommunicationSearch(raw: Record<string, unknown>): Commu
   return out;
 }
 
-export function resolveCommunicationSearch(search: CommunicationSearch): ResolvedCommunicationSearch {
+/**
+ * The full list state. The router hands a route its raw search merged with what validateSearch
+ * kept, so a value validateSearch dropped (`?status=bogus`) is still there: validated again here.
+ */
+export function resolveCommunicationSearch(raw: CommunicationSearch): ResolvedCommunicationSearch {
+  const search = validateCommunicationSearch({ ...raw });
   return { q: search.q ?? '', status: search.status ?? '', page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE };
 }
 

@@ -26,4 +26,11 @@ describe('tender list search', () => {
     expect(tenderListRequest(state)).toEqual({ pageNo: 2, pageSize: 10, searchContent: 'ZB' });
     expect(tenderListRequest(resolveTenderSearch({ status: 'won', size: 50 }))).toEqual({ pageNo: 1, pageSize: 50, status: 'won' });
   });
+
+  it('drops a value the router passed on unvalidated, so it never reaches the bid service', () => {
+    // What the route hands over for `?status=bogus&page=x`: the raw search merged with the validated one.
+    const state = resolveTenderSearch({ status: 'bogus', page: 'x' } as never);
+    expect(state.status).toBe('');
+    expect(tenderListRequest(state)).toEqual({ pageNo: 1, pageSize: 10 });
+  });
 });

@@ -63,7 +63,12 @@ export function validateTenderSearch(raw: Record<string, unknown>): TenderSearch
   return out;
 }
 
-export function resolveTenderSearch(search: TenderSearch): ResolvedTenderSearch {
+/**
+ * The full list state. The router hands a route its raw search merged with what validateSearch
+ * kept, so a value validateSearch dropped (`?status=bogus`) is still there: validated again here.
+ */
+export function resolveTenderSearch(raw: TenderSearch): ResolvedTenderSearch {
+  const search = validateTenderSearch({ ...raw });
   return {
     q: search.q ?? '',
     status: search.status ?? '',
