@@ -1,6 +1,7 @@
 import type { Locale } from '@contract/locales';
 import type { EnquiryDetail, EnquiryLine } from '@contract/schemas/enquiry';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ScrollRegion } from '@/ui/scroll-region';
 import type { ReactNode } from 'react';
 import { Money } from '@/ui/money';
 import { changeOf, formatQuantity } from '../enquiry-format';
@@ -62,10 +63,10 @@ const price = (value: string | null, currency: string) => (value === null ? <spa
 const text = (value: string) => (value.trim() ? value : '—');
 
 function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Currencies }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = i18n.locale as Locale;
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`项目清单`}>
       <table className="table [&_td]:px-3 [&_th]:px-3">
         <caption className="sr-only">
           <Trans>项目清单</Trans>
@@ -107,7 +108,7 @@ function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Curren
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -4,6 +4,7 @@ import { DateTime } from '@/ui/date-time';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
+import { ScrollRegion } from '@/ui/scroll-region';
 import { changeOf } from '../enquiry-format';
 import { quoteTimeline } from '../quote-rounds';
 import { PlainDate } from './plain-date';
@@ -71,7 +72,7 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
             ...(quote.remark ? [{ label: <Trans>备注</Trans>, value: <span className="whitespace-pre-line">{quote.remark}</span>, wide: true }] : []),
           ]}
         />
-        <div className="table-wrap">
+        <ScrollRegion label={t`第 ${round} 轮报价明细`}>
           <table className="table min-w-0 [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
             <caption className="sr-only">{t`第 ${round} 轮报价明细`}</caption>
             <thead>
@@ -100,7 +101,7 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </details>
   );

@@ -1,7 +1,8 @@
 import { roundStatusOf } from '@contract/enquiry-values';
 import type { EnquiryDetail, EnquiryRound } from '@contract/schemas/enquiry';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DateTime } from '@/ui/date-time';
+import { ScrollRegion } from '@/ui/scroll-region';
 import { RoundBadge } from './enquiry-badges';
 import { Missing, Section } from './section';
 
@@ -11,6 +12,7 @@ import { Missing, Section } from './section';
  * read offline may be older than the round's deadline.
  */
 export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: number }) {
+  const { t } = useLingui();
   const rounds = [...enquiry.rounds].sort((a, b) => a.round - b.round);
   const status = (round: EnquiryRound) => roundStatusOf(round, enquiry, now);
   return (
@@ -22,7 +24,7 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
       ) : (
         <>
           <div className="hidden sm:block">
-            <div className="table-wrap">
+            <ScrollRegion label={t`议价历史`}>
               <table className="table">
                 <caption className="sr-only">
                   <Trans>议价历史</Trans>
@@ -50,7 +52,7 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
           <ol className="space-y-2 sm:hidden">
             {rounds.map((round) => (
