@@ -174,7 +174,8 @@ describe('EnquiryDetailView', () => {
     renderDetail(ok(ROUND_3));
     await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱询价 1' });
     const history = section('报价历史');
-    const groups = history.getAllByRole('group');
+    // Each quote is a <details> (role group); its table's scroller is a group too.
+    const groups = history.getAllByRole('group').filter((group) => group.tagName === 'DETAILS');
     expect(groups).toHaveLength(2);
     // Newest open, older folded.
     expect((groups[0] as HTMLDetailsElement).open).toBe(true);
