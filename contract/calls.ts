@@ -63,6 +63,11 @@ export const calls = named({
   enquiryQuote: { path: '/enquiry/quote', method: 'POST', public: false, summary: 'Quote every line for the current round before its deadline (idempotent with Idempotency-Key)' },
   enquiryDownloadTemplate: { path: '/enquiry/downloadTemplate', method: 'POST', public: false, binary: true, summary: 'The inquiry-letter template of an enquiry (.xlsx with its lines, in the request language)' },
 
+  visitApplyListByPage: { path: '/visitApply/listByPage', method: 'POST', public: false, summary: "The supplier's visit applications, searched, filtered by review status and paged (every status)" },
+  visitApplyGetById: { path: '/visitApply/getById', method: 'POST', public: false, summary: 'One visit application with its visitors, files, insurance and review' },
+  visitApplySave: { path: '/visitApply/save', method: 'POST', public: false, summary: 'Create and submit a visit application; it cannot be edited afterwards (idempotent with Idempotency-Key)' },
+  visitApplyWithdraw: { path: '/visitApply/withdraw', method: 'POST', public: false, summary: 'Withdraw a visit application while it is pending review (idempotent with Idempotency-Key)' },
+
   h5GetVerificationCodeByPhone: { path: '/h5/getVerificationCodeByPhone', method: 'POST', public: true, summary: "Send a visitor a verification code by SMS (only to a phone with an approved visit)" },
   h5GetQrByPhoneAndVerificationCode: { path: '/h5/getQrByPhoneAndVerificationCode', method: 'POST', public: true, summary: 'Exchange phone and code for the signed visit pass (the QR content)' },
   h5GetValidItemByVisitorId: { path: '/h5/getValidItemByVisitorId', method: 'POST', public: true, summary: "The pass holder's approved visits that have not ended" },

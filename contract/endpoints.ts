@@ -22,6 +22,7 @@ import {
   tenderSubmitBidRequest,
 } from './schemas/tender';
 import { enquiryDetail, enquiryGetByIdRequest, enquiryListRequest, enquiryPage, enquiryQuoteRequest, enquiryTemplateRequest } from './schemas/enquiry';
+import { visitApplicationDetail, visitApplicationPage, visitApplyGetByIdRequest, visitApplyListRequest, visitApplySaveRequest, visitApplyWithdrawRequest } from './schemas/visit-apply';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
   passRequest,
@@ -100,6 +101,10 @@ export const endpoints = {
   enquiryGetById: { ...calls.enquiryGetById, request: enquiryGetByIdRequest, response: enquiryDetail },
   enquiryQuote: { ...calls.enquiryQuote, request: enquiryQuoteRequest, response: enquiryDetail },
   enquiryDownloadTemplate: { ...calls.enquiryDownloadTemplate, request: enquiryTemplateRequest, response: z.unknown() },
+  visitApplyListByPage: { ...calls.visitApplyListByPage, request: visitApplyListRequest, response: visitApplicationPage },
+  visitApplyGetById: { ...calls.visitApplyGetById, request: visitApplyGetByIdRequest, response: visitApplicationDetail },
+  visitApplySave: { ...calls.visitApplySave, request: visitApplySaveRequest, response: visitApplicationDetail },
+  visitApplyWithdraw: { ...calls.visitApplyWithdraw, request: visitApplyWithdrawRequest, response: visitApplicationDetail },
   h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
   h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },
   h5GetValidItemByVisitorId: { ...calls.h5GetValidItemByVisitorId, request: visitItemsRequest, response: z.array(visitItem) },

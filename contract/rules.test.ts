@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, EMAIL_RE, isCreditCode, PASSWORD_RE, PHONE_RE } from './rules';
+import { certificateNoProblem, creditCodeCheckChar, EMAIL_RE, isCreditCode, isResidentId, PASSWORD_RE, PHONE_RE, residentIdCheckChar } from './rules';
 
 describe('phone', () => {
   it.each(['13812345678', '19900000000', '15000000001'])('accepts %s', (v) => expect(PHONE_RE.test(v)).toBe(true));
@@ -37,3 +37,29 @@ describe('credit code checksum', () => {
   it('refuses letters that are not allowed (I, O, S, V, Z)', () => expect(isCreditCode(`91350100M00010OY43`)).toBe(false));
 });
 
+
+describe('resident ID (GB 11643) and certificate numbers by type', () => {
+  it.each(['11010519491231002X', '11010519491231002x', '441900199001011231', '440300198506152015'])('accepts %s', (v) => expect(isResidentId(v)).toBe(true));
+  it.each([
+    ['11010519491231002', 'seventeen characters'],
+    ['110105194912310021', 'a wrong check digit'],
+    ['441900199001011232', 'a wrong check digit'],
+    ['110105194913310023', 'no 13th month'],
+    ['11010518001231002X', 'born before 1900'],
+    ['1101051949123100AX', 'letters in the body'],
+  ])('refuses %s (%s)', (v) => expect(isResidentId(v)).toBe(false));
+  it('computes the check character', () => expect(residentIdCheckChar('11010519491231002')).toBe('X'));
+  it.each([
+    ['ID', '441900199001011231', null],
+    ['ID', '441900199001011232', 'residentIdInvalid'],
+    ['PASSPORT', 'E12345678', null],
+    ['PASSPORT', 'e12345678', null],
+    ['PASSPORT', 'E1-2', 'passportInvalid'],
+    ['HKMO', 'H12345678', null],
+    ['HKMO', 'X12345678', 'permitInvalid'],
+    ['TW', '12345678', null],
+    ['TW', '1234567', 'permitInvalid'],
+    ['OTHER', 'AB-12345', null],
+    ['OTHER', 'A 1', 'certificateNoInvalid'],
+  ])('%s %s -> %s', (type, no, key) => expect(certificateNoProblem(type, no)).toBe(key));
+});

@@ -70,3 +70,51 @@ export function checkNewPassword(
     ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'passwordSameAsOld' satisfies MessageKey });
   }
 }
+
+/** Resident ID (GB 11643-1999): 17 digits (region, birth date YYYYMMDD, sequence) and a check character. */
+const RESIDENT_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const RESIDENT_ID_CHECK = '10X98765432';
+
+/** The check character for the first 17 characters of a resident ID, or null if they are not 17 digits. */
+export function residentIdCheckChar(first17: string): string | null {
+  if (!/^\d{17}$/.test(first17)) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * RESIDENT_ID_WEIGHTS[i]!;
+  return RESIDENT_ID_CHECK[sum % 11]!;
+}
+
+/** An 18-character resident ID: a real birth date and the right check character (`x` taken as `X`). */
+export function isResidentId(value: string): boolean {
+  const v = value.toUpperCase();
+  if (v.length !== 18) return false;
+  const birth = `${v.slice(6, 10)}-${v.slice(10, 12)}-${v.slice(12, 14)}`;
+  return isValidDate(birth) && birth >= '1900-01-01' && residentIdCheckChar(v.slice(0, 17)) === v[17];
+}
+
+/** Certificate number patterns by certificate type (dictionary `certificateType`); other types take CERTIFICATE_NO_RE. */
+export const PASSPORT_RE = /^[A-Z0-9]{5,17}$/;
+/** Mainland travel permits for Hong Kong and Macao residents: H or M and 8 (or 10) digits. */
+export const HKMO_PERMIT_RE = /^[HM]\d{8}(\d{2})?$/;
+/** Mainland travel permits for Taiwan residents: 8 (or 10) digits. */
+export const TW_PERMIT_RE = /^\d{8}(\d{2})?$/;
+export const CERTIFICATE_NO_RE = /^[A-Za-z0-9()-]{5,32}$/;
+
+/**
+ * Why a certificate number does not fit its type (a message key), or null when it does. The
+ * number is compared upper-cased and trimmed (a resident ID's `x` is an `X`).
+ */
+export function certificateNoProblem(type: string, certificateNo: string): MessageKey | null {
+  const no = certificateNo.trim().toUpperCase();
+  switch (type) {
+    case 'ID':
+      return isResidentId(no) ? null : 'residentIdInvalid';
+    case 'PASSPORT':
+      return PASSPORT_RE.test(no) ? null : 'passportInvalid';
+    case 'HKMO':
+      return HKMO_PERMIT_RE.test(no) ? null : 'permitInvalid';
+    case 'TW':
+      return TW_PERMIT_RE.test(no) ? null : 'permitInvalid';
+    default:
+      return CERTIFICATE_NO_RE.test(no) ? null : 'certificateNoInvalid';
+  }
+}

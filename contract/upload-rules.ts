@@ -61,6 +61,12 @@ export const UPLOAD_RULES = {
     wrongKind: 'letterNotExcel',
     tooMany: 'oneFileOnly',
   },
+  /** A visit application's typed files (the files section): any kind, at most 20. */
+  visitFiles: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  /** The labour contract of a visit application: required (SPEC.md section 5). */
+  labourContract: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  /** The contract, labour notice and policy of a visit application, and its insurance appendix: optional. */
+  visitDocuments: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadField = keyof typeof UPLOAD_RULES;

@@ -30,6 +30,7 @@ import { profileRoutes } from './routes/supplier/profile';
 import { recoveryRoutes } from './routes/supplier/recovery';
 import { sessionRoutes } from './routes/supplier/session';
 import { tenderRoutes } from './routes/tender';
+import { visitApplyRoutes } from './routes/visit-apply';
 import { ListCache } from './services/list-cache';
 
 export interface AppOptions {
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
   await app.register(enquiryRoutes);
+  await app.register(visitApplyRoutes);
   await app.register(h5Routes);
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

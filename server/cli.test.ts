@@ -100,6 +100,18 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(missing.err).toContain('--lines: neither JSON nor a file: /no/such/lines.json');
   });
 
+  it('runs the visit application commands: list-visit-applications, review-visit-application', async () => {
+    const pending = JSON.parse((await cli(['list-visit-applications', '--supplier', 'demo_a104', '--status', 'pending'], env)).out) as Array<{ visitNo: string; supplier: string }>;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.supplier).toBe('demo_a104');
+    const noReason = await cli(['review-visit-application', '--visit-no', pending[0]!.visitNo, '--return'], env);
+    expect(noReason.code).toBe(1);
+    expect(noReason.err).toContain('returning needs --reason');
+    const approved = await cli(['review-visit-application', '--visit-no', pending[0]!.visitNo, '--approve'], env);
+    expect(approved.code, approved.err).toBe(0);
+    expect(JSON.parse(approved.out)).toMatchObject({ reviewStatus: 'approved', visits: [{ phone: '13900000021' }] });
+  });
+
   it('exits 1 with the reason on bad input, without a stack trace', async () => {
     const bad = await cli(['reply-communication', '--id', 'GT000000000', '--text', 'x'], env);
     expect(bad.code).toBe(1);

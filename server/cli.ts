@@ -36,6 +36,8 @@ const USAGE = `Usage: npm run cli -- <command>
   close-enquiry (--id <id> | --enquiry-no <no>) --status awarded|notAwarded|cancelled
   list-enquiries [--supplier <username|supplierCode>]
   list-quotes (--id <id> | --enquiry-no <no>)
+  list-visit-applications [--supplier <username|supplierCode>] [--status pending|approved|returned|withdrawn]
+  review-visit-application (--id <id> | --visit-no <no>) (--approve | --return --reason <text>)
 Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
 
 /** A JSON option: inline (`[...]`, `{...}`) or the path of a file holding it. */
@@ -108,6 +110,9 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       'enquiry-no': { type: 'string' },
       'target-prices': { type: 'string' },
       status: { type: 'string' },
+      'visit-no': { type: 'string' },
+      approve: { type: 'boolean' },
+      return: { type: 'boolean' },
     },
   });
   switch (command) {
@@ -196,6 +201,10 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       return { action: 'listEnquiries', input: { supplier: values.supplier } };
     case 'list-quotes':
       return { action: 'listQuotes', input: { id: values.id, enquiryNo: values['enquiry-no'] } };
+    case 'list-visit-applications':
+      return { action: 'listVisitApplications', input: { supplier: values.supplier, status: values.status } };
+    case 'review-visit-application':
+      return { action: 'reviewVisitApplication', input: { id: values.id, visitNo: values['visit-no'], approve: values.approve ?? false, return: values.return ?? false, reason: values.reason } };
     default:
       throw new OperatorError(USAGE);
   }

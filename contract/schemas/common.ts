@@ -26,7 +26,7 @@ export const option = z.object({ code: z.string(), label: z.string() });
 export type Option = z.infer<typeof option>;
 
 /** Dictionaries served by /common/getSelectCodeCommonData. */
-export const DICTIONARY_TYPES = ['currency', 'cooperationIntention', 'tenderingManner', 'classification', 'certificateType', 'gender', 'mealType', 'depositType'] as const;
+export const DICTIONARY_TYPES = ['currency', 'cooperationIntention', 'tenderingManner', 'classification', 'certificateType', 'gender', 'mealType', 'depositType', 'visitIntention', 'entryMethod', 'visitFileType', 'insuranceType'] as const;
 export const dictionaryRequest = z.object({ type: z.enum(DICTIONARY_TYPES, { error: 'choiceInvalid' }) });
 
 export const empty = z.object({}).strict();

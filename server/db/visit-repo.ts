@@ -95,15 +95,17 @@ export interface NewVisit {
   reason: string;
   validFrom: Date;
   validUntil: Date;
+  /** The visit application whose approval created it, if any. */
+  applicationId?: string;
 }
 
 /** An approved visit; its number is FK + year and month + a sequence (FK2026110001). */
 export async function insertVisit(db: Queryable, v: NewVisit, now: Date): Promise<string> {
   const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, reason, valid_from, valid_until, created_at)
-     VALUES ('FK' || $1 || lpad(nextval('visit_no_seq')::text, 4, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
-    [month, v.phone, v.visitorName, v.baseCode, v.departmentCode, v.host, v.reason, v.validFrom, v.validUntil, now],
+    `INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, reason, valid_from, valid_until, created_at, application_id)
+     VALUES ('FK' || $1 || lpad(nextval('visit_no_seq')::text, 4, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text AS id`,
+    [month, v.phone, v.visitorName, v.baseCode, v.departmentCode, v.host, v.reason, v.validFrom, v.validUntil, now, v.applicationId ?? null],
   );
   return rows[0]!.id;
 }

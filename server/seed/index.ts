@@ -11,6 +11,7 @@ import { rng } from './random';
 import { DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
 import { seedDemoSuppliers } from './suppliers';
 import { seedDemoTenders } from './tenders';
+import { seedDemoVisitApplications } from './visit-applications';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './suppliers';
 export { seedBulkNotices } from './notices';
@@ -52,7 +53,8 @@ async function publicDoc(db: Db, storage: FileStorage, name: string, content: st
  * The demo installation: reference data, public notice documents, 60 bidding and 40
  * purchasing notices, the three demo suppliers, three communication threads of demo_a104, tender
  * records of demo_a104 (one per state) and demo_a141, enquiries of both in every bargaining state
- * (server/seed/enquiries.ts), and an approved visit for the demo visitor's phone. Content is
+ * (server/seed/enquiries.ts), an approved visit for the demo visitor's phone, and demo_a104's visit
+ * applications approved, pending and returned (server/seed/visit-applications.ts). Content is
  * the same on every run; only the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already.
  */
@@ -71,5 +73,6 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   await seedDemoTenders(db, storage, now);
   await seedDemoEnquiries(db, now);
   await seedDemoVisit(db, now);
+  await seedDemoVisitApplications(db, storage, now);
   return true;
 }

@@ -40,6 +40,31 @@ export const DICTIONARIES: Record<string, Array<[string, Labels]>> = {
     ['M', l('男', 'Male', 'Nam')],
     ['F', l('女', 'Female', 'Nữ')],
   ],
+  // Visit applications (also inserted by migration 007 for installations seeded before it).
+  visitIntention: [
+    ['AUDIT', l('审核验厂', 'Audit', 'Đánh giá nhà máy')],
+    ['DELIVERY', l('送货', 'Delivery', 'Giao hàng')],
+    ['INSTALL', l('安装施工', 'Installation work', 'Lắp đặt thi công')],
+    ['MAINTAIN', l('设备维修', 'Maintenance', 'Bảo trì thiết bị')],
+    ['MEETING', l('商务洽谈', 'Business meeting', 'Gặp gỡ kinh doanh')],
+  ],
+  entryMethod: [
+    ['WALK', l('步行', 'On foot', 'Đi bộ')],
+    ['CAR', l('小型车辆', 'Car', 'Ô tô con')],
+    ['TRUCK', l('货车', 'Truck', 'Xe tải')],
+  ],
+  visitFileType: [
+    ['ID_COPY', l('身份证件复印件', 'Copy of identity documents', 'Bản sao giấy tờ tùy thân')],
+    ['SAFETY', l('安全培训记录', 'Safety training record', 'Hồ sơ huấn luyện an toàn')],
+    ['QUALIFY', l('特种作业资格证', 'Special work qualification', 'Chứng chỉ tác nghiệp đặc biệt')],
+    ['PLAN', l('施工方案', 'Work plan', 'Phương án thi công')],
+    ['OTHER', l('其他', 'Other', 'Khác')],
+  ],
+  insuranceType: [
+    ['ACCIDENT', l('团体意外险', 'Group accident insurance', 'Bảo hiểm tai nạn nhóm')],
+    ['LIABILITY', l('雇主责任险', 'Employer liability insurance', 'Bảo hiểm trách nhiệm chủ sử dụng lao động')],
+    ['CONSTRUCTION', l('建筑工程一切险', 'Construction all risks insurance', 'Bảo hiểm mọi rủi ro xây dựng')],
+  ],
   mealType: [
     ['STD', l('标准餐', 'Standard meal', 'Suất ăn tiêu chuẩn')],
     ['VEG', l('素食', 'Vegetarian', 'Món chay')],

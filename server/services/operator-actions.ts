@@ -9,6 +9,7 @@ import { communicationInputs, listCommunications, replyCommunication } from './o
 import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiries';
 import { OperatorError, type OperatorContext } from './operator-errors';
 import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
+import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit-applications';
 import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
 
 export { OperatorError, type OperatorContext } from './operator-errors';
@@ -46,6 +47,7 @@ export const operatorInputs = {
   ...visitInputs,
   ...tenderInputs,
   ...enquiryInputs,
+  ...visitApplicationInputs,
 } as const;
 
 /** Actions after which the public lists change (new notice, moved cut-off time). */
@@ -126,5 +128,9 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return listEnquiries(ctx, raw);
     case 'listQuotes':
       return listQuotes(ctx, raw);
+    case 'listVisitApplications':
+      return listVisitApplications(ctx, raw);
+    case 'reviewVisitApplication':
+      return reviewVisitApplication(ctx, raw);
   }
 }

@@ -24,6 +24,11 @@ function instant(value: string, end: boolean): Date {
   return parsed;
 }
 
+/** The gate visit window of whole days `from` to `until` (YYYY-MM-DD) in the server's time zone. */
+export function visitWindow(from: string, until: string): { validFrom: Date; validUntil: Date } {
+  return { validFrom: instant(from, false), validUntil: instant(until, true) };
+}
+
 export const visitInputs = {
   approveVisit: z.object({
     phone,

@@ -1,0 +1,51 @@
+import { Code } from '../../../contract/codes';
+import type { Locale } from '../../../contract/locales';
+import type { VisitApplication } from '../../../contract/schemas/visit-apply';
+import { visitDatesProblem } from '../../../contract/visit-values';
+import type { Queryable } from '../../db/db';
+import { departments } from '../../db/reference-repo';
+import { findSupplierById } from '../../db/supplier-repo';
+import { isDictionaryCode } from '../../db/visit-repo';
+import { ApiError, invalid, unauthorized } from '../../http/api-error';
+import type { Session } from '../../http/context';
+
+export interface ApplyingSupplier {
+  supplierId: string;
+  /** Who uploaded the files, as the files section shows it. */
+  username: string;
+}
+
+/** The caller: every supplier status may apply for visits (SPEC.md section 2, the menu entry). */
+export async function applyingSupplier(db: Queryable, session: Session | null): Promise<ApplyingSupplier> {
+  const record = await findSupplierById(db, session!.supplierId);
+  if (!record) throw unauthorized();
+  return { supplierId: record.supplier.supplierId, username: record.supplier.username };
+}
+
+/** E404 "data lost": what another supplier's application (or none) looks like. */
+export const applicationLost = () => new ApiError(Code.notFound, 'dataLost');
+
+/**
+ * The checks the schema cannot make: the dates against the bid service's clock, every code a
+ * dictionary entry, the department one of the base's. E400 on the first field at fault.
+ */
+export async function checkApplication(db: Queryable, a: VisitApplication, now: Date, locale: Locale): Promise<void> {
+  const dates = visitDatesProblem(a.startDate, a.endDate, now.getTime());
+  if (dates) throw invalid(dates.field, dates.key);
+  const codes: Array<[string, string, string]> = [
+    ['intention', 'visitIntention', a.intention],
+    ['entryMethod', 'entryMethod', a.entryMethod],
+    ...a.visitors.flatMap((v, i): Array<[string, string, string]> => [
+      [`visitors.${i}.gender`, 'gender', v.gender],
+      [`visitors.${i}.certificateType`, 'certificateType', v.certificateType],
+      ...(v.meal ? [[`visitors.${i}.mealType`, 'mealType', v.mealType] as [string, string, string]] : []),
+    ]),
+    ...a.files.map((f, i): [string, string, string] => [`files.${i}.type`, 'visitFileType', f.type]),
+    ['insurance.type', 'insuranceType', a.insurance.type],
+    ['insurance.currency', 'currency', a.insurance.currency],
+  ];
+  for (const [field, type, code] of codes) if (!(await isDictionaryCode(db, type, code))) throw invalid(field, 'choiceInvalid');
+  const ofBase = await departments(db, a.productionBase, locale);
+  if (!ofBase) throw invalid('productionBase', 'choiceInvalid');
+  if (!ofBase.some((d) => d.code === a.department)) throw invalid('department', 'departmentNotOfBase');
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { VisitApplicationDetail } from '../../contract/schemas/visit-apply';
+import type { VisitPass } from '../../contract/schemas/visitor';
+import { DEMO_APPLICATION_PHONES } from '../seed/visit-applications';
+import { build } from '../test/helper';
+import { PEOPLE, visitKit } from '../test/visit-applications';
+
+const t = await build();
+const k = visitKit(t);
+const a104 = await k.session('demo_a104');
+const lastCode = (to: string) => [...t.inbox].reverse().find((m) => m.to === to)!.code;
+let ip = 20;
+
+/** A visitor at /visitLogin: a code to the phone, then the pass. */
+async function pass(phone: string) {
+  const from = `10.0.1.${ip++}`;
+  const sent = await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip: from });
+  if (sent.code !== 'E000') return sent;
+  return t.post<VisitPass>('/h5/getQrByPhoneAndVerificationCode', { phone, code: lastCode(phone) }, { ip: from });
+}
+
+const gateVisits = async (applicationId: string) =>
+  (await t.db.query<{ phone: string }>('SELECT phone FROM visits WHERE application_id = $1 ORDER BY phone', [applicationId])).map((r) => r.phone);
+
+const created = async (people = PEOPLE.slice(0, 2)) => {
+  const res = await k.save(a104, await k.body(a104, people));
+  expect(res.code).toBe('E000');
+  return res.data;
+};
+
+describe('listVisitApplications', () => {
+  it('lists every application with its supplier, filtered by supplier and status', async () => {
+    const all = await k.operator<Array<{ supplier: string; reviewStatus: string }>>('listVisitApplications', {});
+    expect(all.map((a) => `${a.supplier}/${a.reviewStatus}`).sort()).toEqual(['demo_a104/approved', 'demo_a104/pending', 'demo_a104/returned']);
+    expect(await k.operator('listVisitApplications', { supplier: 'demo_a141' })).toEqual([]);
+    expect(await k.operator('listVisitApplications', { supplier: 'demo_a104', status: 'returned' })).toHaveLength(1);
+    await expect(k.operator('listVisitApplications', { supplier: 'nobody' })).rejects.toThrow(/no supplier/);
+  });
+});
+
+describe('reviewVisitApplication', () => {
+  it('the demo’s approved application lets each visitor get the QR at /visitLogin; the pending one’s visitor cannot', async () => {
+    for (const phone of DEMO_APPLICATION_PHONES.approved) expect((await pass(phone)).code).toBe('E000');
+    expect((await pass(DEMO_APPLICATION_PHONES.pending[0])).code).not.toBe('E000');
+  });
+
+  it('approval creates one gate visit per visitor, valid from the start day to the end day', async () => {
+    const app = await created();
+    expect((await pass(PEOPLE[0]!.phone)).code).not.toBe('E000');
+    const result = await k.operator<{ reviewStatus: string; visits: Array<{ phone: string }> }>('reviewVisitApplication', { visitNo: app.visitNo, approve: true });
+    expect(result.reviewStatus).toBe('approved');
+    expect(result.visits.map((v) => v.phone).sort()).toEqual([PEOPLE[0]!.phone, PEOPLE[1]!.phone].sort());
+    expect(await gateVisits(app.id)).toEqual([PEOPLE[0]!.phone, PEOPLE[1]!.phone].sort());
+    const got = await pass(PEOPLE[1]!.phone);
+    expect(got.code).toBe('E000');
+    expect((got.data as VisitPass).visitorName).toBe(PEOPLE[1]!.name);
+    const seen = await t.post<VisitApplicationDetail>('/visitApply/getById', { id: app.id }, k.as(a104));
+    expect(seen.data).toMatchObject({ reviewStatus: 'approved', reviewReason: null, reviewedAt: expect.any(String) });
+    // Reviewed once: a second review and a withdrawal are refused, no visit is doubled.
+    await expect(k.operator('reviewVisitApplication', { id: app.id, approve: true })).rejects.toThrow(/approved, not pending/);
+    expect((await t.post('/visitApply/withdraw', { id: app.id }, k.as(a104))).code).toBe('E409');
+    expect(await gateVisits(app.id)).toHaveLength(2);
+  });
+
+  it('returning needs a reason, which the supplier sees; no gate visit is made', async () => {
+    const app = await created([PEOPLE[2]!]);
+    await expect(k.operator('reviewVisitApplication', { id: app.id, return: true })).rejects.toThrow(/--reason/);
+    const result = await k.operator<{ reviewStatus: string; reviewReason: string }>('reviewVisitApplication', { id: app.id, return: true, reason: '请补充施工方案' });
+    expect(result).toMatchObject({ reviewStatus: 'returned', reviewReason: '请补充施工方案' });
+    expect(await gateVisits(app.id)).toEqual([]);
+    const seen = await t.post<VisitApplicationDetail>('/visitApply/getById', { id: app.id }, k.as(a104));
+    expect(seen.data).toMatchObject({ reviewStatus: 'returned', reviewReason: '请补充施工方案' });
+  });
+
+  it('refuses bad arguments and unknown or withdrawn applications', async () => {
+    await expect(k.operator('reviewVisitApplication', { id: 'x', approve: true, return: true, reason: 'r' })).rejects.toThrow(/one of them/);
+    await expect(k.operator('reviewVisitApplication', { approve: true })).rejects.toThrow(/--id or --visit-no/);
+    await expect(k.operator('reviewVisitApplication', { visitNo: 'FS000000000000', approve: true })).rejects.toThrow(/no visit application/);
+    const app = await created([PEOPLE[3]!]);
+    expect((await t.post('/visitApply/withdraw', { id: app.id }, k.as(a104))).code).toBe('E000');
+    await expect(k.operator('reviewVisitApplication', { id: app.id, approve: true })).rejects.toThrow(/withdrawn, not pending/);
+  });
+});
