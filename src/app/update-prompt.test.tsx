@@ -44,9 +44,11 @@ describe('UpdatePrompt', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '立即更新' }));
     });
-    expect(await screen.findByText('有未保存的内容')).toBeTruthy();
+    // The confirmation dialog loads on first use (a chunk of its own): wait for its button, not a fixed moment.
+    const keep = await screen.findByRole('button', { name: '暂不更新' }, { timeout: 5000 });
+    expect(screen.getByText('有未保存的内容')).toBeTruthy();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: '暂不更新' }));
+      fireEvent.click(keep);
     });
     expect(pwa.applyUpdate).not.toHaveBeenCalled();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -55,7 +57,7 @@ describe('UpdatePrompt', () => {
       fireEvent.click(screen.getByRole('button', { name: '立即更新' }));
     });
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: '仍然更新' }));
+      fireEvent.click(await screen.findByRole('button', { name: '仍然更新' }, { timeout: 5000 }));
     });
     expect(pwa.applyUpdate).toHaveBeenCalledOnce();
   });
