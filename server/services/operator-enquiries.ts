@@ -3,7 +3,8 @@ import { ENQUIRY_CLOSING_STATUSES, lineTotal, priceProblem, QUANTITY_RE, toUnits
 import { SupplierStatus } from '../../contract/limits';
 import { isValidDate } from '../../contract/rules';
 import type { Queryable } from '../db/db';
-import { enquiryNoExists, findEnquiryForBuyer, linesOf, listEnquiriesForBuyer, quotesOf, roundsOf, targetPricesOf, type BuyerEnquiry } from '../db/enquiry-repo';
+import { enquiryNoExists, findEnquiryForBuyer, listEnquiriesForBuyer, targetPricesOf, type BuyerEnquiry } from '../db/enquiry-buyer-repo';
+import { linesOf, quotesOf, roundsOf } from '../db/enquiry-repo';
 import { closeEnquiry as closeWrite, insertEnquiry, lineIdsByMaterial, openRound as openWrite } from '../db/enquiry-writes';
 import { findSupplierByHandle, listSuppliers } from '../db/supplier-repo';
 import { isDictionaryCode } from '../db/visit-repo';

@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from '@contract/limits';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 interface ListToolbarProps<S extends string> {
   /** Prefix of the controls' ids (`<id>-search`, `<id>-status`). */
@@ -20,9 +20,9 @@ interface ListToolbarProps<S extends string> {
   statusWidth?: string;
 }
 
-/** A list's search box (applied on submit, with a clear button) and status filter (applied on change). */
-export function ListToolbar<S extends string>({ id, searchLabel, placeholder, q, onSearch, status, statuses, statusLabel, onStatus, statusWidth = 'sm:w-56' }: ListToolbarProps<S>) {
-  const { t, i18n } = useLingui();
+/** A list's search box: applied on submit, with a clear button. Remount (key) it when `q` changes from outside. */
+export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string; label: string; placeholder: string; q: string; onSearch: (q: string) => void }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -37,52 +37,79 @@ export function ListToolbar<S extends string>({ id, searchLabel, placeholder, q,
   };
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
-        <div className="relative min-w-0 flex-1">
-          <label htmlFor={`${id}-search`} className="sr-only">
-            {searchLabel}
-          </label>
-          <input
-            ref={inputRef}
-            id={`${id}-search`}
-            type="search"
-            className="input pr-9 [&::-webkit-search-cancel-button]:appearance-none"
-            value={draft}
-            maxLength={SEARCH_MAX}
-            placeholder={placeholder}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          {draft ? (
-            <button
-              type="button"
-              onClick={clear}
-              aria-label={t`清除搜索`}
-              className="absolute inset-y-0 right-0 flex w-9 cursor-pointer items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-700"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
-            </button>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn-primary">
-          <Trans>搜索</Trans>
-        </button>
-      </form>
-      <div className={`flex items-center gap-2 ${statusWidth}`}>
-        <label htmlFor={`${id}-status`} className="shrink-0 text-sm text-slate-600">
-          <Trans>状态</Trans>
+    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
+      <div className="relative min-w-0 flex-1">
+        <label htmlFor={id} className="sr-only">
+          {label}
         </label>
-        <select id={`${id}-status`} className="input" value={status} onChange={(e) => onStatus(e.target.value as S | '')}>
-          <option value="">{t`全部状态`}</option>
-          {statuses.map((code) => (
-            <option key={code} value={code}>
-              {i18n._(statusLabel[code])}
-            </option>
-          ))}
-        </select>
+        <input
+          ref={inputRef}
+          id={id}
+          type="search"
+          className="input pr-9 [&::-webkit-search-cancel-button]:appearance-none"
+          value={draft}
+          maxLength={SEARCH_MAX}
+          placeholder={placeholder}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        {draft ? (
+          <button
+            type="button"
+            onClick={clear}
+            aria-label={t`清除搜索`}
+            className="absolute inset-y-0 right-0 flex w-9 cursor-pointer items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-700"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+            </svg>
+          </button>
+        ) : null}
       </div>
+      <button type="submit" className="btn btn-primary">
+        <Trans>搜索</Trans>
+      </button>
+    </form>
+  );
+}
+
+interface StatusFilterProps<S extends string> {
+  id: string;
+  /** Defaults to 状态 / 全部状态. */
+  label?: ReactNode;
+  all?: string;
+  value: S | '';
+  values: readonly S[];
+  labels: Record<S, MessageDescriptor>;
+  onChange: (value: S | '') => void;
+  className?: string;
+}
+
+/** A status filter: a labelled native select applied on change, "all" first. */
+export function StatusFilter<S extends string>({ id, label, all, value, values, labels, onChange, className = '' }: StatusFilterProps<S>) {
+  const { t, i18n } = useLingui();
+  return (
+    <div className={`flex min-w-0 items-center gap-2 ${className}`}>
+      <label htmlFor={id} className="shrink-0 text-sm text-slate-600">
+        {label ?? <Trans>状态</Trans>}
+      </label>
+      <select id={id} className="input min-w-0" value={value} onChange={(e) => onChange(e.target.value as S | '')}>
+        <option value="">{all ?? t`全部状态`}</option>
+        {values.map((code) => (
+          <option key={code} value={code}>
+            {i18n._(labels[code])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A list's search box and one status filter. */
+export function ListToolbar<S extends string>({ id, searchLabel, placeholder, q, onSearch, status, statuses, statusLabel, onStatus, statusWidth = 'sm:w-56' }: ListToolbarProps<S>) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <SearchBox id={`${id}-search`} label={searchLabel} placeholder={placeholder} q={q} onSearch={onSearch} />
+      <StatusFilter id={`${id}-status`} value={status} values={statuses} labels={statusLabel} onChange={onStatus} className={statusWidth} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
+import { launchProfile } from './support';
 
 /**
  * Communication replies go through the outbox (DESIGN.md section 4): written while the bid
@@ -12,7 +11,6 @@ import { ownBidService, type OwnBidService } from './bid-service';
  * back; a 5xx is retried with the same key; an expired token or another supplier's login sends
  * nothing, the same supplier's next login sends them. Offline means the bid service is stopped.
  */
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const SUPPLIER = 'demo_a104';
 const OTHER_SUPPLIER = 'demo_a141';
 const PASSWORD = 'Demo1234';
@@ -59,17 +57,8 @@ const repliesWith = (questionNo: string, text: string) => thread(questionNo).rep
 
 /** A browser profile on disk, as a real browser has: closing and reopening keeps IndexedDB, cookies and the worker. */
 async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
-  const profile = dir ?? mkdtempSync(join(tmpdir(), 'portal-comm-profile-'));
-  if (!dir) profiles.push(profile);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-    serviceWorkers: 'allow',
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, dir: profile };
+  const opened = await launchProfile(chromium, { prefix: 'portal-comm-profile-', scratch: profiles, dir });
+  return opened;
 }
 
 async function login(page: Page, username: string): Promise<void> {

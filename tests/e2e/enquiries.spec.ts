@@ -7,6 +7,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { LETTER_COLUMNS, LETTER_SHEET, LETTER_TABLE_HEADER_ROW } from '../../contract/inquiry-letter';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { chooser, login, operator, outboxCount, persistedHas } from './tender-support';
+import { dismissNetworkAlerts, launchProfile } from './support';
 
 /**
  * A supplier's price enquiry in the built portal against the real bid service and the buyer's
@@ -15,7 +16,6 @@ import { chooser, login, operator, outboxCount, persistedHas } from './tender-su
  * written with the bid service stopped that survives a browser restart and is applied once;
  * and a waiting quote that meets a new round, stops with its message and is copied into it.
  */
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const SUPPLIER = 'demo_a104';
 
 const LINES = [
@@ -60,19 +60,9 @@ const priceInput = (page: Page, line: (typeof LINES)[number]) => page.getByLabel
 const quoteForm = (page: Page, round: number) => page.getByRole('form', { name: `第 ${round} 轮报价` });
 
 async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
-  const profile = dir ?? mkdtempSync(join(tmpdir(), 'portal-enquiry-profile-'));
-  if (!dir) scratch.push(profile);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-    serviceWorkers: 'allow',
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  // With the bid service gone a screen's own reads may end in the network alert: dismissed, as a user would.
-  await page.addLocatorHandler(page.getByRole('alertdialog', { name: '-100' }), (alert) => alert.getByRole('button', { name: '确定' }).click());
-  return { context, page, dir: profile };
+  const opened = await launchProfile(chromium, { prefix: 'portal-enquiry-profile-', scratch, dir });
+  await dismissNetworkAlerts(opened.page);
+  return opened;
 }
 
 /** Fills the quote form by hand: the currency first, then a price per line. */

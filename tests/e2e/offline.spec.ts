@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
+import { LAUNCH_ARGS } from './support';
 
 /**
  * Offline first (DESIGN.md section 4): after one online visit the portal opens with the bid
@@ -10,7 +11,6 @@ import { ownBidService, type OwnBidService } from './bid-service';
  * marked with the time it was stored. A persistent profile, as a real browser has: Chromium
  * refuses to call an incognito window installable.
  */
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const OFFLINE_MARK = /离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
 const noticeLinks = (page: Page) => page.locator('main a[href^="/bidDetail/"]');
 

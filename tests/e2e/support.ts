@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, BrowserType, Page } from '@playwright/test';
 import { creditCodeCheckChar } from '../../contract/rules';
 
 export const dataDir = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
@@ -37,3 +38,30 @@ export function creditCode(): string {
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((c) => c.name).sort();
 }
+
+/** Chromium as the offline specs start it: no first-run or background noise. */
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/**
+ * A browser profile on disk, as a real browser has: closing and reopening keeps IndexedDB,
+ * cookies and the worker. A new profile's folder is added to `scratch` for the spec to remove;
+ * pass `dir` to reopen one.
+ */
+export async function launchProfile(chromium: BrowserType, options: { prefix: string; scratch: string[]; dir?: string }): Promise<{ context: BrowserContext; page: Page; dir: string }> {
+  const profile = options.dir ?? mkdtempSync(join(tmpdir(), options.prefix));
+  if (!options.dir) options.scratch.push(profile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, dir: profile };
+}
+
+/** With the bid service gone, a screen's own reads may end in the network alert of SPEC.md section 8: dismissed, as a user would. */
+export const dismissNetworkAlerts = (page: Page) =>
+  page.addLocatorHandler(page.getByRole('alertdialog', { name: '-100' }), (alert) => alert.getByRole('button', { name: '确定' }).click());
+

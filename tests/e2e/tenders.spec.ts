@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedHas, png, recordOf, sha256 } from './tender-support';
+import { dismissNetworkAlerts, launchProfile } from './support';
 
 /**
  * A supplier's tender from sign-up to refund, in the built portal against the real bid service
@@ -12,7 +13,6 @@ import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outb
  * surviving a browser restart and applied once; and a bid that reaches the bid service after
  * the cut-off, which stops with its message and stays on the device.
  */
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const SUPPLIER = 'demo_a104';
 const OTHER = 'demo_a141';
 const CERTIFICATES = ['营业执照', 'ISO 9001 质量管理体系认证'];
@@ -37,20 +37,9 @@ const certificateArgs = CERTIFICATES.flatMap((name) => ['--certificate', name]);
 const publish = (title: string) => op.publish(`${title} ${Date.now()}`, certificateArgs);
 
 async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
-  const profile = dir ?? mkdtempSync(join(tmpdir(), 'portal-tender-profile-'));
-  if (!dir) scratch.push(profile);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-    serviceWorkers: 'allow',
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  // With the bid service gone, a screen's own reads end in the network alert of SPEC.md section 8
-  // whenever they happen to fail: a user dismisses it and goes on, and so does the test.
-  await page.addLocatorHandler(page.getByRole('alertdialog', { name: '-100' }), (alert) => alert.getByRole('button', { name: '确定' }).click());
-  return { context, page, dir: profile };
+  const opened = await launchProfile(chromium, { prefix: 'portal-tender-profile-', scratch, dir });
+  await dismissNetworkAlerts(opened.page);
+  return opened;
 }
 
 const listUrl = () => `${service.url}/platform/tenderManagement`;

@@ -1,4 +1,4 @@
-import { sniffFileKind, SNIFF_HEAD_BYTES } from '@contract/upload-rules';
+import { fileKindOf, readFirstSheet } from '@/ui/read-sheet';
 import { pricesFromRows, type LetterPrices } from './letter-prices';
 
 /**
@@ -13,52 +13,13 @@ export type LetterReading =
   | { kind: 'unreadable' }
   | { kind: 'unchecked' };
 
-/** A phone that needs longer than this for one sheet is better off typing the prices. */
-export const LETTER_READ_TIMEOUT_MS = 30_000;
-
-async function kindOf(file: Blob) {
-  const head = new Uint8Array(await file.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
-  const tail = file.size > SNIFF_HEAD_BYTES ? new Uint8Array(await file.slice(file.size - SNIFF_HEAD_BYTES).arrayBuffer()) : head;
-  return sniffFileKind(head, tail);
-}
-
-/**
- * The reader unzips large sheets in a blob: worker; a Content-Security-Policy without `blob:`
- * in worker-src blocks it and the library never settles. The violation (or the timeout) turns
- * that into "unreadable here".
- */
-function guard(): { promise: Promise<never>; stop: () => void } {
-  let stop = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    const doc = globalThis.document;
-    const timer = setTimeout(() => reject(new Error('inquiry letter read timed out')), LETTER_READ_TIMEOUT_MS);
-    const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (event.effectiveDirective === 'worker-src') reject(new Error(`worker blocked: ${event.blockedURI}`));
-    };
-    doc?.addEventListener('securitypolicyviolation', onViolation);
-    stop = () => {
-      clearTimeout(timer);
-      doc?.removeEventListener('securitypolicyviolation', onViolation);
-    };
-  });
-  return { promise, stop };
-}
-
 /** The first sheet's rows; numbers stay the texts Excel stored ("12.5", "0.30000000000000004"). */
-export async function readLetterRows(file: Blob): Promise<unknown[][]> {
-  const { readSheet } = await import('read-excel-file/browser');
-  const watch = guard();
-  try {
-    return (await Promise.race([readSheet<string>(file, { parseNumber: (text: string) => text }), watch.promise])) as unknown[][];
-  } finally {
-    watch.stop();
-  }
-}
+export const readLetterRows = (file: Blob) => readFirstSheet(file, { numbersAsText: true });
 
 /** What the letter gives this enquiry; never throws (a workbook that cannot be read is `unreadable`). */
 export async function readLetter(file: Blob, enquiry: { enquiryNo: string; lines: readonly { id: string; materialNo: string }[] }): Promise<LetterReading> {
   try {
-    const kind = await kindOf(file);
+    const kind = await fileKindOf(file);
     if (kind === 'xls') return { kind: 'unchecked' };
     if (kind !== 'xlsx') return { kind: 'unreadable' };
     const found = pricesFromRows(await readLetterRows(file), enquiry.lines);

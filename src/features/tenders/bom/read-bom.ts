@@ -1,4 +1,4 @@
-import { sniffFileKind, SNIFF_HEAD_BYTES } from '@contract/upload-rules';
+import { fileKindOf, readFirstSheet } from '@/ui/read-sheet';
 
 /**
  * Reads a bill of materials in the browser before it is queued, so an empty or unreadable
@@ -14,8 +14,6 @@ export type BomReading =
 
 /** How many material lines the preview shows. */
 export const BOM_PREVIEW_LINES = 5;
-/** A phone that needs longer than this for one sheet is better off letting the bid service check it. */
-export const BOM_READ_TIMEOUT_MS = 30_000;
 
 type Cell = string | number | boolean | Date | null | undefined;
 
@@ -52,49 +50,13 @@ export function summarizeBomRows(rows: readonly (readonly unknown[])[]): { lineC
   return { lineCount, header: header.slice(0, width), preview };
 }
 
-async function kindOf(file: Blob) {
-  const head = new Uint8Array(await file.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
-  const tail = file.size > SNIFF_HEAD_BYTES ? new Uint8Array(await file.slice(file.size - SNIFF_HEAD_BYTES).arrayBuffer()) : head;
-  return sniffFileKind(head, tail);
-}
-
-/**
- * The reader unzips large sheets in a blob: worker; a Content-Security-Policy without `blob:`
- * in worker-src blocks it, and the library then never settles. Listening for that violation
- * turns it into "unreadable here" at once instead of after the timeout.
- */
-function blockedWorker(): { promise: Promise<never>; stop: () => void } {
-  let stop = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    const doc = globalThis.document;
-    const timer = setTimeout(() => reject(new Error('bill of materials read timed out')), BOM_READ_TIMEOUT_MS);
-    const onViolation = (event: SecurityPolicyViolationEvent) => {
-      if (event.effectiveDirective === 'worker-src') reject(new Error(`worker blocked: ${event.blockedURI}`));
-    };
-    doc?.addEventListener('securitypolicyviolation', onViolation);
-    stop = () => {
-      clearTimeout(timer);
-      doc?.removeEventListener('securitypolicyviolation', onViolation);
-    };
-  });
-  return { promise, stop };
-}
-
 /** The rows of the workbook's first sheet, as the library reads them. */
-export async function readBomRows(file: Blob): Promise<unknown[][]> {
-  const { readSheet } = await import('read-excel-file/browser');
-  const guard = blockedWorker();
-  try {
-    return (await Promise.race([readSheet(file), guard.promise])) as unknown[][];
-  } finally {
-    guard.stop();
-  }
-}
+export const readBomRows = (file: Blob) => readFirstSheet(file);
 
 /** What the bill holds; never throws (a workbook that cannot be read is `unreadable`). */
 export async function readBom(file: Blob): Promise<BomReading> {
   try {
-    const kind = await kindOf(file);
+    const kind = await fileKindOf(file);
     if (kind === 'xls') return { kind: 'unchecked' };
     if (kind !== 'xlsx') return { kind: 'unreadable' };
     const summary = summarizeBomRows(await readBomRows(file));
