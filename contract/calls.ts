@@ -68,6 +68,10 @@ export const calls = named({
   visitApplySave: { path: '/visitApply/save', method: 'POST', public: false, summary: 'Create and submit a visit application; it cannot be edited afterwards (idempotent with Idempotency-Key)' },
   visitApplyWithdraw: { path: '/visitApply/withdraw', method: 'POST', public: false, summary: 'Withdraw a visit application while it is pending review (idempotent with Idempotency-Key)' },
 
+  homeTodoList: { path: '/home/todoList', method: 'POST', public: false, summary: "What the supplier must act on, ordered by deadline, with the to-do counts per menu entry and the unread messages" },
+  homeMessageList: { path: '/home/messageList', method: 'POST', public: false, summary: "What happened to the supplier's records, newest first, paged, with unread marks" },
+  homeMarkRead: { path: '/home/markRead', method: 'POST', public: false, summary: 'Mark the named messages (or all) read; answers the unread count' },
+
   h5GetVerificationCodeByPhone: { path: '/h5/getVerificationCodeByPhone', method: 'POST', public: true, summary: "Send a visitor a verification code by SMS (only to a phone with an approved visit)" },
   h5GetQrByPhoneAndVerificationCode: { path: '/h5/getQrByPhoneAndVerificationCode', method: 'POST', public: true, summary: 'Exchange phone and code for the signed visit pass (the QR content)' },
   h5GetValidItemByVisitorId: { path: '/h5/getValidItemByVisitorId', method: 'POST', public: true, summary: "The pass holder's approved visits that have not ended" },

@@ -22,6 +22,7 @@ import {
   tenderSubmitBidRequest,
 } from './schemas/tender';
 import { enquiryDetail, enquiryGetByIdRequest, enquiryListRequest, enquiryPage, enquiryQuoteRequest, enquiryTemplateRequest } from './schemas/enquiry';
+import { markReadRequest, markReadResponse, messageListRequest, messagePage, todoListRequest, todoPage } from './schemas/home';
 import { visitApplicationDetail, visitApplicationPage, visitApplyGetByIdRequest, visitApplyListRequest, visitApplySaveRequest, visitApplyWithdrawRequest } from './schemas/visit-apply';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
@@ -105,6 +106,9 @@ export const endpoints = {
   visitApplyGetById: { ...calls.visitApplyGetById, request: visitApplyGetByIdRequest, response: visitApplicationDetail },
   visitApplySave: { ...calls.visitApplySave, request: visitApplySaveRequest, response: visitApplicationDetail },
   visitApplyWithdraw: { ...calls.visitApplyWithdraw, request: visitApplyWithdrawRequest, response: visitApplicationDetail },
+  homeTodoList: { ...calls.homeTodoList, request: todoListRequest, response: todoPage },
+  homeMessageList: { ...calls.homeMessageList, request: messageListRequest, response: messagePage },
+  homeMarkRead: { ...calls.homeMarkRead, request: markReadRequest, response: markReadResponse },
   h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
   h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },
   h5GetValidItemByVisitorId: { ...calls.h5GetValidItemByVisitorId, request: visitItemsRequest, response: z.array(visitItem) },

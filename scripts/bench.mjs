@@ -46,6 +46,16 @@ if (process.env.DATABASE_URL) {
   console.log(JSON.stringify(results.listByPagePostgres));
 }
 
+console.log('\n=== the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent (PGlite) ===');
+results.home = runJson('npx', ['tsx', 'server/bench/home.ts']);
+if (process.env.DATABASE_URL) {
+  console.log('\n=== the same on PostgreSQL (DATABASE_URL, in a schema of its own, dropped after) ===');
+  results.homePostgres = runJson('npx', ['tsx', 'server/bench/home.ts'], { BENCH_USE_DATABASE_URL: '1' });
+}
+for (const r of [results.home, results.homePostgres].filter(Boolean)) {
+  console.log(`${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
+}
+
 mkdirSync(join(root, 'bench-results'), { recursive: true });
 writeFileSync(join(root, 'bench-results/latest.json'), `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
 console.log('\nFigures written to bench-results/latest.json');

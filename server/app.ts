@@ -25,6 +25,7 @@ import { enquiryRoutes } from './routes/enquiry';
 import { fileRoutes } from './routes/file';
 import { tusRoutes } from './routes/file/tus';
 import { h5Routes } from './routes/h5';
+import { homeRoutes } from './routes/home';
 import { opsRoutes } from './routes/ops';
 import { profileRoutes } from './routes/supplier/profile';
 import { recoveryRoutes } from './routes/supplier/recovery';
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(tenderRoutes);
   await app.register(enquiryRoutes);
   await app.register(visitApplyRoutes);
+  await app.register(homeRoutes);
   await app.register(h5Routes);
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -100,7 +100,7 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(missing.err).toContain('--lines: neither JSON nor a file: /no/such/lines.json');
   });
 
-  it('runs the visit application commands: list-visit-applications, review-visit-application', async () => {
+  it('runs the visit application commands: list-visit-applications, review-visit-application, list-messages', async () => {
     const pending = JSON.parse((await cli(['list-visit-applications', '--supplier', 'demo_a104', '--status', 'pending'], env)).out) as Array<{ visitNo: string; supplier: string }>;
     expect(pending).toHaveLength(1);
     expect(pending[0]!.supplier).toBe('demo_a104');
@@ -110,6 +110,10 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     const approved = await cli(['review-visit-application', '--visit-no', pending[0]!.visitNo, '--approve'], env);
     expect(approved.code, approved.err).toBe(0);
     expect(JSON.parse(approved.out)).toMatchObject({ reviewStatus: 'approved', visits: [{ phone: '13900000021' }] });
+    // The supplier was told: its newest message is the approval.
+    const told = await cli(['list-messages', '--supplier', 'demo_a104', '--limit', '1'], env);
+    expect(told.code, told.err).toBe(0);
+    expect(JSON.parse(told.out)).toEqual([expect.objectContaining({ kind: 'visitApproved', number: pending[0]!.visitNo, read: false, readAt: null })]);
   });
 
   it('exits 1 with the reason on bad input, without a stack trace', async () => {

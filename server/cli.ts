@@ -38,6 +38,7 @@ const USAGE = `Usage: npm run cli -- <command>
   list-quotes (--id <id> | --enquiry-no <no>)
   list-visit-applications [--supplier <username|supplierCode>] [--status pending|approved|returned|withdrawn]
   review-visit-application (--id <id> | --visit-no <no>) (--approve | --return --reason <text>)
+  list-messages --supplier <username|supplierCode> [--limit N]   (the home page's messages, newest first)
 Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
 
 /** A JSON option: inline (`[...]`, `{...}`) or the path of a file holding it. */
@@ -113,6 +114,7 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       'visit-no': { type: 'string' },
       approve: { type: 'boolean' },
       return: { type: 'boolean' },
+      limit: { type: 'string' },
     },
   });
   switch (command) {
@@ -205,6 +207,8 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       return { action: 'listVisitApplications', input: { supplier: values.supplier, status: values.status } };
     case 'review-visit-application':
       return { action: 'reviewVisitApplication', input: { id: values.id, visitNo: values['visit-no'], approve: values.approve ?? false, return: values.return ?? false, reason: values.reason } };
+    case 'list-messages':
+      return { action: 'listMessages', input: { supplier: values.supplier, limit: values.limit } };
     default:
       throw new OperatorError(USAGE);
   }

@@ -105,6 +105,7 @@ const en = {
   visitAlreadyApproved: 'This application is approved and can no longer be withdrawn',
   visitAlreadyReturned: 'This application was returned; copy it into a new one',
   visitAlreadyWithdrawn: 'This application was already withdrawn',
+  copyNotReturned: 'Only a returned application can be copied into a new one',
 } satisfies Record<MessageKey, string>;
 
 export default en;

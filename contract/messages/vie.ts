@@ -105,6 +105,7 @@ const vie = {
   visitAlreadyApproved: 'Đơn đăng ký đã được duyệt, không thể rút lại',
   visitAlreadyReturned: 'Đơn đăng ký đã bị trả lại; hãy sao chép thành đơn mới',
   visitAlreadyWithdrawn: 'Đơn đăng ký đã được rút lại',
+  copyNotReturned: 'Chỉ đơn đăng ký đã bị trả lại mới có thể sao chép thành đơn mới',
 } satisfies Record<MessageKey, string>;
 
 export default vie;

@@ -106,6 +106,7 @@ const zhCN = {
   visitAlreadyApproved: '该申请已审核通过，不能撤回',
   visitAlreadyReturned: '该申请已被退回，可复制为新申请',
   visitAlreadyWithdrawn: '该申请已撤回',
+  copyNotReturned: '只有被退回的申请才能复制为新申请',
 };
 
 export default zhCN;

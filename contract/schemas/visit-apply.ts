@@ -108,6 +108,8 @@ const visitApplyFields = z.object({
   visitors: z.array(visitApplyVisitor, err('visitorsRequired')).min(1, err('visitorsRequired')).max(VISITORS_MAX, err('tooManyVisitors')),
   files: z.array(visitApplyFile, err('required')).max(UPLOAD_RULES.visitFiles.max, err(UPLOAD_RULES.visitFiles.tooMany)).default([]),
   insurance: visitInsurance,
+  /** The returned application this one was copied from: its to-do is done once a copy is submitted. */
+  copiedFrom: applicationId().optional(),
 });
 
 /**
@@ -163,6 +165,7 @@ export const visitApplicationSummary = z.object({
   department: z.string(),
   departmentName: z.string(),
   relatedProject: z.string(),
+  copiedFrom: z.string().nullable(),
   reviewStatus: z.enum(VISIT_REVIEW_STATUSES),
   /** Why the buyer returned it, while returned. */
   reviewReason: z.string().nullable(),

@@ -15,6 +15,8 @@ export interface LoadJob {
   warmupMs: number;
   maxMs: number;
   maxRequests: number;
+  /** Sent with every request (a supplier's token for calls that need a session). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -64,9 +66,12 @@ function connection(host: string, port: number): Promise<{ send: (head: Buffer, 
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
+  const extra = Object.entries(job.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   const requests = job.bodies.map((b) => {
     const body = Buffer.from(b);
-    const head = Buffer.from(`POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\nContent-Length: ${body.length}\r\n\r\n`);
+    const head = Buffer.from(`POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\n${extra}Content-Length: ${body.length}\r\n\r\n`);
     return { head, body };
   });
   const conns = await Promise.all(Array.from({ length: job.clients }, () => connection(job.host, job.port)));

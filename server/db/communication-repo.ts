@@ -1,6 +1,7 @@
 import type { CommunicationDetail, CommunicationPriority, CommunicationReply, CommunicationStatus, CommunicationSummary } from '../../contract/schemas/communication';
 import type { FileRef } from '../../contract/schemas/common';
 import type { Queryable } from './db';
+import { messageThreadReplied } from './message-repo';
 
 interface ThreadRow {
   id: string;
@@ -134,7 +135,7 @@ export async function insertThread(db: Queryable, t: NewThread, now: Date): Prom
   return thread;
 }
 
-/** Adds a reply and moves the thread to `status`. */
+/** Adds a reply and moves the thread to `status`; the buyer's reply is the supplier's message too. */
 export async function insertReply(
   db: Queryable,
   r: { threadId: string; side: 'supplier' | 'buyer'; sponsor: string; detail: string; attachments: FileRef[]; status: CommunicationStatus },
@@ -145,6 +146,7 @@ export async function insertReply(
     [r.threadId, r.side, r.sponsor, r.detail, JSON.stringify(r.attachments), now],
   );
   await db.query('UPDATE communications SET status = $2, reply_count = reply_count + 1, updated_at = $3 WHERE id = $1', [r.threadId, r.status, now]);
+  if (r.side === 'buyer') await messageThreadReplied(db, r.threadId, now);
   return toReply(rows[0]!);
 }
 

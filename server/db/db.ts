@@ -19,10 +19,39 @@ export interface Tx extends Queryable {
   transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
 }
 
+/** What a prepared statement's parameters may be. */
+export type PreparedParam = string | number | boolean | Date | null;
+
 export interface Db extends Tx {
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `sql` as the prepared statement `name`: parsed and planned once per connection rather
+   * than on every call, for the hottest reads, whose planning costs more than their execution
+   * (the home page's to-dos: 3.4 ms planned each time, 0.7 ms prepared, on PGlite). One `name`,
+   * one `sql`. Not inside a transaction.
+   */
+  prepared<T = Record<string, unknown>>(name: string, sql: string, params: PreparedParam[]): Promise<T[]>;
   close(): Promise<void>;
+}
+
+const PREPARED_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A parameter as an SQL literal, for PGlite's EXECUTE (its API has no named statements, and a
+ * utility statement takes no bound parameters). Strings are quoted with their quotes doubled,
+ * complete under standard_conforming_strings (on by default, checked once below).
+ */
+function literal(value: PreparedParam): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  const text = value instanceof Date ? value.toISOString() : value;
+  if (text.includes('\0')) throw new Error('a NUL character cannot be a parameter');
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**
@@ -62,6 +91,21 @@ function withSavepoints(query: Queryable['query']): Tx {
 export async function createPgliteDb(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const lite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  // Prepared once each (concurrent first calls share the PREPARE), kept for the instance's life.
+  const statements = new Map<string, Promise<void>>();
+  const prepare = (name: string, sql: string) => {
+    let done = statements.get(name);
+    if (!done) {
+      done = (async () => {
+        const [conforming] = (await lite.query<{ on: string }>('SHOW standard_conforming_strings')).rows.map((r) => Object.values(r)[0]);
+        if (conforming !== 'on') throw new Error('prepared statements need standard_conforming_strings = on');
+        await lite.exec(`PREPARE ${name} AS ${sql}`);
+      })();
+      statements.set(name, done);
+      done.catch(() => statements.delete(name));
+    }
+    return done;
+  };
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       refuseNested();
@@ -76,6 +120,12 @@ export async function createPgliteDb(dir?: string): Promise<Db> {
     async exec(sql) {
       refuseNested();
       await lite.exec(sql);
+    },
+    async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
+      refuseNested();
+      if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
+      await prepare(name, sql);
+      return (await lite.query<T>(params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`)).rows;
     },
     close: () => lite.close(),
   };
@@ -110,6 +160,12 @@ export function createPgDb(connectionString: string): Db {
     async exec(sql) {
       refuseNested();
       await pool.query(sql);
+    },
+    async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
+      refuseNested();
+      if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
+      // node-postgres prepares a named statement once per connection of the pool.
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
     },
     close: () => pool.end(),
   };

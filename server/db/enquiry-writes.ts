@@ -1,11 +1,13 @@
 import type { EnquiryBusinessStatus } from '../../contract/enquiry-values';
 import type { FileRef } from '../../contract/schemas/common';
 import type { Queryable } from './db';
+import { messageEnquirySuppliers } from './message-repo';
 
 /**
  * Writes of enquiries (migration 006). Callers hold the enquiry row locked and have checked the
  * transition (contract/enquiry-values.ts: quoteBlock, bargaining for new rounds and closing);
- * these only write. Decimals go in as the exact texts they arrived as.
+ * these only write. Decimals go in as the exact texts they arrived as. Sending an enquiry and
+ * opening a round write each invited supplier's message with them (message-repo.ts).
  */
 
 export interface NewEnquiryLine {
@@ -83,6 +85,7 @@ export async function insertEnquiry(db: Queryable, e: NewEnquiry, now: Date): Pr
     await db.query('INSERT INTO enquiry_suppliers (enquiry_id, supplier_id, invited_at) VALUES ($1, $2, $3)', [id, supplierId, now]);
   }
   await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, 1, $2, $3, $4)', [id, e.promoter, now, e.deadline]);
+  await messageEnquirySuppliers(db, 'enquiryNew', id, 1, now);
   return { id };
 }
 
@@ -109,6 +112,7 @@ export async function openRound(
   await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, $2, $3, $4, $5)', [enquiryId, r.round, r.promoter, now, r.deadline]);
   await setTargetPrices(db, enquiryId, r.round, r.targets);
   await db.query('UPDATE enquiries SET round = $2, updated_at = $3 WHERE id = $1', [enquiryId, r.round, now]);
+  await messageEnquirySuppliers(db, 'roundOpened', enquiryId, r.round, now);
 }
 
 /** bargaining -> awarded / notAwarded / cancelled. */

@@ -1,10 +1,13 @@
 import type { FileRef } from '../../contract/schemas/common';
 import type { BidDetail, DepositType, TenderStatus } from '../../contract/schemas/tender';
 import type { Queryable } from './db';
+import { messageTenderRecords } from './message-repo';
 
 /**
  * Writes of tender records (migration 005). Callers hold the record row locked (findRecord with
- * `lock`) and have checked the transition against TENDER_TRANSITIONS; these only write.
+ * `lock`) and have checked the transition against TENDER_TRANSITIONS; these only write. The
+ * buyer's changes write the supplier's message with them (message-repo.ts), in the same
+ * transaction.
  */
 
 /**
@@ -61,6 +64,7 @@ export async function reviewDeposit(db: Queryable, recordId: string, review: { c
     await db.query('UPDATE tender_deposits SET rejected_at = $2, reject_reason = $3 WHERE record_id = $1 AND rejected_at IS NULL AND confirmed_at IS NULL', [recordId, now, review.reason]);
   }
   await setRecordStatus(db, recordId, review.confirmed ? 'depositConfirmed' : 'depositRejected', now);
+  await messageTenderRecords(db, review.confirmed ? 'depositConfirmed' : 'depositRejected', [{ id: recordId, note: review.confirmed ? '' : review.reason }], now);
 }
 
 export async function insertBid(db: Queryable, recordId: string, bid: Omit<BidDetail, 'submittedAt'>, now: Date): Promise<void> {
@@ -82,6 +86,7 @@ export async function insertRefundRequest(db: Queryable, recordId: string, remar
 export async function markRefunded(db: Queryable, recordId: string, voucher: FileRef, now: Date): Promise<void> {
   await db.query('UPDATE tender_refunds SET refunded_at = $2, voucher = $3 WHERE record_id = $1', [recordId, now, JSON.stringify(voucher)]);
   await setRecordStatus(db, recordId, 'refunded', now);
+  await messageTenderRecords(db, 'depositRefunded', [{ id: recordId, note: '' }], now);
 }
 
 /**
@@ -95,11 +100,14 @@ export async function announceResult(db: Queryable, noticeId: string, winnerReco
     now,
   ]);
   if (!inserted.length) return false;
-  // Records that lost already (demo data: results from before the portal) keep their refund state.
-  await db.query(
+  // Records that lost already (demo data: results from before the portal) keep their refund state
+  // and hear nothing new; every record this moves gets its result.
+  const moved = await db.query<{ id: string; status: 'won' | 'lost' }>(
     `UPDATE tender_records SET status = CASE WHEN id = $2 THEN 'won' ELSE 'lost' END, updated_at = $3
-      WHERE notice_id = $1 AND status NOT IN ('lost', 'refundRequested', 'refunded')`,
+      WHERE notice_id = $1 AND status NOT IN ('lost', 'refundRequested', 'refunded')
+      RETURNING id::text AS id, status`,
     [noticeId, winnerRecordId, now],
   );
+  await messageTenderRecords(db, 'resultAnnounced', moved.map((r) => ({ id: r.id, note: r.status })), now);
   return true;
 }

@@ -2,12 +2,14 @@ import type { Locale } from '../../contract/locales';
 import type { FileRef } from '../../contract/schemas/common';
 import type { VisitApplication, VisitApplicationDetail, VisitApplicationSummary, VisitReviewStatus } from '../../contract/schemas/visit-apply';
 import type { Queryable } from './db';
+import { messageVisitApplication } from './message-repo';
 
 /**
  * Visit applications (migration 007): reads as one supplier sees its own (or, with a null
  * supplier, as the buyer sees all), and the writes. Callers check the transitions
- * (contract/visit-values.ts) with the row locked; these only read and write. Labels come in the
- * request language, falling back to Chinese.
+ * (contract/visit-values.ts) with the row locked; these only read and write; the buyer's review
+ * writes the supplier's message with it (message-repo.ts). Labels come in the request language,
+ * falling back to Chinese.
  */
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +33,7 @@ interface SummaryRow {
   department_code: string;
   department_name: string;
   related_project: string;
+  copied_from: string | null;
   review_status: VisitReviewStatus;
   review_reason: string | null;
   reviewed_at: Date | null;
@@ -42,7 +45,7 @@ interface SummaryRow {
 const SUMMARY_SELECT = `
   SELECT a.id::text AS id, a.visit_no, a.supplier_id::text AS supplier_id, a.intention, ${label('i', 1)} AS intention_name,
          a.start_date::text AS start_date, a.end_date::text AS end_date, a.base_code, ${label('b', 1)} AS base_name,
-         a.department_code, ${label('d', 1)} AS department_name, a.related_project, a.review_status, a.review_reason, a.reviewed_at,
+         a.department_code, ${label('d', 1)} AS department_name, a.related_project, a.copied_from::text AS copied_from, a.review_status, a.review_reason, a.reviewed_at,
          a.visitor_count, a.submitted_at
     FROM visit_applications a
     JOIN production_bases b ON b.code = a.base_code
@@ -61,6 +64,7 @@ const toSummary = (r: SummaryRow): VisitApplicationSummary => ({
   department: r.department_code,
   departmentName: r.department_name,
   relatedProject: r.related_project,
+  copiedFrom: r.copied_from,
   reviewStatus: r.review_status,
   reviewReason: r.review_reason,
   reviewedAt: r.reviewed_at ? iso(r.reviewed_at) : null,
@@ -198,7 +202,10 @@ export async function visitorsOf(db: Queryable, id: string): Promise<Array<{ nam
   return db.query('SELECT name, phone FROM visit_application_visitors WHERE application_id = $1 ORDER BY seq', [id]);
 }
 
-/** An application as it is stored: the request with its files' links rebuilt and sizes known. */
+/**
+ * An application as it is stored: the request with its files' links rebuilt and sizes known.
+ * `copiedFrom` (the supplier's own returned application, checked by the caller) ends that one's to-do.
+ */
 export interface NewApplication extends Omit<VisitApplication, 'files'> {
   files: Array<{ type: string; file: FileRef & { size: number } }>;
 }
@@ -209,9 +216,9 @@ export async function insertApplication(db: Queryable, a: NewApplication, suppli
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO visit_applications (visit_no, supplier_id, intention, start_date, end_date, entry_method, source_no, base_code, department_code, reason,
                                      visiting_company, host, related_project, contract, labour_notice, labour_contract, policy, visitor_count,
-                                     submitted_at, updated_at)
+                                     submitted_at, updated_at, copied_from)
      VALUES ('FS' || $1 || lpad(nextval('visit_application_no_seq')::text, 4, '0'), $2, $3, $4::date, $5::date, $6, $7, $8, $9, $10, $11, $12, $13,
-             $14, $15, $16, $17, $18, $19, $19)
+             $14, $15, $16, $17, $18, $19, $19, $20::uuid)
      RETURNING id::text AS id`,
     [
       stamp,
@@ -233,6 +240,7 @@ export async function insertApplication(db: Queryable, a: NewApplication, suppli
       JSON.stringify(a.policy),
       a.visitors.length,
       now,
+      a.copiedFrom ?? null,
     ],
   );
   const id = row!.id;
@@ -266,7 +274,7 @@ export async function insertApplication(db: Queryable, a: NewApplication, suppli
   return id;
 }
 
-/** pending -> approved / returned (with its reason) / withdrawn. */
+/** pending -> approved / returned (with its reason) / withdrawn; the buyer's review is the supplier's message. */
 export async function setReviewStatus(db: Queryable, id: string, status: Exclude<VisitReviewStatus, 'pending'>, reason: string | null, now: Date): Promise<void> {
   await db.query('UPDATE visit_applications SET review_status = $2, review_reason = $3, reviewed_at = $4, updated_at = $5 WHERE id = $1', [
     id,
@@ -275,4 +283,6 @@ export async function setReviewStatus(db: Queryable, id: string, status: Exclude
     status === 'withdrawn' ? null : now,
     now,
   ]);
+  if (status === 'approved') await messageVisitApplication(db, 'visitApproved', id, '', now);
+  if (status === 'returned') await messageVisitApplication(db, 'visitReturned', id, reason ?? '', now);
 }

@@ -50,11 +50,22 @@ async function publicDoc(db: Db, storage: FileStorage, name: string, content: st
 }
 
 /**
+ * The demo's messages were written by the seeded changes themselves (server/db/message-repo.ts);
+ * those older than three and a half days were read an hour after they came, so the message
+ * center opens with the last days' news unread (demo_a104: deposits confirmed, new enquiries and
+ * a round, the buyer's answer, the returned visit) and older history read.
+ */
+async function readOldMessages(db: Db, now: Date): Promise<void> {
+  await db.query("UPDATE supplier_messages SET read_at = created_at + interval '1 hour' WHERE read_at IS NULL AND created_at < $1", [new Date(now.getTime() - 3.5 * 86_400_000)]);
+}
+
+/**
  * The demo installation: reference data, public notice documents, 60 bidding and 40
  * purchasing notices, the three demo suppliers, three communication threads of demo_a104, tender
  * records of demo_a104 (one per state) and demo_a141, enquiries of both in every bargaining state
  * (server/seed/enquiries.ts), an approved visit for the demo visitor's phone, and demo_a104's visit
- * applications approved, pending and returned (server/seed/visit-applications.ts). Content is
+ * applications approved, pending and returned (server/seed/visit-applications.ts), with the
+ * messages those changes wrote (older ones read). Content is
  * the same on every run; only the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already.
  */
@@ -74,5 +85,6 @@ export async function seedDemo(db: Db, storage: FileStorage, now = new Date()): 
   await seedDemoEnquiries(db, now);
   await seedDemoVisit(db, now);
   await seedDemoVisitApplications(db, storage, now);
+  await readOldMessages(db, now);
   return true;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FileRef } from '../../contract/schemas/common';
 import type { Db } from '../db/db';
 import { insertFile } from '../db/file-repo';
+import { messageTenderRecords } from '../db/message-repo';
 import { findNotice } from '../db/notice-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
 import { announceResult, insertBid, insertDeposit, insertRefundRequest, markRefunded, reviewDeposit, setRecordStatus, signUpRecord } from '../db/tender-writes';
@@ -60,8 +61,10 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
     await announceResult(c.db, noticeId, id, after(0.25));
     return;
   }
-  // Lost to a supplier outside the demo: no result row, the record alone says lost.
+  // Lost to a supplier outside the demo: no result row, the record alone says lost (and the
+  // supplier heard so, as announce-result would have told it).
   await setRecordStatus(c.db, id, 'lost', after(0.25));
+  await messageTenderRecords(c.db, 'resultAnnounced', [{ id, note: 'lost' }], after(0.25));
   await insertRefundRequest(c.db, id, '未中标，申请退还投标保证金', after(0.5));
   if (stage === 'refunded') await markRefunded(c.db, id, await ownFile(c, '保证金退款凭证.pdf', demoPdf(['Deposit refund voucher (demo)', notice.tenderNo]), after(0.75)), after(0.75));
 }

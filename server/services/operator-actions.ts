@@ -8,6 +8,7 @@ import { noticeBody } from '../seed/notices';
 import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
 import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiries';
 import { OperatorError, type OperatorContext } from './operator-errors';
+import { listMessagesAction, messageInputs } from './operator-messages';
 import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
 import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit-applications';
 import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
@@ -48,6 +49,7 @@ export const operatorInputs = {
   ...tenderInputs,
   ...enquiryInputs,
   ...visitApplicationInputs,
+  ...messageInputs,
 } as const;
 
 /** Actions after which the public lists change (new notice, moved cut-off time). */
@@ -132,5 +134,7 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return listVisitApplications(ctx, raw);
     case 'reviewVisitApplication':
       return reviewVisitApplication(ctx, raw);
+    case 'listMessages':
+      return listMessagesAction(ctx, raw);
   }
 }

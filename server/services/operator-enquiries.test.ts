@@ -152,3 +152,30 @@ describe('list-enquiries and list-quotes', () => {
     expect((await act('listQuotes', { id: 'nonsense' })).status).toBe(400);
   });
 });
+
+describe('messages of the buyer’s enquiry actions', () => {
+  const messagesOf = (refId: string) =>
+    t.db.query<{ kind: string; supplier: string; number: string; name: string; deadline: Date; note: string }>(
+      'SELECT kind, supplier_id::text AS supplier, number, name, deadline, note FROM supplier_messages WHERE ref_id = $1 ORDER BY id',
+      [refId],
+    );
+
+  it('a new enquiry tells each invited supplier once; a new round too, with its number and deadline; a refused round tells nobody', async () => {
+    const created = (await act<Created>('createEnquiry', { ...good, theme: '消息询价' })).result;
+    const sent = await messagesOf(created.id);
+    expect(sent.map((m) => m.supplier).sort()).toEqual([a104.supplierId, a141.supplierId].sort());
+    for (const m of sent) expect(m).toMatchObject({ kind: 'enquiryNew', number: created.enquiryNo, name: '消息询价', deadline: new Date(created.deadline), note: '' });
+    const round = (await act<Created>('openRound', { id: created.id, hours: 6 })).result;
+    const opened = (await messagesOf(created.id)).filter((m) => m.kind === 'roundOpened');
+    expect(opened).toHaveLength(2);
+    for (const m of opened) expect(m).toMatchObject({ note: '2', deadline: new Date(round.deadline) });
+    await act('closeEnquiry', { id: created.id, status: 'cancelled' });
+    expect((await act('openRound', { id: created.id, hours: 1 })).status).toBe(400);
+    expect(await messagesOf(created.id)).toHaveLength(4);
+    // A refused enquiry (an A101 supplier named) tells nobody.
+    const total = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages'))[0]!.n;
+    const before = await total();
+    expect((await act('createEnquiry', { ...good, suppliers: ['demo_a104', 'demo_a101'] })).status).toBe(400);
+    expect(await total()).toBe(before);
+  });
+});

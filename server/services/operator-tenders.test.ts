@@ -149,3 +149,52 @@ describe('close-notice and list-tender-records', () => {
     expect((await act('listTenderRecords', { tenderNo: 'nope' })).status).toBe(400);
   });
 });
+
+describe('messages of the buyer’s tender actions', () => {
+  const messagesOf = (refId: string) =>
+    t.db.query<{ kind: string; supplier: string; number: string; name: string; deadline: Date | null; note: string }>(
+      'SELECT kind, supplier_id::text AS supplier, number, name, deadline, note FROM supplier_messages WHERE ref_id = $1 ORDER BY id',
+      [refId],
+    );
+
+  it('confirm, reject (with the reason) and refund each write one message to the record’s supplier; a refused repeat writes none', async () => {
+    const { notice, record } = await k.recordAt(a104, 'depositSubmitted');
+    expect(await messagesOf(record.id)).toEqual([]);
+    await act('rejectDeposit', { id: record.id, reason: '汇款金额不符' });
+    expect((await act('rejectDeposit', { id: record.id, reason: 'again' })).status).toBe(400);
+    await t.post('/tender/payDeposit', await k.depositBody(a104, record), k.as(a104));
+    await act('confirmDeposit', { id: record.id });
+    expect((await act('confirmDeposit', { id: record.id })).status).toBe(400);
+    expect(await messagesOf(record.id)).toEqual([
+      { kind: 'depositRejected', supplier: a104.supplierId, number: notice.tenderNo, name: record.title, deadline: new Date(notice.cutoffTime), note: '汇款金额不符' },
+      { kind: 'depositConfirmed', supplier: a104.supplierId, number: notice.tenderNo, name: record.title, deadline: new Date(notice.cutoffTime), note: '' },
+    ]);
+    // demo_a141 wins, so demo_a104's record lost with a confirmed deposit and may ask for it back.
+    const winner = (await k.signUp(a141, notice.id)).data;
+    await t.post('/tender/payDeposit', await k.depositBody(a141, winner), k.as(a141));
+    await act('confirmDeposit', { id: winner.id });
+    const withDeposit = (await t.post<TenderRecordDetail>('/tender/getById', { id: winner.id }, k.as(a141))).data;
+    expect((await t.post('/tender/submitBid', await k.bidBody(a141, withDeposit), k.as(a141))).code).toBe('E000');
+    await act('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a141' });
+    expect((await t.post('/tender/applyRefund', { tenderRecordId: record.id, supplierCode: a104.supplierCode }, k.as(a104))).code).toBe('E000');
+    const file = join(mkdtempSync(join(tmpdir(), 'voucher-')), 'v.pdf');
+    writeFileSync(file, 'voucher');
+    await act('refundDeposit', { id: record.id, voucher: file });
+    expect((await act('refundDeposit', { id: record.id, voucher: file })).status).toBe(400);
+    expect((await messagesOf(record.id)).map((m) => [m.kind, m.note])).toEqual([
+      ['depositRejected', '汇款金额不符'],
+      ['depositConfirmed', ''],
+      ['resultAnnounced', 'lost'],
+      ['depositRefunded', ''],
+    ]);
+  });
+
+  it('announce-result writes each record it moves its result, once', async () => {
+    const { notice, record } = await k.recordAt(a141, 'bidSubmitted');
+    const other = (await k.signUp(a104, notice.id)).data;
+    await act('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a141' });
+    expect((await act('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a141' })).status).toBe(400);
+    expect((await messagesOf(record.id)).filter((m) => m.kind === 'resultAnnounced')).toEqual([expect.objectContaining({ supplier: a141.supplierId, note: 'won' })]);
+    expect((await messagesOf(other.id)).filter((m) => m.kind === 'resultAnnounced')).toEqual([expect.objectContaining({ supplier: a104.supplierId, note: 'lost' })]);
+  });
+});

@@ -81,3 +81,24 @@ describe('reviewVisitApplication', () => {
     await expect(k.operator('reviewVisitApplication', { id: app.id, approve: true })).rejects.toThrow(/withdrawn, not pending/);
   });
 });
+
+describe('messages of the buyer’s review', () => {
+  const messagesOf = (refId: string) =>
+    t.db.query<{ kind: string; supplier: string; number: string; name: string; deadline: Date | null; note: string }>(
+      'SELECT kind, supplier_id::text AS supplier, number, name, deadline, note FROM supplier_messages WHERE ref_id = $1 ORDER BY id',
+      [refId],
+    );
+
+  it('approving and returning each tell the supplier once (a return with its reason); a refused review and a withdrawal tell nothing', async () => {
+    const approved = await created([PEOPLE[0]!]);
+    await k.operator('reviewVisitApplication', { id: approved.id, approve: true });
+    await expect(k.operator('reviewVisitApplication', { id: approved.id, approve: true })).rejects.toThrow(/not pending/);
+    expect(await messagesOf(approved.id)).toEqual([{ kind: 'visitApproved', supplier: a104.supplierId, number: approved.visitNo, name: '东莞生产基地', deadline: null, note: '' }]);
+    const returned = await created([PEOPLE[1]!]);
+    await k.operator('reviewVisitApplication', { id: returned.id, return: true, reason: '请补充施工方案' });
+    expect(await messagesOf(returned.id)).toEqual([{ kind: 'visitReturned', supplier: a104.supplierId, number: returned.visitNo, name: '东莞生产基地', deadline: null, note: '请补充施工方案' }]);
+    const withdrawn = await created([PEOPLE[2]!]);
+    expect((await t.post('/visitApply/withdraw', { id: withdrawn.id }, k.as(a104))).code).toBe('E000');
+    expect(await messagesOf(withdrawn.id)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { visitDatesProblem } from '../../../contract/visit-values';
 import type { Queryable } from '../../db/db';
 import { departments } from '../../db/reference-repo';
 import { findSupplierById } from '../../db/supplier-repo';
+import { findApplication } from '../../db/visit-application-repo';
 import { isDictionaryCode } from '../../db/visit-repo';
 import { ApiError, invalid, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
@@ -48,4 +49,17 @@ export async function checkApplication(db: Queryable, a: VisitApplication, now: 
   const ofBase = await departments(db, a.productionBase, locale);
   if (!ofBase) throw invalid('productionBase', 'choiceInvalid');
   if (!ofBase.some((d) => d.code === a.department)) throw invalid('department', 'departmentNotOfBase');
+}
+
+/**
+ * A copy names the application it was copied from: the supplier's own (another supplier's or an
+ * unknown one is E404 "data lost", as getById answers) and returned (E400 `copyNotReturned`). A
+ * returned application may be copied again (a copy may have been withdrawn); its to-do ends with
+ * the first copy.
+ */
+export async function checkCopiedFrom(db: Queryable, copiedFrom: string | undefined, supplierId: string): Promise<void> {
+  if (copiedFrom === undefined) return;
+  const source = await findApplication(db, { id: copiedFrom }, supplierId);
+  if (!source) throw applicationLost();
+  if (source.reviewStatus !== 'returned') throw invalid('copiedFrom', 'copyNotReturned');
 }

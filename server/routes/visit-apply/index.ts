@@ -7,7 +7,7 @@ import { applicationDetail, findApplication, insertApplication, listApplications
 import { conflict } from '../../http/api-error';
 import { route } from '../../http/route';
 import { named, ownFiles } from '../../services/file-refs';
-import { applicationLost, applyingSupplier, checkApplication } from './checks';
+import { applicationLost, applyingSupplier, checkApplication, checkCopiedFrom } from './checks';
 
 /**
  * Visit applications (SPEC.md sections 2 to 5): a supplier's applications for its people to
@@ -34,7 +34,7 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * One transaction: the rules the schema cannot check (clock, dictionaries, the base's
-   * departments), then every referenced file the supplier's own upload of its field's rule
+   * departments, the returned application it copies), then every referenced file the supplier's own upload of its field's rule
    * (claimed here, rolled back with any later refusal), then the application with its visitors,
    * files, insurance and insured persons.
    */
@@ -47,6 +47,7 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
       const at = now();
       return db.transaction(async (tx) => {
         await checkApplication(tx, input, at, req.locale);
+        await checkCopiedFrom(tx, input.copiedFrom, supplierId);
         const own = (field: string, refs: typeof input.contract, rule: (typeof UPLOAD_RULES)[keyof typeof UPLOAD_RULES]) => ownFiles(tx, storage, named(field, refs), rule, supplierId);
         const labourContract = await own('labourContract', input.labourContract, UPLOAD_RULES.labourContract);
         const contract = await own('contract', input.contract, UPLOAD_RULES.visitDocuments);

@@ -285,3 +285,50 @@ describe('visitApplyGetById and visitApplyWithdraw', () => {
     expect(returned.code).toBe('E409');
   });
 });
+
+describe('visitApplySave with copiedFrom', () => {
+  const returnedOf = async (s = a104) => (await list({ reviewStatus: 'returned', pageSize: 100 }, s)).data.records;
+
+  it('copies the supplier’s own returned application: the copy names it, the list and the detail answer it', async () => {
+    const source = (await returnedOf())[0]!;
+    expect(source.copiedFrom).toBeNull();
+    const key = { 'idempotency-key': 'visit-copy-replay-0001' };
+    const b = { ...(await k.body(a104)), copiedFrom: source.id };
+    const before = await countApps();
+    const first = await k.save(a104, b, key);
+    expect(first.code, JSON.stringify(first)).toBe('E000');
+    expect(first.data).toMatchObject({ copiedFrom: source.id, reviewStatus: 'pending' });
+    expect(await k.save(a104, b, key)).toEqual(first);
+    expect(await countApps()).toBe(before + 1);
+    expect((await getById(first.data.id)).data.copiedFrom).toBe(source.id);
+    expect((await list({ pageSize: 100 })).data.records.find((r) => r.id === first.data.id)!.copiedFrom).toBe(source.id);
+  });
+
+  it('refuses a pending or approved source (E400 copyNotReturned), another supplier’s or an unknown one (E404), writing nothing', async () => {
+    const records = (await list({ pageSize: 100 })).data.records;
+    const pending = records.find((r) => r.reviewStatus === 'pending')!;
+    const approved = records.find((r) => r.reviewStatus === 'approved')!;
+    // demo_a141's own returned application, which demo_a104 must not be able to name.
+    const theirs = (await k.save(a141, await k.body(a141, [PEOPLE[2]!]))).data;
+    await k.operator('reviewVisitApplication', { id: theirs.id, return: true, reason: '缺少附件' });
+    const b = await k.body(a104);
+    for (const source of [pending, approved]) {
+      const before = await countApps();
+      const res = await k.save(a104, { ...b, copiedFrom: source.id });
+      expect(res.code).toBe('E400');
+      expect(res.data as unknown as Fields).toEqual([{ field: 'copiedFrom', message: 'Only a returned application can be copied into a new one' }]);
+      expect(await countApps()).toBe(before);
+    }
+    for (const id of [theirs.id, '00000000-0000-0000-0000-000000000000', 'not-an-id']) {
+      const before = await countApps();
+      const res = await k.save(a104, { ...b, copiedFrom: id });
+      expect(res.code, id).toBe('E404');
+      expect(res.message).toBe('Data lost');
+      expect(await countApps()).toBe(before);
+    }
+    expect((await k.save(a104, { ...b, copiedFrom: '' })).code).toBe('E400');
+    expect((await k.save(a104, { ...b, copiedFrom: 42 })).code).toBe('E400');
+    // The files the refused saves named are still unclaimed, so this one may use them.
+    expect((await k.save(a141, { ...(await k.body(a141, [PEOPLE[2]!])), copiedFrom: theirs.id })).code).toBe('E000');
+  });
+});
