@@ -17,7 +17,7 @@ export const visitorOwner = (phone: string): OwnerKey => `visitor:${phone}`;
 /** Writes that may wait in the outbox (the calls a user makes that must never be lost). */
 export type OutboxCall = Extract<
   CallName,
-  'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity' | 'tenderPayDeposit' | 'tenderSubmitBid' | 'tenderApplyRefund' | 'enquiryQuote'
+  'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity' | 'tenderPayDeposit' | 'tenderSubmitBid' | 'tenderApplyRefund' | 'enquiryQuote' | 'visitApplySave'
 >;
 
 /**
@@ -61,6 +61,8 @@ export interface FileField {
   field: string;
   /** What the screen that wrote it called the field, in the user's language at the time; shown on the pending page. */
   label?: string;
+  /** The field holds one FileRef (its one upload), set at the path instead of appended. */
+  single?: boolean;
   uploadIds: string[];
 }
 

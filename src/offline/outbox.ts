@@ -20,6 +20,8 @@ export interface EnqueueFiles {
   files: File[];
   /** How the screen names the field (e.g. the certificate's name), shown as a group heading on the pending page. */
   label?: string;
+  /** The field holds one FileRef, not an array ('files.0.file'): its one file is set there. */
+  single?: boolean;
 }
 
 export interface EnqueueInput {
@@ -96,14 +98,17 @@ function registerBackgroundSync(): void {
 export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   const fields = input.files ?? [];
   // A bad path would fail every attempt later: refuse it now, before anything is stored.
-  fields.forEach(({ field }) => parsePath(field));
+  fields.forEach(({ field, files, single }) => {
+    parsePath(field);
+    if (single && files.length !== 1) throw new Error(`A single-file field needs exactly one file: "${field}"`);
+  });
   void ensurePersisted();
   const bytes = fields.reduce((sum, { files }) => sum + files.reduce((n, file) => n + file.size, 0), 0);
   if (bytes > 0) await assertRoomFor(bytes);
 
   const createdAt = nextCreatedAt();
   const entryId = newId();
-  const groups = fields.map(({ field, files, label }) => ({ field, label, parts: files.map((file) => splitFile(file, input.owner, entryId, field, createdAt)) }));
+  const groups = fields.map(({ field, files, label, single }) => ({ field, label, single, parts: files.map((file) => splitFile(file, input.owner, entryId, field, createdAt)) }));
   const parts = groups.flatMap((group) => group.parts);
   const entry: OutboxEntry = {
     id: entryId,
@@ -111,7 +116,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     thread: input.thread,
     call: input.call,
     payload: input.payload,
-    fileFields: groups.map(({ field, label, parts: own }) => ({ field, ...(label ? { label } : {}), uploadIds: own.map((part) => part.upload.id) })),
+    fileFields: groups.map(({ field, label, single, parts: own }) => ({ field, ...(label ? { label } : {}), ...(single ? { single } : {}), uploadIds: own.map((part) => part.upload.id) })),
     deadline: input.deadline ?? null,
     idempotencyKey: newIdempotencyKey(),
     status: 'queued',

@@ -45,6 +45,23 @@ self.addEventListener('sync', (event) => {
   );
 });
 
+// A deadline reminder (src/features/home/reminders) opens its to-do: an open portal window is
+// focused and asked to go there itself (it knows whether a form holds unsaved input), else a new
+// window opens it. Only paths of this app are opened.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const wanted = (event.notification.data as { url?: unknown } | null)?.url;
+  const path = typeof wanted === 'string' && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : '/platform/home';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then(async (clients) => {
+      const open = clients.find((client) => client.focused) ?? clients[0];
+      if (!open) return void (await self.clients.openWindow(path));
+      await open.focus();
+      open.postMessage({ type: 'OPEN_REMINDER', path });
+    }),
+  );
+});
+
 // An update waits until the page says it may take over (never forced on unsaved work).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

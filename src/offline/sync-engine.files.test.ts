@@ -100,6 +100,48 @@ describe('a tender bid with named file fields', () => {
     expect([await db.count('uploads'), await db.count('chunks')]).toEqual([0, 0]);
   });
 
+  it('a single-file field gets its one FileRef set at the path, beside the typed data written offline', async () => {
+    const tus = tusServer(server);
+    const sentVisit: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${location.origin}${BASE_PATH}/visitApply/save`, async ({ request }) => {
+        sentVisit.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ code: 'E000', message: 'ok', data: { id: 'v1' } });
+      }),
+    );
+    await enqueue({
+      owner: A,
+      thread: 'visitApply:new',
+      call: 'visitApplySave',
+      payload: { files: [{ type: 'safety' }, { type: 'other' }] },
+      files: [
+        { field: 'labourContract', files: [file('劳务合同.pdf', 9)] },
+        { field: 'files.0.file', files: [file('安全承诺书.pdf', 10)], single: true },
+        { field: 'files.1.file', files: [file('其他.pdf', 11)], single: true },
+      ],
+      summary: '参观申请',
+    });
+    await whenIdle();
+    expect(tus.state.createdNames).toEqual(['劳务合同.pdf', '安全承诺书.pdf', '其他.pdf']);
+    expect(sentVisit).toEqual([
+      {
+        labourContract: [ref('劳务合同.pdf', 1)],
+        files: [
+          { type: 'safety', file: ref('安全承诺书.pdf', 2) },
+          { type: 'other', file: ref('其他.pdf', 3) },
+        ],
+      },
+    ]);
+  });
+
+  it('a single-file field with no file or two is refused before anything is stored', async () => {
+    const write = (files: File[]) =>
+      enqueue({ owner: A, thread: 'visitApply:new', call: 'visitApplySave', payload: {}, files: [{ field: 'files.0.file', files, single: true }], summary: 'x' });
+    await expect(write([])).rejects.toThrow(/exactly one file/);
+    await expect(write([file('a.pdf', 1), file('b.pdf', 1)])).rejects.toThrow(/exactly one file/);
+    expect(await listEntries([A])).toEqual([]);
+  });
+
   it('an empty field still gets its array; an entry without uploads sends at once', async () => {
     bidService();
     await submitBid([

@@ -7,7 +7,7 @@ import { supplierOwner, type OutboxEntry } from './db';
 import { emitChange, emitSent, onKick, setSyncState } from './events';
 import { allEntries, patchEntry, removeEntry, setOwnerStatus } from './outbox-store';
 import { classify, type Outcome } from './outcome';
-import { appendAtPath } from './path';
+import { appendAtPath, setAtPath } from './path';
 
 /**
  * The sync engine (DESIGN.md section 4): one leader tab sends what the outbox holds, thread
@@ -43,10 +43,10 @@ async function withFiles(entry: OutboxEntry): Promise<Record<string, unknown>> {
   const uploading = entry.fileFields.some((field) => field.uploadIds.length > 0);
   const uploadFile = uploading ? (await import('./uploads')).uploadFile : null;
   let payload = entry.payload;
-  for (const { field, uploadIds } of entry.fileFields) {
+  for (const { field, uploadIds, single } of entry.fileFields) {
     const refs: FileRef[] = [];
     for (const uploadId of uploadIds) if (uploadFile) refs.push(await uploadFile(uploadId));
-    payload = appendAtPath(payload, field, refs);
+    payload = single ? setAtPath(payload, field, refs[0]) : appendAtPath(payload, field, refs);
   }
   return payload;
 }

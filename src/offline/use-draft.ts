@@ -5,6 +5,16 @@ import { setUnsaved } from './unsaved';
 
 export const DRAFT_SAVE_DELAY_MS = 400;
 
+/**
+ * The identity of a form's values for change detection: JSON, with a chosen file (a Blob)
+ * standing as its name, size, type and date, so choosing or removing one counts as a change.
+ * The draft itself stores the values by structured clone: the files' bytes go with it.
+ */
+export const draftKeyOf = (values: unknown): string =>
+  JSON.stringify(values ?? null, (_key, value: unknown) =>
+    value instanceof Blob ? { file: (value as Partial<File>).name ?? '', size: value.size, type: value.type, modified: (value as Partial<File>).lastModified ?? 0 } : value,
+  );
+
 export interface DraftState {
   /** A stored draft was put back into the form. */
   restored: boolean;
@@ -18,11 +28,12 @@ export interface DraftState {
  * Autosaves a form: restores the stored draft once on mount, then stores the values 400 ms
  * after each change while they are not empty (by default: not what the form started with),
  * and marks the form as holding unsaved work meanwhile. `owner` null: nothing is stored.
+ * Values may hold chosen files (File objects): they are kept with the draft, bytes and all.
  */
 export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, restore: (v: T) => void, opts?: { isEmpty?: (v: T) => boolean }): DraftState {
   const [restored, setRestored] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const serialized = JSON.stringify(values ?? null);
+  const serialized = draftKeyOf(values);
   const initial = useRef(serialized);
   const ready = useRef(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -30,7 +41,7 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
   latest.current = { values, restore, isEmpty: opts?.isEmpty };
   const unsavedKey = owner ? `${owner}|${formKey}` : null;
 
-  const isEmpty = useCallback((v: T) => (latest.current.isEmpty ? latest.current.isEmpty(v) : JSON.stringify(v ?? null) === initial.current), []);
+  const isEmpty = useCallback((v: T) => (latest.current.isEmpty ? latest.current.isEmpty(v) : draftKeyOf(v) === initial.current), []);
 
   const store = useCallback(async () => {
     pending.current = null;
@@ -103,7 +114,7 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
     if (unsavedKey) setUnsaved(unsavedKey, false);
     setSavedAt(null);
     // What the form holds now counts as empty: it is what was sent.
-    initial.current = JSON.stringify(latest.current.values ?? null);
+    initial.current = draftKeyOf(latest.current.values);
     if (owner) await deleteDraft(owner, formKey);
   }, [owner, formKey, unsavedKey]);
 

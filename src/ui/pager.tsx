@@ -7,6 +7,8 @@ export interface PagerProps {
   pageSize: number;
   total: number;
   onChange: (pageNo: number, pageSize: number) => void;
+  /** The navigation's name when a screen has two pagers (landmarks should be told apart); "分页" by default. */
+  label?: string;
 }
 
 /** Page numbers to show: all when few, else first, last and a window around the current one. */
@@ -33,7 +35,7 @@ const Arrow = ({ dir }: { dir: 'left' | 'right' }) => (
 );
 
 /** Sizes, prev, pages, next and a jumper (SPEC.md section 9); compact "3 / 12" on phones. */
-export function Pager({ pageNo, pageSize, total, onChange }: PagerProps) {
+export function Pager({ pageNo, pageSize, total, onChange, label }: PagerProps) {
   const { t } = useLingui();
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -52,7 +54,7 @@ export function Pager({ pageNo, pageSize, total, onChange }: PagerProps) {
   const cell = 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm';
 
   return (
-    <nav aria-label={t`分页`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 py-3 text-sm text-slate-600">
+    <nav aria-label={label ?? t`分页`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 py-3 text-sm text-slate-600">
       <div className="flex items-center gap-3">
         <span>
           <Trans>共 {total} 条</Trans>

@@ -24,6 +24,7 @@ export const CALL_LABEL: Record<OutboxCall, MessageDescriptor> = {
   tenderSubmitBid: msg`提交投标文件`,
   tenderApplyRefund: msg`申请退还保证金`,
   enquiryQuote: msg`询价报价`,
+  visitApplySave: msg`参观申请`,
 };
 
 /**

@@ -8,7 +8,7 @@ import { useConnectivity } from '@/offline/use-outbox';
 import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
 import { queueCommunication } from '../api/save-communication';
-import { announceQueued, announceQueueFailure } from '../announce-queued';
+import { announceQueued, announceQueueFailure } from '@/ui/announce-queued';
 import { focusFirstError, useValidatedForm } from '@/ui/use-validated-form';
 import { PRIORITY_LABEL } from './communication-badges';
 

@@ -8,7 +8,7 @@ import { useConnectivity } from '@/offline/use-outbox';
 import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
 import { queueReply } from '../api/reply-communication';
-import { announceQueued, announceQueueFailure } from '../announce-queued';
+import { announceQueued, announceQueueFailure } from '@/ui/announce-queued';
 import { focusFirstError, useValidatedForm } from '@/ui/use-validated-form';
 
 const EMPTY = { detail: '' };

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { dictionaryQueryOptions } from '@/api/dictionary';
-import { departmentsQueryOptions } from '../api/list-departments';
-import { productionBasesQueryOptions } from '../api/list-production-bases';
+import { departmentsQueryOptions, productionBasesQueryOptions } from '@/api/organisation';
 import type { SupplierForm } from '../use-supplier-form';
 import { FormSection, SelectField, TextField } from './form-controls';
 

@@ -1,0 +1,27 @@
+import { calls } from '@contract/calls';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './request';
+
+/**
+ * The buyer's organisation: production bases and their departments (labels in the request
+ * language, so the language is part of the key). Shared reference data: the supplier form's
+ * counterpart and the visit application's visited base read the same cached answers, kept on the
+ * device with the supplier's lists so a form filled offline still offers its choices.
+ */
+export const productionBasesQueryOptions = (locale: string) =>
+  queryOptions({
+    queryKey: ['organisation', 'productionBases', locale] as const,
+    queryFn: ({ signal }) => request(calls.supplierGetProductionBaseOrg, {}, { signal }),
+    staleTime: Infinity,
+    meta: { persist: true },
+  });
+
+/** Departments of one production base; not asked before a base is chosen. */
+export const departmentsQueryOptions = (productionBase: string, locale: string) =>
+  queryOptions({
+    queryKey: ['organisation', 'departments', productionBase, locale] as const,
+    queryFn: ({ signal }) => request(calls.supplierGetOrgCodeByProductionBase, { productionBase }, { signal }),
+    enabled: productionBase !== '',
+    staleTime: Infinity,
+    meta: { persist: true },
+  });
