@@ -9,11 +9,14 @@ import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
 import { sessionQueryOptions } from '@/api/session-query';
 import { getLoginInfo, getSupplierId, getSupplierInfo, getUsername, sessionState, setSupplierInfo } from '@/api/session';
-import { menuKeyOf } from '@/app/platform/menu';
+import { menuBadges, menuKeyOf } from '@/app/platform/menu';
+import { usePlatformTitle } from '@/app/platform/page-title';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
 import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
+import { useHomeCounts } from '@/features/home/use-home-counts';
+import { useVisitSent } from '@/features/visits/use-visit-sent';
 import { useTenderSent } from '@/features/tenders/use-tender-sent';
 import { showAlert, toast } from '@/ui/toast';
 
@@ -68,14 +71,18 @@ function PlatformLayout() {
   const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
   const login = getLoginInfo();
   const status = supplier?.status ?? supplierStatus;
-  // Replies, threads, deposits, bids, refunds and quotes the outbox sends while any platform screen is open refresh their lists.
+  // Replies, threads, deposits, bids, refunds, quotes and visit applications the outbox sends while any platform screen is open refresh their lists.
   useCommunicationSent(supplierId);
   useTenderSent(supplierId);
   useEnquirySent(supplierId);
+  useVisitSent(supplierId);
+  // The to-do counts on the menu and the unread messages in the title: the home's first to-do page, loaded lazily.
+  const counts = useHomeCounts(supplierId);
+  usePlatformTitle(counts?.unreadMessages);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">
-      <PlatformNav status={status} user={<UserArea supplierName={supplier?.supplierName ?? login?.userInfo.supplierName} username={supplier?.username ?? getUsername()} />} />
+      <PlatformNav status={status} badges={menuBadges(counts)} user={<UserArea supplierName={supplier?.supplierName ?? login?.userInfo.supplierName} username={supplier?.username ?? getUsername()} />} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

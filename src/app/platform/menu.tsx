@@ -1,3 +1,4 @@
+import type { HomeCounts } from '@contract/schemas/home';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
@@ -95,4 +96,27 @@ export const visibleMenu = (status: string | null | undefined) => MENU.filter((e
 export function menuKeyOf(pathname: string): MenuKey | null {
   const segment = pathname.replace(/^\/platform\/?/, '').split('/')[0];
   return isMenuKey(segment) ? segment : null;
+}
+
+/** Counts shown on menu entries: to-dos waiting in each area (the home's to-do counts). */
+export type MenuBadges = Partial<Record<MenuKey, number>>;
+
+/** The menu entry each to-do count belongs to. */
+const COUNTED: Partial<Record<MenuKey, Exclude<keyof HomeCounts, 'unreadMessages'>>> = {
+  tenderManagement: 'tenders',
+  bargaining: 'enquiries',
+  communicateRecord: 'communication',
+  visitorApplyNew: 'visits',
+};
+
+export function menuBadges(counts: HomeCounts | undefined): MenuBadges {
+  if (!counts) return {};
+  const badges: MenuBadges = {};
+  for (const [key, area] of Object.entries(COUNTED) as [MenuKey, keyof HomeCounts][]) if (counts[area] > 0) badges[key] = counts[area];
+  return badges;
+}
+
+/** The document title of a platform screen: unread messages first, so a background tab shows them: "(3) 首页 - 供应商门户". */
+export function platformTitle(page: string | null, unread: number, app: string): string {
+  return `${unread > 0 ? `(${unread}) ` : ''}${page ? `${page} - ` : ''}${app}`;
 }

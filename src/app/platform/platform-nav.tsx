@@ -1,9 +1,19 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { menuKeyOf, visibleMenu, type MenuEntry } from './menu';
+import { menuKeyOf, visibleMenu, type MenuBadges, type MenuEntry } from './menu';
 
-function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
+/** A count on the menu: the number for the eye, the words for a screen reader ("3 项待办"). */
+function TodoBadge({ count, total }: { count: number; total?: boolean }) {
+  return (
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 tabular-nums">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{total ? <Plural value={count} one="共 # 项待办" other="共 # 项待办" /> : <Plural value={count} one="# 项待办" other="# 项待办" />}</span>
+    </span>
+  );
+}
+
+function MenuLinks({ entries, badges, onNavigate }: { entries: MenuEntry[]; badges: MenuBadges; onNavigate?: () => void }) {
   const { i18n } = useLingui();
   return (
     <ul className="flex flex-col gap-1">
@@ -17,6 +27,13 @@ function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?:
           >
             <span className="shrink-0 text-brand-700">{entry.icon}</span>
             {i18n._(entry.title)}
+            {/* The space keeps the count's words apart from the title in the link's name. */}
+            {badges[entry.key] ? (
+              <>
+                {' '}
+                <TodoBadge count={badges[entry.key]!} />
+              </>
+            ) : null}
           </Link>
         </li>
       ))}
@@ -28,12 +45,16 @@ export interface PlatformNavProps {
   status: string | null | undefined;
   /** The user area: name and logout. */
   user: ReactNode;
+  /** To-dos waiting per entry (the home's counts); none while they are unknown. */
+  badges?: MenuBadges;
 }
 
 /** Sidebar on wide screens; on phones a bar with the current section that opens the menu below it. */
-export function PlatformNav({ status, user }: PlatformNavProps) {
+export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
   const { t, i18n } = useLingui();
   const entries = visibleMenu(status);
+  // On a phone the menu is folded: its button carries the sum of what the visible entries count.
+  const waiting = entries.reduce((sum, entry) => sum + (badges[entry.key] ?? 0), 0);
   const pathname = useLocation({ select: (l) => l.pathname });
   const current = entries.find((e) => e.key === menuKeyOf(pathname));
   const [open, setOpen] = useState(false);
@@ -46,7 +67,7 @@ export function PlatformNav({ status, user }: PlatformNavProps) {
       <nav aria-label={t`主菜单`} className="hidden w-60 shrink-0 lg:block">
         <div className="sticky top-20 flex flex-col gap-4">
           <div className="card p-3 sm:p-3">
-            <MenuLinks entries={entries} />
+            <MenuLinks entries={entries} badges={badges} />
           </div>
           <div className="card p-4 sm:p-4">{user}</div>
         </div>
@@ -65,6 +86,11 @@ export function PlatformNav({ status, user }: PlatformNavProps) {
             <span className="truncate text-sm font-semibold text-slate-800">{current ? i18n._(current.title) : t`菜单`}</span>
           </span>
           <span className="flex items-center gap-1 text-sm text-slate-500">
+            {waiting > 0 ? (
+              <>
+                <TodoBadge count={waiting} total />{' '}
+              </>
+            ) : null}
             <Trans>菜单</Trans>
             <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
               <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
@@ -72,7 +98,7 @@ export function PlatformNav({ status, user }: PlatformNavProps) {
           </span>
         </button>
         <nav id={panelId} aria-label={t`主菜单`} hidden={!open} className="mt-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200">
-          <MenuLinks entries={entries} onNavigate={() => setOpen(false)} />
+          <MenuLinks entries={entries} badges={badges} onNavigate={() => setOpen(false)} />
           <div className="mt-2 border-t border-slate-100 px-2 pt-3 pb-1">{user}</div>
         </nav>
       </div>

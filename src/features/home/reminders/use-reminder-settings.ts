@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { notificationPermission, requestNotificationPermission, type NotifyPermission } from './notify';
+import { readReminderRecord, setNotifyWanted } from './reminder-store';
+
+/** Whether each supplier asked for system notifications on this device, as read from IndexedDB (shared by the home's components). */
+const wanted = new Map<string, boolean>();
+const listeners = new Set<() => void>();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function setWanted(supplierId: string, value: boolean): void {
+  wanted.set(supplierId, value);
+  listeners.forEach((listener) => listener());
+}
+
+export interface ReminderSettings {
+  /** The browser's answer so far, or 'unsupported'. */
+  permission: NotifyPermission;
+  /** Asked for on this device; undefined while being read. */
+  notify: boolean | undefined;
+  /** Reminders go out as system notifications (else they show in the portal). */
+  systemOn: boolean;
+  /** The "提醒我" click: asks the browser when it has not answered yet; answers its answer. */
+  enable: () => Promise<NotifyPermission>;
+  disable: () => Promise<void>;
+}
+
+export function useReminderSettings(supplierId: string): ReminderSettings {
+  const notify = useSyncExternalStore(subscribe, () => wanted.get(supplierId));
+  // Read on each render: the supplier may change it in the browser's settings meanwhile.
+  const [, setAnswered] = useState(0);
+  const permission = notificationPermission();
+
+  useEffect(() => {
+    if (wanted.has(supplierId)) return;
+    void readReminderRecord(supplierId)
+      .then((record) => setWanted(supplierId, record.notify))
+      .catch(() => setWanted(supplierId, false));
+  }, [supplierId]);
+
+  const enable = useCallback(async () => {
+    const answer = notificationPermission() === 'default' ? await requestNotificationPermission() : notificationPermission();
+    setAnswered((n) => n + 1);
+    if (answer === 'granted') {
+      await setNotifyWanted(supplierId, true);
+      setWanted(supplierId, true);
+    }
+    return answer;
+  }, [supplierId]);
+
+  const disable = useCallback(async () => {
+    await setNotifyWanted(supplierId, false);
+    setWanted(supplierId, false);
+  }, [supplierId]);
+
+  return { permission, notify, systemOn: notify === true && permission === 'granted', enable, disable };
+}
+
+/** Test helper: forget what was read. */
+export function resetReminderSettings(): void {
+  wanted.clear();
+}
