@@ -34,6 +34,9 @@ import { Route as PlatformCommunicateRecordIndexRouteImport } from './routes/pla
 import { Route as PlatformCommunicateRecordIdRouteImport } from './routes/platform/communicateRecord.$id'
 import { Route as PlatformCommunicateRecordNewRouteImport } from './routes/platform/communicateRecord.new'
 import { Route as PlatformTenderManagementIndexRouteImport } from './routes/platform/tenderManagement.index'
+import { Route as PlatformVisitorApplyNewIndexRouteImport } from './routes/platform/visitorApplyNew.index'
+import { Route as PlatformVisitorApplyNewIdRouteImport } from './routes/platform/visitorApplyNew.$id'
+import { Route as PlatformVisitorApplyNewNewRouteImport } from './routes/platform/visitorApplyNew.new'
 import { Route as PlatformTenderManagementIdIndexRouteImport } from './routes/platform/tenderManagement.$id.index'
 import { Route as PlatformTenderManagementIdBidRouteImport } from './routes/platform/tenderManagement.$id.bid'
 
@@ -168,6 +171,24 @@ const PlatformTenderManagementIndexRoute =
     path: '/',
     getParentRoute: () => PlatformTenderManagementRoute,
   } as any)
+const PlatformVisitorApplyNewIndexRoute =
+  PlatformVisitorApplyNewIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => PlatformVisitorApplyNewRoute,
+  } as any)
+const PlatformVisitorApplyNewIdRoute =
+  PlatformVisitorApplyNewIdRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => PlatformVisitorApplyNewRoute,
+  } as any)
+const PlatformVisitorApplyNewNewRoute =
+  PlatformVisitorApplyNewNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => PlatformVisitorApplyNewRoute,
+  } as any)
 const PlatformTenderManagementIdIndexRoute =
   PlatformTenderManagementIdIndexRouteImport.update({
     id: '/$id/',
@@ -199,14 +220,17 @@ export interface FileRoutesByFullPath {
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
-  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
+  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRouteWithChildren
   '/platform/': typeof PlatformIndexRoute
   '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/visitorApplyNew/$id': typeof PlatformVisitorApplyNewIdRoute
+  '/platform/visitorApplyNew/new': typeof PlatformVisitorApplyNewNewRoute
   '/platform/bargaining/': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
+  '/platform/visitorApplyNew/': typeof PlatformVisitorApplyNewIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
   '/platform/tenderManagement/$id/': typeof PlatformTenderManagementIdIndexRoute
 }
@@ -225,14 +249,16 @@ export interface FileRoutesByTo {
   '/platform/home': typeof PlatformHomeRoute
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
-  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
   '/platform': typeof PlatformIndexRoute
   '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/visitorApplyNew/$id': typeof PlatformVisitorApplyNewIdRoute
+  '/platform/visitorApplyNew/new': typeof PlatformVisitorApplyNewNewRoute
   '/platform/bargaining': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementIndexRoute
+  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
   '/platform/tenderManagement/$id': typeof PlatformTenderManagementIdIndexRoute
 }
@@ -255,14 +281,17 @@ export interface FileRoutesById {
   '/platform/modifyPassword': typeof PlatformModifyPasswordRoute
   '/platform/supplierInfoManagement': typeof PlatformSupplierInfoManagementRoute
   '/platform/tenderManagement': typeof PlatformTenderManagementRouteWithChildren
-  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRoute
+  '/platform/visitorApplyNew': typeof PlatformVisitorApplyNewRouteWithChildren
   '/platform/': typeof PlatformIndexRoute
   '/platform/bargaining/$id': typeof PlatformBargainingIdRoute
   '/platform/communicateRecord/$id': typeof PlatformCommunicateRecordIdRoute
   '/platform/communicateRecord/new': typeof PlatformCommunicateRecordNewRoute
+  '/platform/visitorApplyNew/$id': typeof PlatformVisitorApplyNewIdRoute
+  '/platform/visitorApplyNew/new': typeof PlatformVisitorApplyNewNewRoute
   '/platform/bargaining/': typeof PlatformBargainingIndexRoute
   '/platform/communicateRecord/': typeof PlatformCommunicateRecordIndexRoute
   '/platform/tenderManagement/': typeof PlatformTenderManagementIndexRoute
+  '/platform/visitorApplyNew/': typeof PlatformVisitorApplyNewIndexRoute
   '/platform/tenderManagement/$id/bid': typeof PlatformTenderManagementIdBidRoute
   '/platform/tenderManagement/$id/': typeof PlatformTenderManagementIdIndexRoute
 }
@@ -291,9 +320,12 @@ export interface FileRouteTypes {
     | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/visitorApplyNew/$id'
+    | '/platform/visitorApplyNew/new'
     | '/platform/bargaining/'
     | '/platform/communicateRecord/'
     | '/platform/tenderManagement/'
+    | '/platform/visitorApplyNew/'
     | '/platform/tenderManagement/$id/bid'
     | '/platform/tenderManagement/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -312,14 +344,16 @@ export interface FileRouteTypes {
     | '/platform/home'
     | '/platform/modifyPassword'
     | '/platform/supplierInfoManagement'
-    | '/platform/visitorApplyNew'
     | '/platform'
     | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/visitorApplyNew/$id'
+    | '/platform/visitorApplyNew/new'
     | '/platform/bargaining'
     | '/platform/communicateRecord'
     | '/platform/tenderManagement'
+    | '/platform/visitorApplyNew'
     | '/platform/tenderManagement/$id/bid'
     | '/platform/tenderManagement/$id'
   id:
@@ -346,9 +380,12 @@ export interface FileRouteTypes {
     | '/platform/bargaining/$id'
     | '/platform/communicateRecord/$id'
     | '/platform/communicateRecord/new'
+    | '/platform/visitorApplyNew/$id'
+    | '/platform/visitorApplyNew/new'
     | '/platform/bargaining/'
     | '/platform/communicateRecord/'
     | '/platform/tenderManagement/'
+    | '/platform/visitorApplyNew/'
     | '/platform/tenderManagement/$id/bid'
     | '/platform/tenderManagement/$id/'
   fileRoutesById: FileRoutesById
@@ -545,6 +582,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformTenderManagementIndexRouteImport
       parentRoute: typeof PlatformTenderManagementRoute
     }
+    '/platform/visitorApplyNew/': {
+      id: '/platform/visitorApplyNew/'
+      path: '/'
+      fullPath: '/platform/visitorApplyNew/'
+      preLoaderRoute: typeof PlatformVisitorApplyNewIndexRouteImport
+      parentRoute: typeof PlatformVisitorApplyNewRoute
+    }
+    '/platform/visitorApplyNew/$id': {
+      id: '/platform/visitorApplyNew/$id'
+      path: '/$id'
+      fullPath: '/platform/visitorApplyNew/$id'
+      preLoaderRoute: typeof PlatformVisitorApplyNewIdRouteImport
+      parentRoute: typeof PlatformVisitorApplyNewRoute
+    }
+    '/platform/visitorApplyNew/new': {
+      id: '/platform/visitorApplyNew/new'
+      path: '/new'
+      fullPath: '/platform/visitorApplyNew/new'
+      preLoaderRoute: typeof PlatformVisitorApplyNewNewRouteImport
+      parentRoute: typeof PlatformVisitorApplyNewRoute
+    }
     '/platform/tenderManagement/$id/': {
       id: '/platform/tenderManagement/$id/'
       path: '/$id'
@@ -593,13 +651,31 @@ const PlatformTenderManagementRouteWithChildren =
     PlatformTenderManagementRouteChildren,
   )
 
+interface PlatformVisitorApplyNewRouteChildren {
+  PlatformVisitorApplyNewIdRoute: typeof PlatformVisitorApplyNewIdRoute
+  PlatformVisitorApplyNewNewRoute: typeof PlatformVisitorApplyNewNewRoute
+  PlatformVisitorApplyNewIndexRoute: typeof PlatformVisitorApplyNewIndexRoute
+}
+
+const PlatformVisitorApplyNewRouteChildren: PlatformVisitorApplyNewRouteChildren =
+  {
+    PlatformVisitorApplyNewIdRoute: PlatformVisitorApplyNewIdRoute,
+    PlatformVisitorApplyNewNewRoute: PlatformVisitorApplyNewNewRoute,
+    PlatformVisitorApplyNewIndexRoute: PlatformVisitorApplyNewIndexRoute,
+  }
+
+const PlatformVisitorApplyNewRouteWithChildren =
+  PlatformVisitorApplyNewRoute._addFileChildren(
+    PlatformVisitorApplyNewRouteChildren,
+  )
+
 interface PlatformRouteChildren {
   PlatformBargainingRoute: typeof PlatformBargainingRouteWithChildren
   PlatformHomeRoute: typeof PlatformHomeRoute
   PlatformModifyPasswordRoute: typeof PlatformModifyPasswordRoute
   PlatformSupplierInfoManagementRoute: typeof PlatformSupplierInfoManagementRoute
   PlatformTenderManagementRoute: typeof PlatformTenderManagementRouteWithChildren
-  PlatformVisitorApplyNewRoute: typeof PlatformVisitorApplyNewRoute
+  PlatformVisitorApplyNewRoute: typeof PlatformVisitorApplyNewRouteWithChildren
   PlatformIndexRoute: typeof PlatformIndexRoute
   PlatformCommunicateRecordIdRoute: typeof PlatformCommunicateRecordIdRoute
   PlatformCommunicateRecordNewRoute: typeof PlatformCommunicateRecordNewRoute
@@ -612,7 +688,7 @@ const PlatformRouteChildren: PlatformRouteChildren = {
   PlatformModifyPasswordRoute: PlatformModifyPasswordRoute,
   PlatformSupplierInfoManagementRoute: PlatformSupplierInfoManagementRoute,
   PlatformTenderManagementRoute: PlatformTenderManagementRouteWithChildren,
-  PlatformVisitorApplyNewRoute: PlatformVisitorApplyNewRoute,
+  PlatformVisitorApplyNewRoute: PlatformVisitorApplyNewRouteWithChildren,
   PlatformIndexRoute: PlatformIndexRoute,
   PlatformCommunicateRecordIdRoute: PlatformCommunicateRecordIdRoute,
   PlatformCommunicateRecordNewRoute: PlatformCommunicateRecordNewRoute,

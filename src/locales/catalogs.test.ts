@@ -41,7 +41,7 @@ function readPo(locale: string, catalog: string): Map<string, string> {
 }
 
 /** The catalogs of lingui.config.ts: the shell's, and the areas loaded with their routes. */
-const CATALOGS = ['messages', 'tenders', 'enquiries'] as const;
+const CATALOGS = ['messages', 'tenders', 'enquiries', 'visits', 'home'] as const;
 
 describe.each(CATALOGS)('translation catalog %s', (name) => {
   const catalogs = Object.fromEntries(LOCALES.map((l) => [l, readPo(l, name)]));

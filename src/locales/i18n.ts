@@ -31,6 +31,16 @@ const areas = {
     en: () => import('./en/enquiries.po'),
     vie: () => import('./vie/enquiries.po'),
   },
+  visits: {
+    'zh-CN': () => import('./zh-CN/visits.po'),
+    en: () => import('./en/visits.po'),
+    vie: () => import('./vie/visits.po'),
+  },
+  home: {
+    'zh-CN': () => import('./zh-CN/home.po'),
+    en: () => import('./en/home.po'),
+    vie: () => import('./vie/home.po'),
+  },
 } satisfies Record<string, Record<Locale, Catalog>>;
 
 export type Area = keyof typeof areas;

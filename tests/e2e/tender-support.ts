@@ -87,6 +87,8 @@ export async function apiSession(service: OwnBidService, username: string) {
         paymentDate: new Date().toISOString().slice(0, 10),
         remittanceSlip: [await upload('汇款凭证.png', png(40, 30))],
       }),
+    /** A visit application as the bid service stored it. */
+    visitApplication: (id: string) => as<{ reviewStatus: string; visitorCount: number; labourContract: FileRef[]; files: { type: string; file: FileRef }[]; insurance: { appendix: FileRef[]; insuredPersons: { certificateNo: string; job: string }[] } }>('/visitApply/getById', { id }),
     submitBid: async (recordId: string, certificates: string[]) =>
       as('/tender/submitBid', {
         tenderRecordId: recordId,

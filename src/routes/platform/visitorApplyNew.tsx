@@ -1,20 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '@/ui/empty-state';
-import { PageHeader } from '@/ui/page-header';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { loadArea } from '@/locales/i18n';
 
+/** Visit application screens share a catalog of their own, loaded before any of them renders (precached: works offline). */
 export const Route = createFileRoute('/platform/visitorApplyNew')({
-  component: Page,
+  beforeLoad: () => loadArea('visits'),
+  component: Outlet,
 });
-
-function Page() {
-  const { t } = useLingui();
-  return (
-    <>
-      <PageHeader title={t`参观申请`} />
-      <div className="card">
-        <EmptyState title={t`暂无参观申请`} />
-      </div>
-    </>
-  );
-}

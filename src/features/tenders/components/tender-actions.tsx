@@ -91,8 +91,7 @@ export function TenderActions({ record, layout, onOpen, ...context }: TenderActi
         'visit',
         <Trans>来访申请</Trans>,
         reasons.visit,
-        // The visit application screen reads `relatedProject` once it is built; until then it is carried in the URL.
-        <Link to="/platform/visitorApplyNew" search={{ relatedProject: record.tenderNo }} className={look}>
+        <Link to="/platform/visitorApplyNew/new" search={{ relatedProject: record.tenderNo }} className={look}>
           {label(<Trans>来访申请</Trans>)}
         </Link>,
       )}

@@ -110,7 +110,7 @@ function renderList(initial = '/platform/tenderManagement', supplierStatus = 'A1
       );
     },
   });
-  const stubs = ['/platform/tenderManagement/$id', '/platform/communicateRecord/new', '/platform/visitorApplyNew', '/pending'].map((path) =>
+  const stubs = ['/platform/tenderManagement/$id', '/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/pending'].map((path) =>
     createRoute({ getParentRoute: () => root, path, component: () => <p>STUB</p> }),
   );
   const router = createRouter({ routeTree: root.addChildren([list, ...stubs]), history: createMemoryHistory({ initialEntries: [initial] }) });
@@ -201,7 +201,7 @@ describe('TenderList', () => {
     expect(actions.getByRole('button', { name: /^申请退还保证金/ }).getAttribute('aria-disabled')).toBeNull();
     // Communication is for status A104 only.
     expect(reasonOf(actions.getByRole('button', { name: /^发起沟通/ }))).toBe('当前供应商状态不能发起沟通');
-    expect(actions.getByRole('link', { name: /^来访申请/ }).getAttribute('href')).toBe('/platform/visitorApplyNew?relatedProject=ZB2030-0002');
+    expect(actions.getByRole('link', { name: /^来访申请/ }).getAttribute('href')).toBe('/platform/visitorApplyNew/new?relatedProject=ZB2030-0002');
 
     const note = document.getElementById(deposit.getAttribute('aria-describedby')!)!;
     expect(note.hidden).toBe(true);
