@@ -44,12 +44,47 @@ try {
     if (url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js') && !url.pathname.includes('workbox-')) scripts.add(url.pathname.slice(1));
   });
   await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  const loginSet = new Set(scripts);
+
+  // What each logged-in screen adds when a supplier goes to it from the screen before (the
+  // scripts fetched for it that were not already loaded): the route chunks, their catalogs and
+  // the api modules their first reads import.
+  const screens = [];
+  const visit = async (name, go) => {
+    const before = new Set(scripts);
+    await go();
+    // A navigation inside the app fires no load event: wait until no script arrived for a second.
+    let count = -1;
+    while (count !== scripts.size) {
+      count = scripts.size;
+      await page.waitForTimeout(1000);
+    }
+    const added = [...scripts].filter((f) => !before.has(f)).sort();
+    screens.push({ screen: name, gzipKB: kb(added.reduce((sum, f) => sum + gz(f), 0)), files: added.map((f) => ({ file: f, gzipKB: kb(gz(f)) })) });
+  };
+  await visit('/platform/home (after logging in on /login)', async () => {
+    await page.getByRole('textbox', { name: '账号', exact: true }).fill('demo_a104');
+    await page.getByRole('textbox', { name: '密码', exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: '进入工作台' }).click();
+    await page.waitForURL(/\/platform\/home/);
+    await page.getByRole('heading', { name: '消息中心' }).waitFor();
+  });
+  await visit('/platform/visitorApplyNew (from the menu)', async () => {
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '参观申请' }).click();
+    await page.waitForURL(/\/platform\/visitorApplyNew$/);
+    await page.locator('main a[href="/platform/visitorApplyNew/new"]').first().waitFor();
+  });
+  await visit('/platform/visitorApplyNew/new (from the list)', async () => {
+    await page.locator('main a[href="/platform/visitorApplyNew/new"]').first().click();
+    await page.waitForURL(/\/new$/);
+    await page.locator('#visit-intention').waitFor();
+  });
   await browser.close();
 
-  const loginFiles = [...scripts].sort();
+  const loginFiles = [...loginSet].sort();
   const firstLoad = loginFiles.reduce((sum, f) => sum + gz(f), 0);
   const others = readdirSync(join(root, 'dist/assets'))
-    .filter((f) => f.endsWith('.js') && !scripts.has(`assets/${f}`))
+    .filter((f) => f.endsWith('.js') && !loginSet.has(`assets/${f}`))
     .map((f) => ({ file: `assets/${f}`, gzipKB: kb(gz(`assets/${f}`)) }))
     .sort((a, b) => b.gzipKB - a.gzipKB);
   const result = {
@@ -59,6 +94,8 @@ try {
     largestLaterChunkGzipKB: others[0]?.gzipKB ?? 0,
     laterChunkTargetKB: 50,
     laterChunks: others,
+    screens,
+    screenTargetKB: 50,
   };
   console.log(JSON.stringify(result));
 } finally {

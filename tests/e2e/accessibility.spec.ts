@@ -112,6 +112,42 @@ test('the enquiry screens and the quote form pass the WCAG 2.1 AA rules of axe, 
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
 });
 
+/**
+ * The home page and the visit application screens with demo_a104's seeded data: the list, the
+ * empty form and the form refused with every required field's message on screen, and each
+ * seeded application's detail (approved, pending, returned), found through the list.
+ */
+async function visitPaths(page: Page): Promise<string[]> {
+  await page.goto('/platform/visitorApplyNew');
+  const links = page.locator('main table a[href^="/platform/visitorApplyNew/"]');
+  await expect(links.first()).toBeVisible();
+  const details = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(details.length).toBeGreaterThanOrEqual(3);
+  return ['/platform/home', '/platform/visitorApplyNew', '/platform/visitorApplyNew/new', ...details];
+}
+
+/** Opens a path of visitPaths; on the form, also submits it empty so every error is shown. */
+async function openVisitPath(page: Page, path: string) {
+  await page.goto(path);
+  if (!path.endsWith('/new')) return;
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page.locator('main form [aria-invalid="true"]').first()).toBeVisible();
+}
+
+test('the home and visit application screens pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page);
+  const paths = await visitPaths(page);
+  for (const language of ['zh-CN', 'en', 'vie']) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const path of paths) {
+      await openVisitPath(page, path);
+      await expectAccessible(page);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+});
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -160,6 +196,22 @@ test.describe('on a 360 px wide phone', () => {
       for (const path of paths) {
         await page.goto(path);
         if (path !== '/platform/bargaining') await expect(page.getByRole('form')).toBeVisible();
+        await expectFitsWidth(page);
+        await expectAccessible(page);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  });
+  test('the home and visit application screens fit the width and pass axe, in all three languages', async ({ page }) => {
+    test.setTimeout(180_000);
+    await login(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const paths = await visitPaths(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const language of ['zh-CN', 'en', 'vie']) {
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      for (const path of paths) {
+        await openVisitPath(page, path);
         await expectFitsWidth(page);
         await expectAccessible(page);
       }

@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
-import { BIND_OR_PURCHASE } from '@contract/limits';
+import { BIND_OR_PURCHASE, DEFAULT_PAGE_SIZE, SEARCH_MAX, type PageSize } from '@contract/limits';
+import { compactSearch, searchPage, searchSize, searchText } from '@/ui/url-search';
 
 /** The two public lists on /login: bidding (招标信息) and purchasing (采购信息) notices. */
 export const NOTICE_TABS = ['bidding', 'purchasing'] as const;
@@ -20,31 +20,12 @@ export interface ResolvedNoticeSearch {
   q: string;
 }
 
-const MAX_PAGE = 100_000;
-
-function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
 /**
  * validateSearch for the board: anything malformed in a hand-edited or stale URL falls back to
  * the default instead of failing the route, and defaults are dropped so the URL stays short.
  */
-export function validateNoticeSearch(raw: Record<string, unknown>): NoticeSearch {
-  const out: NoticeSearch = {};
-  if (raw.tab === 'purchasing') out.tab = 'purchasing';
-  const page = toInt(raw.page);
-  if (page !== undefined && page > 1 && page <= MAX_PAGE) out.page = page;
-  const size = toInt(raw.size);
-  if (size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)) out.size = size as PageSize;
-  // A hand-typed `?q=2026` arrives parsed as a number; it is still a search text.
-  if (typeof raw.q === 'string' || typeof raw.q === 'number') {
-    const q = String(raw.q).trim().slice(0, SEARCH_MAX);
-    if (q) out.q = q;
-  }
-  return out;
-}
+export const validateNoticeSearch = (raw: Record<string, unknown>): NoticeSearch =>
+  compactSearch({ tab: raw.tab === 'purchasing' ? ('purchasing' as const) : undefined, page: searchPage(raw.page), size: searchSize(raw.size), q: searchText(raw.q, SEARCH_MAX) });
 
 /**
  * The full list state. The router hands a route its raw search merged with what validateSearch

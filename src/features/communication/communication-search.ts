@@ -1,6 +1,7 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, type PageSize } from '@contract/limits';
 import { COMMUNICATION_STATUSES, type CommunicationStatus } from '@contract/communication-values';
 import type { CommunicationListRequest } from '@contract/schemas/communication';
+import { compactSearch, searchOneOf, searchPage, searchSize, searchText } from '@/ui/url-search';
 
 /** What the communication list keeps in the URL; absent keys mean the default (clean URLs). */
 export interface CommunicationSearch {
@@ -17,33 +18,12 @@ export interface ResolvedCommunicationSearch {
   size: PageSize;
 }
 
-const MAX_PAGE = 100_000;
-
-function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
-const isStatus = (value: unknown): value is CommunicationStatus => (COMMUNICATION_STATUSES as readonly unknown[]).includes(value);
-
 /**
  * validateSearch of the list: a malformed or stale value in a hand-edited URL falls back to
  * the default instead of failing the route; defaults are dropped so the URL stays short.
  */
-export function validateCommunicationSearch(raw: Record<string, unknown>): CommunicationSearch {
-  const out: CommunicationSearch = {};
-  // A hand-typed `?q=2026` arrives parsed as a number; it is still a search text.
-  if (typeof raw.q === 'string' || typeof raw.q === 'number') {
-    const q = String(raw.q).trim().slice(0, SEARCH_MAX);
-    if (q) out.q = q;
-  }
-  if (isStatus(raw.status)) out.status = raw.status;
-  const page = toInt(raw.page);
-  if (page !== undefined && page > 1 && page <= MAX_PAGE) out.page = page;
-  const size = toInt(raw.size);
-  if (size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)) out.size = size as PageSize;
-  return out;
-}
+export const validateCommunicationSearch = (raw: Record<string, unknown>): CommunicationSearch =>
+  compactSearch({ q: searchText(raw.q, SEARCH_MAX), status: searchOneOf(COMMUNICATION_STATUSES, raw.status), page: searchPage(raw.page), size: searchSize(raw.size) });
 
 /**
  * The full list state. The router hands a route its raw search merged with what validateSearch

@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, type PageSize } from '@contract/limits';
 import { ENQUIRY_BUSINESS_STATUSES, REPLY_STATUSES, type EnquiryBusinessStatus, type ReplyStatus } from '@contract/enquiry-values';
+import { compactSearch, searchOneOf, searchPage, searchSize, searchText } from '@/ui/url-search';
 import type { ListEnquiriesParams } from './api/list-enquiries';
 
 /** What the inquiry list keeps in the URL; absent keys mean the default (clean URLs). */
@@ -19,41 +20,18 @@ export interface ResolvedEnquirySearch {
   size: PageSize;
 }
 
-const MAX_PAGE = 100_000;
-
-function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
-/** A hand-typed `?q=2030` arrives parsed as a number; it is still text. */
-function toText(value: unknown, max: number): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '';
-}
-
-const oneOf =
-  <T extends string>(values: readonly T[]) =>
-  (value: unknown): value is T =>
-    (values as readonly unknown[]).includes(value);
-const isReplyStatus = oneOf(REPLY_STATUSES);
-const isBusinessStatus = oneOf(ENQUIRY_BUSINESS_STATUSES);
-
 /**
  * validateSearch of the inquiry list: a malformed or stale value in a hand-edited URL falls
  * back to the default instead of failing the route; defaults are dropped so the URL stays short.
  */
-export function validateEnquirySearch(raw: Record<string, unknown>): EnquirySearch {
-  const out: EnquirySearch = {};
-  const q = toText(raw.q, SEARCH_MAX);
-  if (q) out.q = q;
-  if (isReplyStatus(raw.replyStatus)) out.replyStatus = raw.replyStatus;
-  if (isBusinessStatus(raw.businessStatus)) out.businessStatus = raw.businessStatus;
-  const page = toInt(raw.page);
-  if (page !== undefined && page > 1 && page <= MAX_PAGE) out.page = page;
-  const size = toInt(raw.size);
-  if (size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)) out.size = size as PageSize;
-  return out;
-}
+export const validateEnquirySearch = (raw: Record<string, unknown>): EnquirySearch =>
+  compactSearch({
+    q: searchText(raw.q, SEARCH_MAX),
+    replyStatus: searchOneOf(REPLY_STATUSES, raw.replyStatus),
+    businessStatus: searchOneOf(ENQUIRY_BUSINESS_STATUSES, raw.businessStatus),
+    page: searchPage(raw.page),
+    size: searchSize(raw.size),
+  });
 
 /**
  * The full list state. The router hands a route its validated search merged over the raw one,

@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@contract/limits';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '@contract/limits';
 import type { MessageListRequest, TodoListRequest } from '@contract/schemas/home';
+import { compactSearch, searchPage, searchSize } from '@/ui/url-search';
 
 /** What the home page keeps in the URL (both pagers and the unread filter); absent keys mean the default. */
 export interface HomeSearch {
@@ -18,37 +19,17 @@ export interface ResolvedHomeSearch {
   unreadOnly: boolean;
 }
 
-const MAX_PAGE = 100_000;
-
-function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
-const pageOf = (value: unknown) => {
-  const page = toInt(value);
-  return page !== undefined && page > 1 && page <= MAX_PAGE ? page : undefined;
-};
-
-const sizeOf = (value: unknown) => {
-  const size = toInt(value);
-  return size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : undefined;
-};
+const TRUE = [true, 'true', 1, '1'] as const;
 
 /** validateSearch of the home route: a malformed value falls back to the default; defaults are dropped (short URLs). */
-export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
-  const out: HomeSearch = {};
-  const todoPage = pageOf(raw.todoPage);
-  if (todoPage) out.todoPage = todoPage;
-  const todoSize = sizeOf(raw.todoSize);
-  if (todoSize) out.todoSize = todoSize;
-  const messagePage = pageOf(raw.messagePage);
-  if (messagePage) out.messagePage = messagePage;
-  const messageSize = sizeOf(raw.messageSize);
-  if (messageSize) out.messageSize = messageSize;
-  if (raw.unreadOnly === true || raw.unreadOnly === 'true' || raw.unreadOnly === 1 || raw.unreadOnly === '1') out.unreadOnly = true;
-  return out;
-}
+export const validateHomeSearch = (raw: Record<string, unknown>): HomeSearch =>
+  compactSearch({
+    todoPage: searchPage(raw.todoPage),
+    todoSize: searchSize(raw.todoSize),
+    messagePage: searchPage(raw.messagePage),
+    messageSize: searchSize(raw.messageSize),
+    unreadOnly: (TRUE as readonly unknown[]).includes(raw.unreadOnly) ? (true as const) : undefined,
+  });
 
 export function resolveHomeSearch(raw: HomeSearch): ResolvedHomeSearch {
   const search = validateHomeSearch({ ...raw });

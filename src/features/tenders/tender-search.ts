@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX, type PageSize } from '@contract/limits';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, type PageSize } from '@contract/limits';
 import { TENDER_STATUSES, type TenderStatus } from '@contract/tender-values';
+import { compactSearch, searchOneOf, searchPage, searchSize, searchText } from '@/ui/url-search';
 import type { ListTenderRecordsParams } from './api/list-tender-records';
 
 /** Dialogs a link may open on the list (`?tenderId=…&action=deposit`), e.g. from a reminder. */
@@ -27,41 +28,22 @@ export interface ResolvedTenderSearch {
   action: UrlAction | '';
 }
 
-const MAX_PAGE = 100_000;
 const ID_MAX = 64;
-
-function toInt(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isInteger(n) ? n : undefined;
-}
-
-/** A hand-typed `?q=2026` or `?tenderId=9` arrives parsed as a number; it is still text. */
-function toText(value: unknown, max: number): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '';
-}
-
-const isStatus = (value: unknown): value is TenderStatus => (TENDER_STATUSES as readonly unknown[]).includes(value);
-const isAction = (value: unknown): value is UrlAction => (URL_ACTIONS as readonly unknown[]).includes(value);
 
 /**
  * validateSearch of the list: a malformed or stale value in a hand-edited URL falls back to
  * the default instead of failing the route; defaults are dropped so the URL stays short.
  * An `action` without a `tenderId` is kept: the list tells the supplier to choose a record.
  */
-export function validateTenderSearch(raw: Record<string, unknown>): TenderSearch {
-  const out: TenderSearch = {};
-  const q = toText(raw.q, SEARCH_MAX);
-  if (q) out.q = q;
-  if (isStatus(raw.status)) out.status = raw.status;
-  const page = toInt(raw.page);
-  if (page !== undefined && page > 1 && page <= MAX_PAGE) out.page = page;
-  const size = toInt(raw.size);
-  if (size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)) out.size = size as PageSize;
-  const tenderId = toText(raw.tenderId, ID_MAX);
-  if (tenderId) out.tenderId = tenderId;
-  if (isAction(raw.action)) out.action = raw.action;
-  return out;
-}
+export const validateTenderSearch = (raw: Record<string, unknown>): TenderSearch =>
+  compactSearch({
+    q: searchText(raw.q, SEARCH_MAX),
+    status: searchOneOf(TENDER_STATUSES, raw.status),
+    page: searchPage(raw.page),
+    size: searchSize(raw.size),
+    tenderId: searchText(raw.tenderId, ID_MAX),
+    action: searchOneOf(URL_ACTIONS, raw.action),
+  });
 
 /**
  * The full list state. The router hands a route its raw search merged with what validateSearch
