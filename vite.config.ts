@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './server/http/precompress';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const bidService = process.env.BID_SERVICE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -36,6 +38,30 @@ export function routeChunkRecovery(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip variants of every text file of the build, made after everything else (the
+ * service worker included) is written; served by content negotiation (server/http/precompress.ts).
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const r = await precompressDir(outDir);
+        const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+        this.info(`precompressed ${r.files} files: ${kb(r.bytes)} -> brotli ${kb(r.brotliBytes)}, gzip ${kb(r.gzipBytes)}`);
+      },
+    },
+  };
+}
+
 export const reactWithLingui = () => react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } });
 
 export default defineConfig({
@@ -59,6 +85,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'] },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

@@ -39,12 +39,29 @@ try {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set();
+  // What each script cost on the wire as the bid service served it (brotli, by negotiation), and
+  // whether it was asked for before the load event.
+  const served = new Map();
+  let loaded = false;
+  const askedBeforeLoad = new Set();
+  page.on('load', () => (loaded = true));
+  page.on('request', (req) => {
+    if (!loaded) askedBeforeLoad.add(req);
+  });
+  page.on('requestfinished', async (req) => {
+    const url = new URL(req.url());
+    if (!url.pathname.endsWith('.js') || url.pathname.endsWith('/sw.js') || url.pathname.includes('workbox-')) return;
+    const beforeLoad = askedBeforeLoad.has(req);
+    const res = await req.response();
+    served.set(url.pathname.slice(1), { bytes: (await req.sizes()).responseBodySize, encoding: res?.headers()['content-encoding'] ?? 'none', beforeLoad });
+  });
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js') && !url.pathname.includes('workbox-')) scripts.add(url.pathname.slice(1));
   });
   await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
   const loginSet = new Set(scripts);
+  const loginServed = [...loginSet].map((f) => served.get(f)).filter(Boolean);
 
   // What each logged-in screen adds when a supplier goes to it from the screen before (the
   // scripts fetched for it that were not already loaded): the route chunks, their catalogs and
@@ -89,6 +106,10 @@ try {
     .sort((a, b) => b.gzipKB - a.gzipKB);
   const result = {
     firstLoadLoginGzipKB: kb(firstLoad),
+    firstLoadLoginServedKB: kb(loginServed.reduce((sum, x) => sum + x.bytes, 0)),
+    firstLoadLoginEncodings: [...new Set(loginServed.map((x) => x.encoding))],
+    loginScriptsBeforeLoad: loginServed.filter((x) => x.beforeLoad).length,
+    loginScriptsServedKBBeforeLoad: kb(loginServed.filter((x) => x.beforeLoad).reduce((sum, x) => sum + x.bytes, 0)),
     targetKB: 150,
     loginScripts: loginFiles.map((f) => ({ file: f, gzipKB: kb(gz(f)) })),
     largestLaterChunkGzipKB: others[0]?.gzipKB ?? 0,

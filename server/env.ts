@@ -9,6 +9,8 @@ export interface Env {
   tokenTtlSeconds: number;
   notifyFile?: string;
   logLevel: string;
+  /** LOG_REQUESTS=1: a log line per request (off by default, see AppOptions.logRequests). */
+  logRequests: boolean;
   /** The built portal to serve; none when STATIC_DIR is set empty (development, where Vite serves it). */
   staticDir?: string;
   /** Signs visit passes; instances behind one load balancer must share it. */
@@ -25,6 +27,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7200,
     notifyFile: env.NOTIFY_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
     staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
     passSecret: env.PASS_SECRET || undefined,
   };

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     tokenTtlSeconds: env.tokenTtlSeconds,
     notifyFile: env.notifyFile,
     logLevel: env.logLevel,
+    logRequests: env.logRequests,
     staticDir: env.staticDir,
     operatorSecret: ensureOperatorSecret(env.dataDir),
     passSecret: env.passSecret,

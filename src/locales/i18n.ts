@@ -1,5 +1,6 @@
 import { BCP47, type Locale } from '@contract/locales';
 import { i18n, type Messages } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { MessageKey } from '@contract/messages';
 import { getLanguage, storeLanguage } from '@/api/language';
 import { setWireTable } from './wire';
@@ -52,11 +53,19 @@ async function messagesOf(locale: Locale, wanted: Iterable<Area>): Promise<Messa
   return Object.assign({}, own.messages, ...parts.map((part) => part.messages)) as Messages;
 }
 
-/** Loads and activates a locale with the areas already in use, stores the choice and sets `<html lang>` (vi for vie). */
+/** The page's description (index.html carries the source language's; search engines and link previews read it). */
+const DESCRIPTION = msg`供应商门户：查看招标与采购信息、报名投标、询价议价、沟通记录与基地参观申请。`;
+
+/**
+ * Loads and activates a locale with the areas already in use, stores the choice and sets
+ * `<html lang>` (vi for vie) and the page's description in that language.
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages: await messagesOf(locale, loadedAreas) });
   storeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = BCP47[locale];
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = BCP47[locale];
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n._(DESCRIPTION));
 }
 
 /** Makes an area's texts available in the current locale (a route's loader awaits it; precached, so it works offline). */
