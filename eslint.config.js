@@ -33,6 +33,20 @@ export default tseslint.config(
   { files: ['scripts/**/*.mjs', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
   { files: ['src/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
   ban(['contract/**'], ['**/src/**', '@/*', '**/server/**']),
+  // contract/zod.ts sets zod up for the portal's CSP before any schema is built.
+  {
+    files: ['contract/**'],
+    ignores: ['contract/zod.ts', 'contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: "Import z from contract/zod.ts (jitless in browsers, for the CSP)." }],
+          patterns: ['**/src/**', '@/*', '**/server/**'].map((group) => ({ group: [group], message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).' })),
+        },
+      ],
+    },
+  },
   ban(['server/**'], ['**/src/**', '@/*']),
   ban(['src/**'], []),
   ban(['src/api/**', 'src/ui/**', 'src/offline/**', 'src/locales/**'], ['@/features/*', '@/routes/*', '**/features/**', '**/routes/**']),

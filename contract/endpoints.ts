@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { calls, type CallMeta, type CallName } from './calls';
 import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticeSummary, regionRequest } from './schemas/business';
 import { dictionaryRequest, empty, nothing, option, page } from './schemas/common';

@@ -2,41 +2,20 @@
 // upload page of the built portal: time from choosing the file to the line count on screen, and
 // the tab's JS heap meanwhile (CDP), against the same page's baseline. A large sheet is unzipped
 // in fflate's worker, whose memory is its own and not in the page's heap.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findChromium, root } from './lib.mjs';
+import { findChromium, root, startBidService } from './lib.mjs';
 
 const RUNS = 5;
 const FIXTURE = join(root, 'tests/fixtures/bom-5000.xlsx');
-const port = 4800 + Math.floor(Math.random() * 400);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-bom-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/bid-web/bid-service/openapi.json`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('bid service did not start');
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (n) => Math.round((n / 1024 / 1024) * 10) / 10;
 
+const service = await startBidService({ prefix: 'bench-bom-' });
+const base = service.url;
+
 try {
-  await waitForServer();
   const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}/login`);
@@ -87,6 +66,5 @@ try {
   };
   console.log(JSON.stringify(result));
 } finally {
-  server.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  service.stop();
 }

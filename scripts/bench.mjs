@@ -26,6 +26,10 @@ console.log(`  as served (${results.bundle.firstLoadLoginEncodings.join(', ')}):
 console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
 for (const { screen, gzipKB } of results.bundle.screens) console.log(`${screen}: ${gzipKB} KB gzip more (target <= 50 KB)`);
 
+console.log('\n=== Lighthouse, mobile, median of 3 runs: /login, /bidDetail/{id}, /visitLogin ===');
+results.lighthouse = runJson('node', ['scripts/bench-lighthouse.mjs']);
+console.log('(targets: performance >= 95, accessibility, best practices and SEO 100; LCP of /login <= 2.0 s; CLS < 0.02)');
+
 console.log('\n=== reading a 5,000-line .xlsx bill of materials in the browser ===');
 results.billOfMaterials = runJson('node', ['scripts/bench-bom.mjs']);
 console.log(`5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`);

@@ -38,3 +38,49 @@ const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/u
 export function findChromium() {
   return CHROMIUM_CANDIDATES.find((p) => p && existsSync(p)) ?? null;
 }
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The bid service serving the built portal on a fresh data folder (demo data seeded), for a
+ * benchmark. Node runs tsx itself (not npx), so `stop()` kills the server and not a wrapper.
+ * Answers its base URL, the child process and `stop()` (kills it, removes the data folder).
+ */
+export async function startBidService({ prefix = 'bench-', env = {} } = {}) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${url}/bid-web/bid-service/openapi.json`)).ok) return { url, port, dataDir, child, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error('bid service did not start');
+}

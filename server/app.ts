@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { BASE_PATH } from '../contract/http';
@@ -56,6 +56,8 @@ export interface AppOptions {
    * starts and housekeeping in the log, not every notice list read.
    */
   logRequests?: boolean;
+  /** Where the log lines go (tests); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** Enables the operator endpoints the CLI uses while the server runs. */
   operatorSecret?: string;
   /** How long public list answers are fresh (search matches: five times as long); 0 disables (tests). */
@@ -94,8 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.migrate !== false) await migrate(db);
 
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
-    disableRequestLogging: !opts.logRequests,
+    logger: { level: opts.logLevel ?? 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logController: new LogController({ disableRequestLogging: !opts.logRequests }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     routerOptions: {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { fileRef, pageRequest } from './common';
 
 export { BIND_OR_PURCHASE } from '../limits';

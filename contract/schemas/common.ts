@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX } from '../limits';
 
 /** A stored file as the portal keeps it: what `/file/upload` answered, parsed. */

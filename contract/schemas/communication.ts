@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { LONG_TEXT_MAX, MAX_FILES_AT_ONCE } from '../limits';
 import { optionalText, requiredText } from '../rules';
 import { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES } from '../communication-values';

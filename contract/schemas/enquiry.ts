@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { ENQUIRY_BUSINESS_STATUSES, priceProblem, REPLY_STATUSES, ROUND_STATUSES } from '../enquiry-values';
 import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText } from '../rules';

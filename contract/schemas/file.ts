@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * `/file/upload` answers `data.filename`: a JSON text (SPEC.md section 7) holding

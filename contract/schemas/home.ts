@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MARK_READ_MAX, MESSAGE_KINDS, TODO_KINDS } from '../home-values';
 import { page, pageRequest } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { LONG_TEXT_MAX } from '../limits';
 import {
   checkNewPassword,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { MAX_FILES_AT_ONCE, TEXT_MAX } from '../limits';
 import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText } from '../rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PRICE_RE, toUnits, PRICE_DECIMALS } from '../enquiry-values';
 import type { MessageKey } from '../messages';
 import { certificateNoProblem, isoDate, optionalText, phone, requiredText } from '../rules';

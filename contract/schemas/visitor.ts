@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { optionalText, phone, requiredText, verificationCode } from '../rules';
 
 /**

@@ -56,3 +56,23 @@ test('an unknown path shows the 404 page, an unknown notice a not-found state', 
   await page.goto('/bidDetail/does-not-exist');
   await expect(page.getByText('未找到该公告')).toBeVisible();
 });
+
+test('the public screens break no rule of the Content Security Policy', async ({ page }) => {
+  // Every violation, even one a library catches (zod probing for `new Function`), is reported to
+  // the page and shown in the browser's Issues panel.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  await page.goto('/login');
+  await noticeLinks(page).first().click();
+  await expect(page.getByRole('heading', { name: '典型物料' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  await page.goto('/visitLogin');
+  // A phone refused by the contract's rule: the form schemas are loaded and used.
+  await page.getByRole('textbox', { name: /^手机号码/ }).fill('1390000');
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
