@@ -9,6 +9,15 @@ export function isMenuKey(value: unknown): value is MenuKey {
 }
 
 /**
+ * The menu key of a /platform/<key> path, if it is one. Here rather than with the menu: the
+ * platform route's guard needs it at start, the menu's entries and icons only once logged in.
+ */
+export function menuKeyOf(pathname: string): MenuKey | null {
+  const segment = pathname.replace(/^\/platform\/?/, '').split('/')[0];
+  return isMenuKey(segment) ? segment : null;
+}
+
+/**
  * Status gating of SPEC.md section 2: tender management only for A104 or A141,
  * communication records only for A104, bargaining for everyone but A101, the rest always.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuKeyOf, visibleMenu } from './menu';
+import { menuKeyOf } from '@/api/access';
+import { visibleMenu } from './menu';
 
 describe('platform menu', () => {
   it('keeps the order of SPEC.md and hides what the status does not allow', () => {

@@ -2,7 +2,7 @@ import type { HomeCounts } from '@contract/schemas/home';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
-import { canAccess, isMenuKey, type MenuKey } from '@/api/access';
+import { canAccess, type MenuKey } from '@/api/access';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -91,12 +91,6 @@ export const MENU: MenuEntry[] = [
 
 /** The menu entries a supplier in `status` may use. */
 export const visibleMenu = (status: string | null | undefined) => MENU.filter((entry) => canAccess(entry.key, status));
-
-/** The menu key of a /platform/<key> path, if it is one. */
-export function menuKeyOf(pathname: string): MenuKey | null {
-  const segment = pathname.replace(/^\/platform\/?/, '').split('/')[0];
-  return isMenuKey(segment) ? segment : null;
-}
 
 /** Counts shown on menu entries: to-dos waiting in each area (the home's to-do counts). */
 export type MenuBadges = Partial<Record<MenuKey, number>>;

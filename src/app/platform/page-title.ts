@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { MENU, menuKeyOf, platformTitle } from './menu';
+import { menuKeyOf } from '@/api/access';
+import { MENU, platformTitle } from './menu';
 
 /**
  * The title of a platform screen: its menu entry and the unread message count (the home's

@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { menuKeyOf, visibleMenu, type MenuBadges, type MenuEntry } from './menu';
+import { menuKeyOf } from '@/api/access';
+import { visibleMenu, type MenuBadges, type MenuEntry } from './menu';
 
 /** A count on the menu: the number for the eye, the words for a screen reader ("3 项待办"). */
 function TodoBadge({ count, total }: { count: number; total?: boolean }) {
