@@ -39,6 +39,33 @@ describe('query persistence', () => {
     expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
   });
 
+  it('keeps an answer whose refetch failed (offline), as the last good answer a second reload still shows', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await restorePersistedQueries(client, 'A');
+    let online = true;
+    const queryFn = async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return { id: 'r1' };
+    };
+    await client.fetchQuery({ queryKey: ['record'], queryFn, meta: { persist: true } });
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['record']), { timeout: 3000 });
+    // The bid service is gone: the refetch fails, the answer stays on screen.
+    online = false;
+    await client.refetchQueries({ queryKey: ['record'] });
+    expect(client.getQueryState(['record'])?.status).toBe('error');
+    const failedAt = Date.now();
+    await vi.waitFor(async () => expect((await read('A'))!.timestamp).toBeGreaterThanOrEqual(failedAt), { timeout: 3000 });
+    const stored = (await read('A'))!.clientState.queries as { queryKey: unknown[]; state: { data: unknown; status: string } }[];
+    expect(stored.map((q) => [q.queryKey[0], q.state.status, q.state.data])).toEqual([['record', 'success', { id: 'r1' }]]);
+
+    // The second reload, still offline: a fresh cache (the page's session is taken over by
+    // another supplier's first, as this module keeps one per page).
+    const next = new QueryClient();
+    await restorePersistedQueries(next, 'B');
+    await restorePersistedQueries(next, 'A');
+    expect(next.getQueryData(['record'])).toEqual({ id: 'r1' });
+  });
+
   it('restores them into a fresh cache (a reload, offline)', async () => {
     await kvSet(persistKey('A'), {
       buster: String(BUILD_VERSION),

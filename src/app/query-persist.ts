@@ -34,6 +34,22 @@ interface Session {
 }
 let session: Session | null = null;
 
+/**
+ * A query that holds an answer is kept, whatever became of its last refetch: a restored answer
+ * is asked again at once (see restorePersistedQueries), and offline that refetch fails. Kept
+ * only while successful, the answer would vanish from the store at the next save, and the
+ * second reload without a connection would show nothing where the first showed the list.
+ */
+const hasAnswer = (query: Query) => query.state.data !== undefined || defaultShouldDehydrateQuery(query);
+
+/** Stores a failed refetch as what the supplier could still read: the last good answer. */
+const lastGoodAnswers = (state: DehydratedState): DehydratedState => ({
+  ...state,
+  queries: state.queries.map((q) =>
+    q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', fetchStatus: 'idle', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q,
+  ),
+});
+
 /** Follows the cache and saves the persisted queries, at most once per WRITE_DELAY_MS. */
 function follow(client: QueryClient, supplierId: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,7 +58,7 @@ function follow(client: QueryClient, supplierId: string): () => void {
     const record: PersistedClient = {
       buster: BUSTER,
       timestamp: Date.now(),
-      clientState: dehydrate(client, { shouldDehydrateQuery: (q) => isPersisted(q) && defaultShouldDehydrateQuery(q), shouldDehydrateMutation: () => false }),
+      clientState: lastGoodAnswers(dehydrate(client, { shouldDehydrateQuery: (q) => isPersisted(q) && hasAnswer(q), shouldDehydrateMutation: () => false })),
     };
     void kvSet(persistKey(supplierId), record).catch((error: unknown) => console.warn('query persistence failed', error));
   };
