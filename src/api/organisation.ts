@@ -5,15 +5,13 @@ import { request } from './request';
 /**
  * The buyer's organisation: production bases and their departments (labels in the request
  * language, so the language is part of the key). Shared reference data: the supplier form's
- * counterpart and the visit application's visited base read the same cached answers, kept on the
- * device with the supplier's lists so a form filled offline still offers its choices.
+ * counterpart and the visit application's visited base read the same cached answers.
  */
 export const productionBasesQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: ['organisation', 'productionBases', locale] as const,
     queryFn: ({ signal }) => request(calls.supplierGetProductionBaseOrg, {}, { signal }),
     staleTime: Infinity,
-    meta: { persist: true },
   });
 
 /** Departments of one production base; not asked before a base is chosen. */
@@ -23,5 +21,4 @@ export const departmentsQueryOptions = (productionBase: string, locale: string) 
     queryFn: ({ signal }) => request(calls.supplierGetOrgCodeByProductionBase, { productionBase }, { signal }),
     enabled: productionBase !== '',
     staleTime: Infinity,
-    meta: { persist: true },
   });

@@ -68,15 +68,4 @@ describe('prefetchVisitReferenceData', () => {
     await prefetchVisitReferenceData(client, 's1', 'zh-CN');
     expect(asked).toEqual([]);
   });
-
-  it('keeps the reference data with the supplier persisted lists', async () => {
-    const client = new QueryClient();
-    await prefetchVisitReferenceData(client, 's1', 'zh-CN');
-    const persisted = client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => (q.meta as { persist?: boolean } | undefined)?.persist === true)
-      .map((q) => q.queryKey[0]);
-    expect(new Set(persisted)).toEqual(new Set(['dictionary', 'organisation']));
-  });
 });

@@ -11,8 +11,8 @@ export const VISIT_DICTIONARIES = ['visitIntention', 'entryMethod', 'gender', 'c
  * Reads, once the form opens with a connection, every choice the form can offer: all its
  * dictionaries, the production bases with each base's departments, and the related projects.
  * A field coordinator who opens the form once online can then fill all of it at a site with no
- * signal (meal types and file types appear only when chosen, a base may be changed there); the
- * answers are persisted with the supplier's lists and survive a restart. Offline, or when an
+ * signal (meal types and file types appear only when chosen, a base may be changed there), as
+ * long as the page stays open (they are not persisted yet). Offline, or when an
  * answer is already cached, nothing is asked.
  */
 export async function prefetchVisitReferenceData(client: ReturnType<typeof useQueryClient>, supplierId: string, locale: string): Promise<void> {
