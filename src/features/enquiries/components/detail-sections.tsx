@@ -5,7 +5,7 @@ import { WarningIcon } from '@/ui/deadline-notice';
 import { InfoList } from '@/ui/info-list';
 import { replyStatusNow } from '../enquiry-state';
 import { timeLeft } from '@/ui/server-clock';
-import { DeadlineCountdown } from './deadline-countdown';
+import { TimeLeft } from '@/ui/time-left';
 import { BusinessBadge, ReplyBadge } from './enquiry-badges';
 import { PlainDate } from './plain-date';
 import { Section } from './section';
@@ -32,7 +32,7 @@ export function EnquirySummarySection({ enquiry, now }: { enquiry: EnquiryDetail
             value: (
               <span className="flex flex-wrap items-center gap-2">
                 <DateTime value={enquiry.deadline} />
-                {reply === 'pending' ? <DeadlineCountdown deadline={enquiry.deadline} now={now} /> : null}
+                {reply === 'pending' ? <TimeLeft deadline={enquiry.deadline} now={now} /> : null}
               </span>
             ),
           },
@@ -86,7 +86,7 @@ export function DeadlineNotice({ enquiry, now }: { enquiry: EnquiryDetail; now: 
           </Trans>
         )}
       </span>
-      <DeadlineCountdown deadline={enquiry.deadline} now={now} />
+      <TimeLeft deadline={enquiry.deadline} now={now} />
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { DateTime } from '@/ui/date-time';
 import { awaitsQuote, replyStatusNow } from '../enquiry-state';
-import { DeadlineCountdown } from './deadline-countdown';
+import { TimeLeft } from '@/ui/time-left';
 import { BusinessBadge, ReplyBadge } from './enquiry-badges';
 
 /** The round's deadline, and while this supplier's quote is still awaited, the time left on the bid service's clock. */
@@ -12,7 +12,7 @@ function Deadline({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <DateTime value={enquiry.deadline} />
-      {awaitsQuote(enquiry, now) ? <DeadlineCountdown deadline={enquiry.deadline} now={now} /> : null}
+      {awaitsQuote(enquiry, now) ? <TimeLeft deadline={enquiry.deadline} now={now} /> : null}
     </span>
   );
 }

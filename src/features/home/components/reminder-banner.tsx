@@ -9,7 +9,7 @@ import { todoContent } from '../home-texts';
 import { dueThreshold } from '../reminders/reminder-plan';
 import { useReminderSettings } from '../reminders/use-reminder-settings';
 import { TargetLink } from './target-link';
-import { TimeLeft } from './time-left';
+import { TimeLeft } from '@/ui/time-left';
 
 /**
  * The reminders inside the portal, for a supplier without system notifications (not asked for,

@@ -5,7 +5,7 @@ import { ScrollRegion } from '@/ui/scroll-region';
 import { todoTarget } from '../home-links';
 import { todoContent } from '../home-texts';
 import { TargetLink } from './target-link';
-import { TodoDeadline } from './time-left';
+import { TodoDeadline } from './todo-deadline';
 
 /** Rows as the bid service ordered them (by deadline, none last); the number links to where the work is done. */
 export function TodoTable({ rows, now }: { rows: TodoItem[]; now: number }) {

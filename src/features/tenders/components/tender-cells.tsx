@@ -2,8 +2,13 @@ import type { FileRef } from '@contract/schemas/common';
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans } from '@lingui/react/macro';
 import { FileDownloadButton } from '@/ui/file-download-button';
+import type { TenderStatus } from '@contract/tender-values';
 import { Money } from '@/ui/money';
-import { DeadlineCountdown, hasOpenDeadline } from './deadline-countdown';
+import { TimeLeft } from '@/ui/time-left';
+
+/** Statuses in which something must still reach the bid service before the cut-off time. */
+const OPEN_STATUSES: readonly TenderStatus[] = ['signedUp', 'depositSubmitted', 'depositRejected', 'depositConfirmed'];
+export const hasOpenDeadline = (status: TenderStatus) => OPEN_STATUSES.includes(status);
 
 /** What the notice asks for and, once declared, what the supplier paid (two decimals, separators, currency). */
 export function DepositAmounts({ record }: { record: TenderRecordSummary }) {
@@ -52,7 +57,7 @@ export function FileList({ files }: { files: FileRef[] }) {
 
 /** The countdown while something must still reach the bid service before the cut-off. */
 export function OpenDeadline({ record, now }: { record: TenderRecordSummary; now: number }) {
-  return hasOpenDeadline(record.status) ? <DeadlineCountdown cutoffTime={record.cutoffTime} now={now} /> : null;
+  return hasOpenDeadline(record.status) ? <TimeLeft deadline={record.cutoffTime} now={now} /> : null;
 }
 
 /** The buyer's reason, while the deposit stands rejected. */

@@ -1,38 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { timeLeft } from '@/ui/server-clock';
 import { DateTime } from '@/ui/date-time';
+import { TimeLeft } from '@/ui/time-left';
 import { dueThreshold, type ReminderTodo } from '../reminders/reminder-plan';
-
-/** "剩余 2 天 5 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", or "已截止" on the bid service's clock; amber in the last 24 hours. */
-export function TimeLeft({ deadline, now }: { deadline: string; now: number }) {
-  const left = timeLeft(deadline, now);
-  if (left === null) return null;
-  if (left === 'passed') {
-    return (
-      <span className="badge whitespace-nowrap">
-        <Trans>已截止</Trans>
-      </span>
-    );
-  }
-  const { days, hours, minutes } = left;
-  return (
-    <span className={`badge whitespace-nowrap tabular-nums ${days === 0 ? 'badge-amber' : 'badge-green'}`}>
-      {days > 0 ? (
-        <Trans>
-          剩余 {days} 天 {hours} 小时
-        </Trans>
-      ) : hours > 0 ? (
-        <Trans>
-          剩余 {hours} 小时 {minutes} 分钟
-        </Trans>
-      ) : minutes > 0 ? (
-        <Trans>剩余 {minutes} 分钟</Trans>
-      ) : (
-        <Trans>不足 1 分钟</Trans>
-      )}
-    </span>
-  );
-}
 
 const Bell = () => (
   <svg aria-hidden="true" width="14" height="14" viewBox="0 0 20 20" fill="currentColor" className="shrink-0">

@@ -1,8 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { timeLeft } from '@/ui/server-clock';
+import { timeLeft } from './server-clock';
 
-/** "剩余 2 天 5 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", or "已截止"; amber in the last 24 hours. */
-export function DeadlineCountdown({ deadline, now }: { deadline: string; now: number }) {
+/**
+ * What is left before a deadline on the bid service's clock (see server-clock.ts): "剩余 2 天 5
+ * 小时", "剩余 3 小时 20 分钟", "剩余 12 分钟", "不足 1 分钟", or "已截止"; amber in the last 24
+ * hours. Used by the tender, enquiry and home screens; nothing when the deadline is unreadable.
+ */
+export function TimeLeft({ deadline, now }: { deadline: string; now: number }) {
   const left = timeLeft(deadline, now);
   if (left === null) return null;
   if (left === 'passed') {
