@@ -6,7 +6,7 @@ import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { LETTER_COLUMNS, LETTER_SHEET, LETTER_TABLE_HEADER_ROW } from '../../contract/inquiry-letter';
 import { ownBidService, type OwnBidService } from './bid-service';
-import { chooser, login, operator, outboxCount, persistedHas } from './tender-support';
+import { chooser, login, operator, outboxCount, persistedDetail } from './tender-support';
 import { dismissNetworkAlerts, launchProfile } from './support';
 
 /**
@@ -147,7 +147,7 @@ test('a quote submitted with the bid service stopped survives a browser restart 
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
   await page.goto(detailUrl(enquiry));
   await expect(page.getByText(LINES[0]!.name).first()).toBeVisible();
-  await expect.poll(() => persistedHas(page, `"${enquiry.id}"`)).toBe(true);
+  await expect.poll(() => persistedDetail(page, enquiry.id)).toBe(true);
 
   await service.stop();
   await fillQuote(page, { 'E2E-KL-175': '3800', 'E2E-CM-120': '3100.5', 'E2E-ST-01': '95' });
@@ -181,7 +181,7 @@ test('a quote that waited while the buyer opened a new round stops with the mess
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
   await page.goto(detailUrl(enquiry));
   await expect(page.getByText(LINES[0]!.name).first()).toBeVisible();
-  await expect.poll(() => persistedHas(page, `"${enquiry.id}"`)).toBe(true);
+  await expect.poll(() => persistedDetail(page, enquiry.id)).toBe(true);
 
   await service.stop();
   await fillQuote(page, { 'E2E-KL-175': '3811', 'E2E-CM-120': '3111', 'E2E-ST-01': '91.1' });

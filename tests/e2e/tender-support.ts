@@ -186,8 +186,12 @@ export async function fillBid(page: Page, certificates: string[], bidDocument: {
   await expect(page.getByText('物料清单共 12 行物料')).toBeVisible();
 }
 
-/** Whether the supplier's persisted lists and records on this device mention `text` (a record id, a tender number). */
-export const persistedHas = (page: Page, text: string) =>
+/**
+ * Whether the detail answer of record `id` (a tender record, an enquiry) is kept on this device:
+ * a query keyed [area, supplier, 'detail', id] in the persisted store, holding data. (The id alone
+ * would be found in the list's answer too, before the detail is saved.)
+ */
+export const persistedDetail = (page: Page, id: string) =>
   page.evaluate(
     (wanted) =>
       new Promise<boolean>((ok, fail) => {
@@ -197,11 +201,13 @@ export const persistedHas = (page: Page, text: string) =>
           const db = open.result;
           const all = db.transaction('kv').objectStore('kv').getAll();
           all.onsuccess = () => {
-            ok(JSON.stringify(all.result).includes(wanted));
+            type Stored = { clientState?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] } };
+            const queries = (all.result as Stored[]).flatMap((record) => record?.clientState?.queries ?? []);
+            ok(queries.some((q) => q.queryKey[2] === 'detail' && q.queryKey[3] === wanted && q.state.data !== undefined));
             db.close();
           };
           all.onerror = () => fail(all.error);
         };
       }),
-    text,
+    id,
   );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
-import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedHas, png, recordOf, sha256 } from './tender-support';
+import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedDetail, png, recordOf, sha256 } from './tender-support';
 import { dismissNetworkAlerts, launchProfile } from './support';
 
 /**
@@ -162,7 +162,7 @@ test('a deposit and a 20 MB bid written with the bid service stopped survive a b
   await status(page, forBid.tenderNo, '保证金已确认');
   await page.goto(`${listUrl()}/${bidRecord.id}/bid`);
   await expect(page.getByText(forBid.tenderNo).first()).toBeVisible();
-  await expect.poll(() => persistedHas(page, `"${bidRecord.id}"`)).toBe(true);
+  await expect.poll(() => persistedDetail(page, bidRecord.id)).toBe(true);
   await page.goto(listUrl());
   await status(page, forDeposit.tenderNo, '已报名');
 
@@ -223,7 +223,7 @@ test('a bid that reaches the bid service after the cut-off stops with its messag
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
   await page.goto(`${listUrl()}/${record.id}/bid`);
   await expect(page.getByText(notice.tenderNo).first()).toBeVisible();
-  await expect.poll(() => persistedHas(page, `"${record.id}"`)).toBe(true);
+  await expect.poll(() => persistedDetail(page, record.id)).toBe(true);
 
   await service.stop();
   const document = { name: '迟到的投标书.pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300_000)]) };
