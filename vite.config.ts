@@ -5,8 +5,11 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_LOCALE, LOCALES } from './contract/locales';
+import type * as RenderPage from './src/prerender/render-page';
+import type * as ShellHtml from './src/prerender/shell-html';
 import { precompressDir } from './server/http/precompress';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
@@ -34,6 +37,35 @@ export function routeChunkRecovery(): Plugin {
       if (!id.includes('/src/routes/') || id.includes('tsr-split') || !code.includes('lazyRouteComponent')) return null;
       if (!routeImport.test(code)) this.error(`${id}: split route without the expected lazyRouteComponent import`);
       return { code: code.replace(routeImport, `import { lazyRouteComponent } from ${JSON.stringify(target)};`), map: null };
+    },
+  };
+}
+
+/**
+ * The /login screen prerendered into index.html in every language (src/prerender): the form and
+ * the notice board's frame paint before the JavaScript has arrived. Rendered by the app's own
+ * components through a short-lived Vite server in SSR mode (the same plugins: Lingui catalogs,
+ * route splitting), before the service worker's precache list takes index.html's revision.
+ */
+export function prerender(): Plugin {
+  return {
+    name: 'portal:prerender',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
+        try {
+          const { renderPage } = (await server.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderPage;
+          const { injectPrerendered } = (await server.ssrLoadModule('/src/prerender/shell-html.ts')) as typeof ShellHtml;
+          const pages = [];
+          // The default language first: it goes into #root, the others into templates.
+          for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) pages.push(await renderPage('/login', locale));
+          return injectPrerendered(html, pages);
+        } finally {
+          await server.close();
+        }
+      },
     },
   };
 }
@@ -85,6 +117,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'] },
       devOptions: { enabled: false },
     }),
+    prerender(),
     precompress(),
   ],
   build: {

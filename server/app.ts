@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -16,6 +16,7 @@ import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
 import type { Services } from './http/context';
 import { installErrorHandling } from './http/error-handler';
+import { inlineScriptHashes } from './http/inline-scripts';
 import { fileNotifier, type Notifier } from './notify/notifier';
 import { loadPassSecret } from './security/pass';
 import { businessRoutes } from './routes/business';
@@ -132,7 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, spa);
 
   // External plugins.
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP }, hsts: false, crossOriginEmbedderPolicy: false });
+  const scriptSrc = [...CSP.scriptSrc, ...(spa ? inlineScriptHashes(readFileSync(join(opts.staticDir!, 'index.html'), 'utf8')) : [])];
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: { ...CSP, scriptSrc } }, hsts: false, crossOriginEmbedderPolicy: false });
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
   installJsonParser(app);

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { installApiEffects } from '@/app/api-effects';
 import { Providers } from '@/app/providers';
@@ -16,11 +17,18 @@ await activateLocale(initialLocale()).catch((error: unknown) => console.error('l
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Providers />
-  </StrictMode>,
+// A prerendered screen (index.html, src/prerender) stays on view until the app can render the
+// whole of it: its route chunk is loaded first, then one synchronous commit replaces it, with no
+// blank frame between, and the screen becomes usable (the prerender is inert).
+if (root.firstElementChild) await router.load().catch(() => undefined);
+flushSync(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers />
+    </StrictMode>,
+  ),
 );
+root.removeAttribute('inert');
 
 registerServiceWorker();
 

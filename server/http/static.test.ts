@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ const dist = mkdtempSync(join(tmpdir(), 'dist-'));
 mkdirSync(join(dist, 'assets'));
 // Big enough to be compressed (at least 1 KB), and text that compresses well.
 const script = `${'console.log("portal");\n'.repeat(200)}`;
-const shell = `<!doctype html><title>portal</title>${'<p>供应商门户</p>'.repeat(100)}`;
+const shell = `<!doctype html><title>portal</title>${'<p>供应商门户</p>'.repeat(100)}<script>pickLanguage()</script>`;
 writeFileSync(join(dist, 'index.html'), shell);
 writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
 writeFileSync(join(dist, 'assets', 'tiny-1234.js'), 'console.log(1)');
@@ -34,6 +35,12 @@ describe('precompressDir (the build step)', () => {
 });
 
 describe('serving the built portal', () => {
+  it("allows the shell's own inline script by its hash, and no other inline script", async () => {
+    const csp = String((await get('/login')).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${createHash('sha256').update('pickLanguage()').digest('base64')}'`);
+  });
+
   it('serves files, with long caching for hashed assets', async () => {
     const res = await get('/assets/tiny-1234.js');
     expect(res.body).toBe('console.log(1)');

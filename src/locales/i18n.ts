@@ -65,8 +65,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
   storeLanguage(locale);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = BCP47[locale];
-  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n._(DESCRIPTION));
+  document.querySelector('meta[name="description"]')?.setAttribute('content', pageDescription());
 }
+
+/** The page's description in the active locale. */
+export const pageDescription = (): string => i18n._(DESCRIPTION);
 
 /** Makes an area's texts available in the current locale (a route's loader awaits it; precached, so it works offline). */
 export async function loadArea(area: Area): Promise<void> {

@@ -37,7 +37,8 @@ function LoginPage() {
             <Trans>在线查看招标与采购公告、报名投标、参与询价议价，随时掌握合作动态。</Trans>
           </p>
         </div>
-        <InstallButton className="btn btn-secondary self-start sm:self-auto" />
+        {/* Offered after the page has painted: on a phone it floats at the bottom instead of pushing the form down (no layout shift). */}
+        <InstallButton className="btn btn-secondary fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 shadow-lg sm:static sm:z-auto sm:shadow-none" />
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-8">
         <section aria-labelledby="login-title" className="card lg:sticky lg:top-24">

@@ -76,3 +76,45 @@ test('the public screens break no rule of the Content Security Policy', async ({
   await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
+
+test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app takes over without a shift', async ({ browser, baseURL }) => {
+  for (const [language, title, board] of [
+    [null, '账号登录', '招标采购公告'],
+    ['en', 'Account login', 'Bidding and purchasing notices'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    if (language) await context.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    // The app's scripts are held back: what shows is index.html alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.locator('#login-title')).toHaveText(title);
+    await expect(page.locator('#notice-board-title')).toHaveText(board);
+    await expect(page.locator('#login-username')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language ?? 'zh-CN');
+    // Nothing typed there could be kept: the prerendered screen takes no input.
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(noticeLinks(page)).toHaveCount(10);
+    await expect(page.locator('#login-title')).toHaveText(title);
+    await page.locator('#login-username').fill('demo_a104');
+    await expect(page.locator('#login-username')).toHaveValue('demo_a104');
+    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThan(0.02);
+    await context.close();
+  }
+});

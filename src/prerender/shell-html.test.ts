@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { injectPrerendered, type PrerenderedPage } from './shell-html';
+
+const page = (locale: PrerenderedPage['locale'], lang: string, text: string): PrerenderedPage => ({
+  locale,
+  lang,
+  title: `${text} title`,
+  description: `${text} description`,
+  html: `<main><h1>${text}</h1></main><script>scrollTo(0, 0)</script>`,
+});
+const PAGES = [page('zh-CN', 'zh-CN', '供应商门户'), page('en', 'en', 'Supplier Portal'), page('vie', 'vi', 'Cổng nhà cung cấp')];
+const INDEX = '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+/** Loads the built document as the browser would and runs its inline script. */
+function open(path: string, language: string | null) {
+  const html = injectPrerendered(INDEX, PAGES);
+  history.replaceState(null, '', path);
+  if (language) localStorage.setItem('language', language);
+  document.documentElement.innerHTML = html.replace(/^<!doctype html><html lang="zh-CN">/, '').replace(/<\/html>$/, '');
+  document.documentElement.lang = 'zh-CN';
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  expect(script).toHaveLength(1);
+  new Function(script[0]!)();
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+describe('the prerendered /login in index.html', () => {
+  it('holds the default language in an inert #root, the others in templates, without their inline scripts', () => {
+    const html = injectPrerendered(INDEX, PAGES);
+    expect(html).toContain('<div id="root" inert><main><h1>供应商门户</h1></main></div>');
+    expect(html).toContain('<template data-locale="en" data-lang="en" data-title="Supplier Portal title"');
+    expect(html).not.toContain('scrollTo');
+  });
+
+  it('shows the default language when none was chosen', () => {
+    const root = open('/login', null);
+    expect(root.textContent).toBe('供应商门户');
+    expect(root.hasAttribute('inert')).toBe(true);
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('switches to the chosen language before the first paint: texts, <html lang>, title and description', () => {
+    const root = open('/login', 'vie');
+    expect(root.textContent).toBe('Cổng nhà cung cấp');
+    expect(document.documentElement.lang).toBe('vi');
+    expect(document.title).toBe('Cổng nhà cung cấp title');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Cổng nhà cung cấp description');
+  });
+
+  it('keeps the default language for an unknown stored value', () => {
+    expect(open('/', '"]garbage').textContent).toBe('供应商门户');
+  });
+
+  it('drops the markup on every other path: those screens paint when the app renders them', () => {
+    expect(open('/platform/home', 'en').textContent).toBe('');
+    expect(open('/bidDetail/42', null).textContent).toBe('');
+  });
+
+  it('refuses an index.html without an empty #root', () => {
+    expect(() => injectPrerendered('<div id="app"></div>', PAGES)).toThrow(/root/);
+  });
+});
