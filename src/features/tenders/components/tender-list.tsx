@@ -3,10 +3,6 @@ import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { StaleDataNotice } from '@/ui/stale-data-notice';
-import { EmptyState } from '@/ui/empty-state';
-import { LoadError } from '@/ui/load-error';
-import { Pager } from '@/ui/pager';
 import { listTenderRecordsQueryOptions } from '../api/list-tender-records';
 import { tenderListRequest, type ResolvedTenderSearch, type UrlAction } from '../tender-search';
 import { useServerNow } from '@/ui/server-clock';
@@ -14,6 +10,7 @@ import { useTenderOutbox } from '../use-tender-outbox';
 import { useUrlOperation } from '../use-url-operation';
 import { RecordDialogs } from './record-dialogs';
 import { TenderCard, TenderCards, TenderTable, type RowContext } from './tender-rows';
+import { ListResults } from '@/ui/list-results';
 import { ListToolbar } from '@/ui/list-toolbar';
 import { STATUS_LABEL } from '../tender-labels';
 
@@ -98,72 +95,31 @@ function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSea
       </div>
     ) : null;
 
-  if (query.isPending) {
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label={t`正在加载投标记录`}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
-        ))}
-        {dialogs}
-      </div>
-    );
-  }
-
-  // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
-  if (query.isError && query.data === undefined) {
-    return (
-      <>
-        {announcement}
-        {pinned}
-        <LoadError title={<Trans>投标记录加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-        {dialogs}
-      </>
-    );
-  }
-
-  const { records, total } = query.data;
-  const stale = query.isPlaceholderData;
-  const filtered = Boolean(search.q || search.status);
-
   return (
-    <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
-      <p className="sr-only" role="status">
-        {stale ? t`正在加载投标记录` : t`共 ${total} 条投标记录`}
-      </p>
-      {announcement}
-      {pinned}
-      {records.length === 0 ? (
-        <EmptyState
-          title={filtered ? t`没有符合条件的投标记录` : t`暂无投标记录`}
-          description={filtered ? t`请尝试其他关键词或状态，或清除筛选条件。` : t`在招标公告详情中点击“报名”，报名的项目会显示在这里。`}
-          action={
-            filtered || search.page > 1 ? (
-              <button type="button" className="btn btn-secondary" onClick={() => onSearchChange({ ...search, q: '', status: '', page: 1 })}>
-                <Trans>清除筛选</Trans>
-              </button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-          <div className="hidden xl:block">
-            <TenderTable rows={records} context={context} />
-          </div>
-          <div className="xl:hidden">
-            <TenderCards rows={records} context={context} />
-          </div>
-        </div>
-      )}
-      {total > 0 ? (
-        <Pager
-          pageNo={search.page}
-          pageSize={search.size}
-          total={total}
-          onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedTenderSearch['size'] })}
-        />
-      ) : null}
-      {dialogs}
-    </>
+    <ListResults
+      query={query}
+      texts={{
+        loading: t`正在加载投标记录`,
+        failed: <Trans>投标记录加载失败</Trans>,
+        total: (total) => t`共 ${total} 条投标记录`,
+        empty: t`暂无投标记录`,
+        emptyHint: t`在招标公告详情中点击“报名”，报名的项目会显示在这里。`,
+        noMatch: t`没有符合条件的投标记录`,
+      }}
+      filtered={Boolean(search.q || search.status)}
+      page={search.page}
+      size={search.size}
+      onPage={(page, size) => onSearchChange({ ...search, page, size: size as ResolvedTenderSearch['size'] })}
+      onClear={() => onSearchChange({ ...search, q: '', status: '', page: 1 })}
+      table={(rows) => <TenderTable rows={rows} context={context} />}
+      cards={(rows) => <TenderCards rows={rows} context={context} />}
+      before={
+        <>
+          {announcement}
+          {pinned}
+        </>
+      }
+      after={dialogs}
+    />
   );
 }

@@ -5,12 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { useOutbox } from '@/offline/use-outbox';
-import { EmptyState } from '@/ui/empty-state';
 import { ListToolbar } from '@/ui/list-toolbar';
-import { LoadError } from '@/ui/load-error';
+import { ListResults } from '@/ui/list-results';
 import { PageHeader } from '@/ui/page-header';
-import { Pager } from '@/ui/pager';
-import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { listVisitApplicationsQueryOptions } from '../api/list-visit-applications';
 import { isVisitEntry } from '../api/queue-visit-application';
 import { REVIEW_LABEL } from '../visit-labels';
@@ -100,59 +97,24 @@ function PendingVisits({ supplierId }: { supplierId: string }) {
 function VisitResults({ supplierId, search, onSearchChange }: VisitListProps) {
   const { t } = useLingui();
   const query = useQuery(listVisitApplicationsQueryOptions(supplierId, visitListRequest(search)));
-
-  if (query.isPending) {
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label={t`正在加载参观申请`}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError && query.data === undefined) {
-    return <LoadError title={<Trans>参观申请加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
-  }
-
-  const { records, total } = query.data;
-  const stale = query.isPlaceholderData;
-  const filtered = Boolean(search.q || search.status);
   return (
-    <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
-      <p className="sr-only" role="status">
-        {stale ? t`正在加载参观申请` : t`共 ${total} 条参观申请`}
-      </p>
-      {records.length === 0 ? (
-        <EmptyState
-          title={filtered ? t`没有符合条件的参观申请` : t`暂无参观申请`}
-          description={filtered ? t`请尝试其他关键词或状态，或清除筛选条件。` : t`新建申请后，申请和审核结果会显示在这里。`}
-          action={
-            filtered || search.page > 1 ? (
-              <button type="button" className="btn btn-secondary" onClick={() => onSearchChange({ ...search, q: '', status: '', page: 1 })}>
-                <Trans>清除筛选</Trans>
-              </button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-          <div className="hidden xl:block">
-            <VisitTable rows={records} />
-          </div>
-          <div className="xl:hidden">
-            <VisitCards rows={records} />
-          </div>
-        </div>
-      )}
-      {total > 0 ? (
-        <Pager
-          pageNo={search.page}
-          pageSize={search.size}
-          total={total}
-          onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedVisitSearch['size'] })}
-        />
-      ) : null}
-    </>
+    <ListResults
+      query={query}
+      texts={{
+        loading: t`正在加载参观申请`,
+        failed: <Trans>参观申请加载失败</Trans>,
+        total: (total) => t`共 ${total} 条参观申请`,
+        empty: t`暂无参观申请`,
+        emptyHint: t`新建申请后，申请和审核结果会显示在这里。`,
+        noMatch: t`没有符合条件的参观申请`,
+      }}
+      filtered={Boolean(search.q || search.status)}
+      page={search.page}
+      size={search.size}
+      onPage={(page, size) => onSearchChange({ ...search, page, size: size as ResolvedVisitSearch['size'] })}
+      onClear={() => onSearchChange({ ...search, q: '', status: '', page: 1 })}
+      table={(rows) => <VisitTable rows={rows} />}
+      cards={(rows) => <VisitCards rows={rows} />}
+    />
   );
 }

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
+import { LoadError } from './load-error';
+import { Pager } from './pager';
+import { StaleDataNotice } from './stale-data-notice';
+
+export interface ListTexts {
+  /** "正在加载…": the skeleton's name, and the status while another page loads. */
+  loading: string;
+  /** The error state's title when nothing is stored to show. */
+  failed: ReactNode;
+  /** "共 n 条…", announced when a page has arrived. */
+  total: (total: number) => string;
+  /** Nothing at all yet, and what would bring something. */
+  empty: string;
+  emptyHint: string;
+  /** Nothing matches the search or filters. */
+  noMatch: string;
+}
+
+export interface ListResultsProps<Row> {
+  query: UseQueryResult<{ records: Row[]; total: number }>;
+  texts: ListTexts;
+  /** A search or filter narrows the list (the empty state offers to clear it). */
+  filtered: boolean;
+  page: number;
+  size: number;
+  /** A new page, or a new page size (which starts again at page 1). */
+  onPage: (page: number, size: number) => void;
+  /** Clears search, filters and page. */
+  onClear: () => void;
+  /** The rows as a table on wide screens and as cards on a phone. */
+  table: (rows: Row[]) => ReactNode;
+  cards: (rows: Row[]) => ReactNode;
+  /** Shown above the rows once the list answered or failed (a pinned record, an announcement). */
+  before?: ReactNode;
+  /** Always rendered (dialogs that belong to the list). */
+  after?: ReactNode;
+}
+
+/**
+ * The results part of a supplier's list screen (tenders, enquiries, threads, visit applications):
+ * a skeleton while the first answer is on its way; an error with retry when nothing is stored;
+ * a stored answer with a note when a refresh failed (offline); the rows, dimmed while the next
+ * page loads; the empty states; the pager.
+ */
+export function ListResults<Row>({ query, texts, filtered, page, size, onPage, onClear, table, cards, before, after }: ListResultsProps<Row>) {
+  const { t } = useLingui();
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label={texts.loading}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+        ))}
+        {after}
+      </div>
+    );
+  }
+
+  // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
+  if (query.isError && query.data === undefined) {
+    return (
+      <>
+        {before}
+        <LoadError title={texts.failed} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        {after}
+      </>
+    );
+  }
+
+  const { records, total } = query.data;
+  const stale = query.isPlaceholderData;
+  return (
+    <>
+      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <p className="sr-only" role="status">
+        {stale ? texts.loading : texts.total(total)}
+      </p>
+      {before}
+      {records.length === 0 ? (
+        <EmptyState
+          title={filtered ? texts.noMatch : texts.empty}
+          description={filtered ? t`请尝试其他关键词或状态，或清除筛选条件。` : texts.emptyHint}
+          action={
+            filtered || page > 1 ? (
+              <button type="button" className="btn btn-secondary" onClick={onClear}>
+                <Trans>清除筛选</Trans>
+              </button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+          <div className="hidden xl:block">{table(records)}</div>
+          <div className="xl:hidden">{cards(records)}</div>
+        </div>
+      )}
+      {total > 0 ? <Pager pageNo={page} pageSize={size} total={total} onChange={(next, nextSize) => onPage(nextSize === size ? next : 1, nextSize)} /> : null}
+      {after}
+    </>
+  );
+}
