@@ -9,6 +9,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_LOCALE, LOCALES } from './contract/locales';
 import type * as RenderPage from './src/prerender/render-page';
+import type * as Pages from './src/prerender/pages';
 import type * as ShellHtml from './src/prerender/shell-html';
 import { precompressDir } from './server/http/precompress';
 
@@ -42,8 +43,8 @@ export function routeChunkRecovery(): Plugin {
 }
 
 /**
- * The /login screen prerendered into index.html in every language (src/prerender): the form and
- * the notice board's frame paint before the JavaScript has arrived. Rendered by the app's own
+ * The public screens of src/prerender/pages.ts (/login, /visitLogin) prerendered into index.html
+ * in every language: the forms and the notice board's frame paint before the JavaScript has arrived. Rendered by the app's own
  * components through a short-lived Vite server in SSR mode (the same plugins: Lingui catalogs,
  * route splitting), before the service worker's precache list takes index.html's revision.
  */
@@ -58,9 +59,12 @@ export function prerender(): Plugin {
         try {
           const { renderPage } = (await server.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderPage;
           const { injectPrerendered } = (await server.ssrLoadModule('/src/prerender/shell-html.ts')) as typeof ShellHtml;
+          const { PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender/pages.ts')) as typeof Pages;
           const pages = [];
-          // The default language first: it goes into #root, the others into templates.
-          for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) pages.push(await renderPage('/login', locale));
+          // The first page in the default language goes into #root, the others into templates.
+          for (const { path, unless } of PRERENDERED_PAGES) {
+            for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) pages.push({ ...(await renderPage(path, locale)), unless });
+          }
           return injectPrerendered(html, pages);
         } finally {
           await server.close();

@@ -35,5 +35,5 @@ export async function renderPage(path: string, locale: Locale): Promise<Prerende
       </QueryClientProvider>
     </I18nProvider>,
   );
-  return { locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
+  return { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
 }

@@ -1,14 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { injectPrerendered, type PrerenderedPage } from './shell-html';
 
-const page = (locale: PrerenderedPage['locale'], lang: string, text: string): PrerenderedPage => ({
+const page = (locale: PrerenderedPage['locale'], lang: string, text: string, path = '/login'): PrerenderedPage => ({
+  path,
   locale,
   lang,
   title: `${text} title`,
   description: `${text} description`,
   html: `<main><h1>${text}</h1></main><script>scrollTo(0, 0)</script>`,
 });
-const PAGES = [page('zh-CN', 'zh-CN', '供应商门户'), page('en', 'en', 'Supplier Portal'), page('vie', 'vi', 'Cổng nhà cung cấp')];
+const PAGES = [
+  page('zh-CN', 'zh-CN', '供应商门户'),
+  page('en', 'en', 'Supplier Portal'),
+  page('vie', 'vi', 'Cổng nhà cung cấp'),
+  { ...page('zh-CN', 'zh-CN', '获取开门二维码', '/visitLogin'), unless: 'visitor-passes' },
+  { ...page('en', 'en', 'Get the door QR code', '/visitLogin'), unless: 'visitor-passes' },
+];
 const INDEX = '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 /** Loads the built document as the browser would and runs its inline script. */
@@ -16,6 +23,7 @@ function open(path: string, language: string | null) {
   const html = injectPrerendered(INDEX, PAGES);
   history.replaceState(null, '', path);
   if (language) localStorage.setItem('language', language);
+  else localStorage.removeItem('language');
   document.documentElement.innerHTML = html.replace(/^<!doctype html><html lang="zh-CN">/, '').replace(/<\/html>$/, '');
   document.documentElement.lang = 'zh-CN';
   const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
@@ -32,8 +40,8 @@ afterEach(() => {
 describe('the prerendered /login in index.html', () => {
   it('holds the default language in an inert #root, the others in templates, without their inline scripts', () => {
     const html = injectPrerendered(INDEX, PAGES);
-    expect(html).toContain('<div id="root" inert><main><h1>供应商门户</h1></main></div>');
-    expect(html).toContain('<template data-locale="en" data-lang="en" data-title="Supplier Portal title"');
+    expect(html).toContain('<div id="root" inert data-path="/login" data-locale="zh-CN"><main><h1>供应商门户</h1></main></div>');
+    expect(html).toContain('<template data-path="/login" data-locale="en" data-lang="en" data-title="Supplier Portal title"');
     expect(html).not.toContain('scrollTo');
   });
 
@@ -56,9 +64,23 @@ describe('the prerendered /login in index.html', () => {
     expect(open('/', '"]garbage').textContent).toBe('供应商门户');
   });
 
+  it('shows the page of the address in the chosen language', () => {
+    expect(open('/visitLogin', 'en').textContent).toBe('Get the door QR code');
+    expect(open('/visitLogin', null).textContent).toBe('获取开门二维码');
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it("leaves a page out when the device holds what changes it (a visitor's passes)", () => {
+    localStorage.setItem('visitor-passes', '2');
+    expect(open('/visitLogin', 'en').textContent).toBe('');
+    localStorage.setItem('visitor-passes', '0');
+    expect(open('/visitLogin', 'en').textContent).toBe('Get the door QR code');
+  });
+
   it('drops the markup on every other path: those screens paint when the app renders them', () => {
     expect(open('/platform/home', 'en').textContent).toBe('');
     expect(open('/bidDetail/42', null).textContent).toBe('');
+    expect(open('/vie', 'vie').textContent).toBe('');
   });
 
   it('refuses an index.html without an empty #root', () => {

@@ -1,66 +1,83 @@
 import type { Locale } from '@contract/locales';
 
 /**
- * Build time (vite.config.ts, `prerender()`): puts the prerendered /login screen into
- * index.html, so a phone paints the form and the notice board's frame before any JavaScript
- * has arrived. The default language's markup goes into #root; the other languages' wait in
- * templates, and a small inline script (allowed by its hash in the bid service's CSP) picks the
- * one the supplier chose (localStorage `language`, as src/api/language.ts keeps it) before the
- * first paint, so no text shows in the wrong language. On any other path the markup is dropped
- * at once: those screens paint when the app renders them, as before.
+ * Build time (vite.config.ts, `prerender()`): puts the prerendered public screens into
+ * index.html, so a phone paints them before any JavaScript has arrived. The first page (/login
+ * in the default language) goes into #root; every other (path, language) waits in a template,
+ * and a small inline script (allowed by its hash in the bid service's CSP) picks the one for
+ * this address and the supplier's language (localStorage `language`, as src/api/language.ts
+ * keeps it) before the first paint, so no text shows in the wrong language. On any other path,
+ * or where the page says the device holds something that changes the screen (`unless`: a
+ * localStorage key), #root is emptied at once: that screen paints when the app renders it.
  *
- * #root is `inert` while it holds the prerendered screen (nothing typed there could be kept);
+ * #root is `inert` while it holds a prerendered screen (nothing typed there could be kept);
  * src/main.tsx renders the same screen over it in one commit and lifts that.
  */
 
-export const PRERENDERED_PATHS = ['/', '/login'];
-
 export interface PrerenderedPage {
+  path: string;
   locale: Locale;
   /** <html lang> of the locale. */
   lang: string;
   title: string;
   description: string;
   html: string;
+  /** A localStorage key: when it holds a value other than '0', this device's screen differs (a visitor with passes), so no prerender. */
+  unless?: string;
 }
 
+/** Paths that show another prerendered page (the root redirects to /login). */
+export const PATH_ALIASES: Record<string, string> = { '/': '/login' };
+
 /** Classic and synchronous: runs while the document is parsed, before the first paint. */
-const PICK_SCRIPT = `(function () {
+const pickScript = (locales: string[], fallback: string) => `(function () {
   var root = document.getElementById('root');
-  if (${JSON.stringify(PRERENDERED_PATHS)}.indexOf(location.pathname) < 0) {
-    root.textContent = '';
+  var aliases = ${JSON.stringify(PATH_ALIASES)};
+  var path = aliases[location.pathname] || location.pathname;
+  var locale = null;
+  try { locale = localStorage.getItem('language'); } catch (e) {}
+  if (${JSON.stringify(locales)}.indexOf(locale) < 0) locale = ${JSON.stringify(fallback)};
+  function held(key) {
+    try { var value = key && localStorage.getItem(key); return Boolean(value) && value !== '0'; } catch (e) { return false; }
+  }
+  var pages = [root].concat(Array.prototype.slice.call(document.querySelectorAll('template[data-path]')));
+  for (var i = 0; i < pages.length; i++) {
+    var page = pages[i];
+    if (page.getAttribute('data-path') !== path || page.getAttribute('data-locale') !== locale || held(page.getAttribute('data-unless'))) continue;
+    if (page === root) return;
+    root.replaceChildren(page.content.cloneNode(true));
+    document.documentElement.lang = page.getAttribute('data-lang');
+    document.title = page.getAttribute('data-title');
+    var description = document.querySelector('meta[name="description"]');
+    if (description) description.setAttribute('content', page.getAttribute('data-description'));
     return;
   }
-  var chosen = null;
-  try { chosen = localStorage.getItem('language'); } catch (e) {}
-  var templates = document.querySelectorAll('template[data-locale]');
-  for (var i = 0; i < templates.length; i++) {
-    var t = templates[i];
-    if (t.getAttribute('data-locale') !== chosen) continue;
-    root.replaceChildren(t.content.cloneNode(true));
-    document.documentElement.lang = t.getAttribute('data-lang');
-    document.title = t.getAttribute('data-title');
-    var description = document.querySelector('meta[name="description"]');
-    if (description) description.setAttribute('content', t.getAttribute('data-description'));
-  }
+  root.textContent = '';
 })();`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const pageAttributes = (page: PrerenderedPage) =>
+  [`data-path="${attribute(page.path)}"`, `data-locale="${attribute(page.locale)}"`, ...(page.unless ? [`data-unless="${attribute(page.unless)}"`] : [])].join(' ');
+
 /** React's server markup carries its own inline scripts (scroll restoration): never in a prerender. */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
-/** index.html with `pages[0]` (the default language) in #root and the others as templates. */
+/** index.html with `pages[0]` (the default language's first page) in #root and the others as templates. */
 export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): string {
   const [first, ...others] = pages;
   if (!first) return indexHtml;
   const emptyRoot = '<div id="root"></div>';
   if (!indexHtml.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+  const locales = [...new Set(pages.map((page) => page.locale))];
   const templates = others
     .map(
       (page) =>
-        `<template data-locale="${attribute(page.locale)}" data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${withoutScripts(page.html)}</template>`,
+        `<template ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${withoutScripts(page.html)}</template>`,
     )
     .join('');
-  return indexHtml.replace(emptyRoot, `<div id="root" inert>${withoutScripts(first.html)}</div>${templates}<script>${PICK_SCRIPT}</script>`);
+  return indexHtml.replace(
+    emptyRoot,
+    `<div id="root" inert ${pageAttributes(first)}>${withoutScripts(first.html)}</div>${templates}<script>${pickScript(locales, first.locale)}</script>`,
+  );
 }

@@ -118,3 +118,25 @@ test('/login paints its form and the notice board frame before any script has ru
     await context.close();
   }
 });
+
+test('/visitLogin paints its phone form before any script has run, unless the device holds passes (its first screen is then the QR)', async ({ browser, baseURL }) => {
+  for (const passes of [null, '1']) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    await context.addInitScript((held) => {
+      localStorage.setItem('language', 'vie');
+      if (held) localStorage.setItem('visitor-passes', held);
+    }, passes);
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', () => new Promise(() => undefined));
+    await page.goto('/visitLogin', { waitUntil: 'commit' });
+    await expect(page.locator('footer')).toHaveCount(passes ? 0 : 1);
+    if (!passes) {
+      await expect(page.locator('h1')).toHaveText('Lấy mã QR ra vào');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    } else {
+      await page.waitForFunction(() => document.readyState !== 'loading' || document.getElementById('root')?.childElementCount === 0);
+      expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
+    }
+    await context.close();
+  }
+});

@@ -1,5 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { passValidity } from './passes';
+import type { VisitPass } from '@contract/schemas/visitor';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetPortalDb } from '@/offline/test-helpers';
+import { loadPasses, PASSES_HINT_KEY, passValidity, removePass, storePass } from './passes';
+
+describe('the passes hint for the prerendered /visitLogin', () => {
+  const pass = (phone: string) => ({ phone, validFrom: '2026-11-01T08:00:00+08:00', validUntil: '2026-11-02T18:00:00+08:00' }) as VisitPass;
+  beforeEach(async () => {
+    await resetPortalDb();
+    localStorage.clear();
+  });
+
+  it('counts the passes in localStorage as they are stored and removed', async () => {
+    await storePass(pass('13900000001'));
+    await storePass(pass('13900000002'));
+    expect(localStorage.getItem(PASSES_HINT_KEY)).toBe('2');
+    await removePass('13900000001');
+    await removePass('13900000002');
+    expect(localStorage.getItem(PASSES_HINT_KEY)).toBe('0');
+  });
+
+  it('is put right whenever the passes are read (a device that had them before the hint existed)', async () => {
+    await storePass(pass('13900000001'));
+    localStorage.clear();
+    await loadPasses();
+    expect(localStorage.getItem(PASSES_HINT_KEY)).toBe('1');
+  });
+});
 
 describe('passValidity', () => {
   const pass = { validFrom: '2026-11-01T08:00:00+08:00', validUntil: '2026-11-02T18:00:00+08:00' };

@@ -6,21 +6,40 @@ export type PassMap = Record<string, VisitPass>;
 
 const listeners = new Set<() => void>();
 
+/**
+ * How many passes this device holds, mirrored in localStorage for the prerendered /visitLogin
+ * (src/prerender/pages.ts): index.html's script cannot read IndexedDB before the first paint,
+ * and a visitor with a pass must not see the phone form flash before the QR.
+ */
+export const PASSES_HINT_KEY = 'visitor-passes';
+
+function keepHint(passes: PassMap): PassMap {
+  try {
+    globalThis.localStorage?.setItem(PASSES_HINT_KEY, String(Object.keys(passes).length));
+  } catch {
+    // Storage refused: the prerendered form may show for a moment before the QR.
+  }
+  return passes;
+}
+
 /** The passes kept on this device, by phone. Read before any network: the gate may have no signal. */
 export async function loadPasses(): Promise<PassMap> {
-  return (await kvGet<PassMap>(PASSES_KEY)) ?? {};
+  return keepHint((await kvGet<PassMap>(PASSES_KEY)) ?? {});
 }
 
 /** Keeps a pass (a newer pass for the same phone replaces the old one). */
 export async function storePass(pass: VisitPass): Promise<void> {
   const all = await loadPasses();
-  await kvSet(PASSES_KEY, { ...all, [pass.phone]: pass });
+  const next = { ...all, [pass.phone]: pass };
+  await kvSet(PASSES_KEY, next);
+  keepHint(next);
   listeners.forEach((l) => l());
 }
 
 export async function removePass(phone: string): Promise<void> {
   const { [phone]: _gone, ...rest } = await loadPasses();
   await kvSet(PASSES_KEY, rest);
+  keepHint(rest);
   listeners.forEach((l) => l());
 }
 

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadPasses, onPassesChanged, type PassMap } from './passes';
 
-/** The passes on this device (null while IndexedDB is read), kept current when this tab changes them. */
-export function usePasses(): { passes: PassMap | null; reload: () => Promise<void> } {
-  const [passes, setPasses] = useState<PassMap | null>(null);
+/**
+ * The passes on this device (null while IndexedDB is read; `initial` when the route's loader
+ * already read them), kept current when this tab changes them.
+ */
+export function usePasses(initial: PassMap | null = null): { passes: PassMap | null; reload: () => Promise<void> } {
+  const [passes, setPasses] = useState<PassMap | null>(initial);
   const reload = useCallback(async () => {
     try {
       setPasses(await loadPasses());

@@ -10,7 +10,7 @@ import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
 import { toast } from '@/ui/toast';
 import { keepVisitorDictionaries } from '../api/visitor-dictionary';
-import { removePass, storePass } from '../passes';
+import { removePass, storePass, type PassMap } from '../passes';
 import { phonesByNewest, usePasses } from '../use-passes';
 import { GetPassForm } from './get-pass-form';
 import { PassCard } from './pass-card';
@@ -20,9 +20,9 @@ import { PassSelect } from './pass-select';
  * /visitLogin: the pass kept on this device comes first, read from IndexedDB before any
  * network, so at a gate without signal a reload still shows it. Without one, the form.
  */
-export function VisitLoginScreen() {
+export function VisitLoginScreen({ initialPasses = null }: { initialPasses?: PassMap | null }) {
   const { t, i18n } = useLingui();
-  const { passes } = usePasses();
+  const { passes } = usePasses(initialPasses);
   const [chosen, setChosen] = useState<string | null>(null);
   /** Asking for a (new) pass; the phone to start with. */
   const [asking, setAsking] = useState<{ phone: string } | null>(null);
