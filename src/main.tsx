@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { installApiEffects } from '@/app/api-effects';
 import { Providers } from '@/app/providers';
 import { registerServiceWorker } from '@/app/pwa';
@@ -17,18 +16,24 @@ await activateLocale(initialLocale()).catch((error: unknown) => console.error('l
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// A prerendered screen (index.html, src/prerender) stays on view until the app can render the
-// whole of it: its route chunk is loaded first, then one synchronous commit replaces it, with no
-// blank frame between, and the screen becomes usable (the prerender is inert).
-if (root.firstElementChild) await router.load().catch(() => undefined);
-flushSync(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers />
-    </StrictMode>,
-  ),
+const tree = (
+  <StrictMode>
+    <Providers />
+  </StrictMode>
 );
-root.removeAttribute('inert');
+// A prerendered screen (index.html, src/prerender) is hydrated: React takes over the markup the
+// build rendered with the same components (its route chunk and data are loaded first, so the
+// first render matches it), with no DOM rebuilt, no blank frame and no shift; it is inert until
+// then. Should it not match (offline since, a list answered meanwhile), React renders afresh.
+if (root.firstElementChild) {
+  await router.load().catch(() => undefined);
+  // As TanStack Router's own hydration does (router-core load-client): the route tree renders
+  // as it did on the server (no Suspense boundary of its own around the root route).
+  router.ssr = { manifest: undefined };
+  hydrateRoot(root, tree, { onRecoverableError: (error) => console.warn('prerendered screen rendered afresh', error) });
+} else {
+  createRoot(root).render(tree);
+}
 
 registerServiceWorker();
 

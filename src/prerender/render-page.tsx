@@ -1,9 +1,9 @@
 import { BCP47, type Locale } from '@contract/locales';
 import { msg } from '@lingui/core/macro';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { activateLocale, i18n, pageDescription } from '@/locales/i18n';
@@ -13,7 +13,7 @@ import type { PrerenderedPage } from './shell-html';
  * Build time only (vite.config.ts, `prerender()`): the markup of a public screen as its first
  * render shows it, with nothing fetched (the lists show their loading frame), in one language.
  * index.html carries it so a phone paints the screen before the JavaScript has arrived; the app
- * then renders the same screen over it (src/main.tsx).
+ * then hydrates it (src/main.tsx).
  */
 export async function renderPage(path: string, locale: Locale): Promise<PrerenderedPage> {
   await activateLocale(locale);
@@ -28,12 +28,11 @@ export async function renderPage(path: string, locale: Locale): Promise<Prerende
   } finally {
     globalThis.fetch = fetch;
   }
+  // The tree of src/main.tsx, so the browser hydrates this markup.
   const html = renderToString(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
+    <StrictMode>
+      <Providers router={router} queryClient={client} />
+    </StrictMode>,
   );
   return { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
 }

@@ -9,6 +9,7 @@ import { CHANNEL_NAME, outboxHasEntries } from '@/offline/on-demand';
 import { BrandMark } from '@/ui/brand-mark';
 import { LanguageSwitch } from '@/ui/language-switch';
 import { ToastHost } from '@/ui/toast';
+import { useHydrated } from '@/ui/use-hydrated';
 
 /**
  * The connectivity / pending indicator arrives after first paint, and on public screens only
@@ -40,7 +41,9 @@ function useIndicatorNeeded(): boolean {
 
 function SyncStatus({ variant }: { variant: 'inline' | 'strip' }) {
   const needed = useIndicatorNeeded();
-  return needed ? (
+  // Never part of a prerendered screen (it loads lazily and knows whether the phone is offline).
+  const hydrated = useHydrated();
+  return needed && hydrated ? (
     <Suspense fallback={null}>
       <LazySyncStatus variant={variant} />
     </Suspense>

@@ -77,7 +77,7 @@ test('the public screens break no rule of the Content Security Policy', async ({
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
-test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app takes over without a shift', async ({ browser, baseURL }) => {
+test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app hydrates it without a shift', async ({ browser, baseURL }) => {
   for (const [language, title, board] of [
     [null, '账号登录', '招标采购公告'],
     ['en', 'Account login', 'Bidding and purchasing notices'],
@@ -92,6 +92,8 @@ test('/login paints its form and the notice board frame before any script has ru
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const page = await context.newPage();
+    const afresh: string[] = [];
+    page.on('console', (m) => m.text().includes('rendered afresh') && afresh.push(m.text()));
     // The app's scripts are held back: what shows is index.html alone.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -115,6 +117,8 @@ test('/login paints its form and the notice board frame before any script has ru
     await expect(page.locator('#login-username')).toHaveValue('demo_a104');
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     expect(shifted).toBeLessThan(0.02);
+    // React took over the prerendered markup as it was (hydrated, not rendered afresh).
+    expect(afresh).toEqual([]);
     await context.close();
   }
 });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useHydrated } from '@/ui/use-hydrated';
 import { LoadError } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { Pager } from '@/ui/pager';
@@ -46,8 +47,10 @@ export function NoticeBoard({ search, onSearchChange }: NoticeBoardProps) {
 function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
   const { t } = useLingui();
   const query = useQuery(listNoticesQueryOptions(noticeListRequest(search)));
+  // The prerendered /login shows the loading frame: so does the render that hydrates it.
+  const hydrated = useHydrated();
 
-  if (query.isPending) {
+  if (query.isPending || !hydrated) {
     return (
       <ul className="space-y-3" aria-busy="true" aria-label={t`正在加载公告`}>
         {Array.from({ length: 4 }, (_, i) => (
