@@ -12,6 +12,13 @@ export const HEADER = {
   idempotencyKey: 'Idempotency-Key',
 } as const;
 
+/**
+ * On every answer that is not E000: the message key of the answer (contract/messages, e.g.
+ * `inProgress`, `roundChanged`), so the portal acts on what the answer means, never on its
+ * translated text. The envelope's shape stays the specification's.
+ */
+export const REASON_HEADER = 'X-Reason';
+
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 

@@ -108,6 +108,7 @@ describe('withIdempotency', () => {
     expect(await send('e', 'key-eeee-1')).toMatchObject({ code: 'E409', message: 'The same request is still being processed, please retry shortly' });
     const raw = await app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note: 'e' }, headers: { 'idempotency-key': 'key-eeee-1' } });
     expect(raw.headers['retry-after']).toBe('1');
+    expect(raw.headers['x-reason']).toBe('inProgress');
     expect(await count('e')).toBe(0);
     clock.now = new Date(clock.now.getTime() + 3 * 60_000);
     expect((await send('e', 'key-eeee-1')).code).toBe('E000');

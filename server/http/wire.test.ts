@@ -63,6 +63,16 @@ describe('the wire rules', () => {
     expect(arrays.json().code).toBe('E400');
   });
 
+  it('names the meaning of every refusal in X-Reason (its message key), and of no success', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: url('/supplier/login'), payload: { username: 'nobody_here', password: 'wrong-password' } });
+    expect(refused.json().code).not.toBe('E000');
+    expect(refused.headers['x-reason']).toMatch(/^[a-zA-Z]+$/);
+    const unknown = await t.app.inject({ method: 'POST', url: url('/no/such/call'), payload: {} });
+    expect(unknown.headers['x-reason']).toBe('notFound');
+    const ok = await t.app.inject({ method: 'GET', url: `${url('/common/getSelectCodeCommonData')}?type=gender` });
+    expect(ok.headers['x-reason']).toBeUndefined();
+  });
+
   it('sets a CSP for the SPA and no HSTS', async () => {
     const res = await t.app.inject({ method: 'POST', url: url('/business/listByPage'), payload: {} });
     const csp = String(res.headers['content-security-policy']);

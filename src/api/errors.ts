@@ -8,14 +8,17 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly data: unknown;
+  /** The answer's message key (the X-Reason header): what it means, in no language. */
+  readonly reason: string;
 
-  constructor(kind: ApiErrorKind, message: string, init: { code?: string; status?: number; data?: unknown } = {}) {
+  constructor(kind: ApiErrorKind, message: string, init: { code?: string; status?: number; data?: unknown; reason?: string | null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = init.code ?? '';
     this.status = init.status ?? 0;
     this.data = init.data;
+    this.reason = init.reason ?? '';
   }
 
   /** Field errors of an E400 answer, keyed by field path. */

@@ -1,7 +1,7 @@
 import { Code, type Envelope } from '@contract/codes';
 import { fillPath, type CallMeta, type CallName } from '@contract/calls';
 import type { RequestOf, ResponseOf } from '@contract/endpoints';
-import { BASE_PATH, HEADER, NO_STATUS, REQUEST_TIMEOUT_MS } from '@contract/http';
+import { BASE_PATH, HEADER, NO_STATUS, REASON_HEADER, REQUEST_TIMEOUT_MS } from '@contract/http';
 import queryString from 'query-string';
 import { apiEffects, type ApiEffects } from './effects';
 import { ApiError } from './errors';
@@ -132,9 +132,9 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
   if (envelope.code === Code.unauthorized) {
     if (!options.background) clearSession();
     effects.unauthorized(envelope.message);
-    fail(new ApiError('unauthorized', envelope.message, { code: envelope.code, status: response.status, data: envelope.data }));
+    fail(new ApiError('unauthorized', envelope.message, { code: envelope.code, status: response.status, data: envelope.data, reason: response.headers.get(REASON_HEADER) }));
   }
 
   if (!options.suppressError) effects.businessError(envelope.message, envelope.code);
-  fail(new ApiError('business', envelope.message, { code: envelope.code, status: response.status, data: envelope.data }));
+  fail(new ApiError('business', envelope.message, { code: envelope.code, status: response.status, data: envelope.data, reason: response.headers.get(REASON_HEADER) }));
 }

@@ -49,7 +49,8 @@ export interface OutboxEntry {
   attempts: number;
   /** Epoch ms; the entry is not sent before. */
   nextAttemptAt: number;
-  lastError: { code: string; message: string } | null;
+  /** The last refusal: envelope code, its text as shown, and its reason (the message key, X-Reason) when the bid service said one. */
+  lastError: { code: string; message: string; reason?: string } | null;
   /** What the pending page shows (e.g. the first words of a reply). */
   summary: string;
   createdAt: number;

@@ -1,5 +1,4 @@
 import { Code } from '@contract/codes';
-import { message as wireMessage } from '@/locales/wire';
 import { isApiError } from '@/api/errors';
 
 /**
@@ -9,13 +8,10 @@ import { isApiError } from '@/api/errors';
  */
 export type Outcome =
   | { kind: 'sent'; result: unknown }
-  | { kind: 'retry'; code: string; message: string }
+  | { kind: 'retry'; code: string; message: string; reason?: string }
   | { kind: 'hold' }
   | { kind: 'pause'; message: string }
-  | { kind: 'fail'; code: string; message: string };
-
-/** The bid service's "same key still in flight" answer (E409 inProgress) in any language: it is worth a retry. */
-const inProgressTexts = new Set((['zh-CN', 'en', 'vie'] as const).map((locale) => wireMessage('inProgress', locale)));
+  | { kind: 'fail'; code: string; message: string; reason?: string };
 
 /** Errors of uploads.ts carry whether trying again later can help. */
 interface UploadFailure {
@@ -34,7 +30,9 @@ export function classify(error: unknown): Outcome {
     const transient = status <= 0 || status >= 500 || status === 408 || status === 429;
     return transient ? { kind: 'retry', code: `HTTP ${status}`, message: error.message } : { kind: 'fail', code: `HTTP ${status}`, message: error.message };
   }
-  const transientCode = error.code === Code.internal || error.code === Code.tooManyAttempts || (error.code === Code.conflict && inProgressTexts.has(error.message));
-  return transientCode ? { kind: 'retry', code: error.code, message: error.message } : { kind: 'fail', code: error.code, message: error.message };
+  // E409 is final, except the bid service's "same key still in flight" (reason inProgress).
+  const transientCode = error.code === Code.internal || error.code === Code.tooManyAttempts || (error.code === Code.conflict && error.reason === 'inProgress');
+  const said = { code: error.code, message: error.message, ...(error.reason ? { reason: error.reason } : {}) };
+  return transientCode ? { kind: 'retry', ...said } : { kind: 'fail', ...said };
 }
 

@@ -28,7 +28,8 @@ interface Seen {
 }
 let seen: Seen[] = [];
 type Reply = (body: Record<string, unknown>) => Response | Promise<Response>;
-const envelope = (code: string, msg = 'ok', data: unknown = null) => HttpResponse.json({ code, message: msg, data });
+const envelope = (code: string, msg = 'ok', data: unknown = null, reason?: string) =>
+  HttpResponse.json({ code, message: msg, data }, reason ? { headers: { 'X-Reason': reason } } : undefined);
 
 /** The bid service for the three outbox calls: `reply` decides each answer (E000 by default). */
 function bidService(reply: Reply = () => envelope('E000', 'ok', { id: 'r1' })) {
@@ -123,6 +124,14 @@ describe('a business error (E4xx)', () => {
     await sync();
     expect(seen).toHaveLength(1);
   });
+
+  it('acts on the reason the bid service gives (X-Reason), never on its translated text', async () => {
+    // The words of "still in flight" with another reason: final, kept with that reason.
+    bidService(() => envelope('E409', message('inProgress', 'zh-CN'), null, 'communicationClosed'));
+    await enqueue(replyTo('c1', 'words'));
+    await whenIdle();
+    expect(await only()).toMatchObject({ status: 'failed', lastError: { code: 'E409', reason: 'communicationClosed' } });
+  });
 });
 
 describe('E401', () => {
@@ -193,7 +202,7 @@ describe('transient failures keep the entry queued with the same key, backing of
     ['HTTP 500 without an envelope', () => new HttpResponse('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })],
     ['E500', () => envelope('E500', 'boom')],
     ['E429', () => envelope('E429', 'slow down')],
-    ['E409 inProgress', () => envelope('E409', message('inProgress', 'en'))],
+    ['E409 inProgress', () => envelope('E409', message('inProgress', 'en'), null, 'inProgress')],
   ];
   it.each(cases)('%s → queued, attempts+1, next attempt in 0.5–1.5 s', async (_name, failure) => {
     bidService(failure);

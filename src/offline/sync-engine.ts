@@ -71,7 +71,7 @@ async function settle(entry: OutboxEntry, outcome: Outcome): Promise<void> {
       emitSent(entry, outcome.result);
       break;
     case 'retry':
-      await patchEntry(entry.id, (e) => ({ ...e, status: 'queued', attempts: e.attempts + 1, nextAttemptAt: now + backoffDelay(e.attempts + 1), lastError: { code: outcome.code, message: outcome.message } }));
+      await patchEntry(entry.id, (e) => ({ ...e, status: 'queued', attempts: e.attempts + 1, nextAttemptAt: now + backoffDelay(e.attempts + 1), lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
       break;
     case 'hold':
       await patchEntry(entry.id, (e) => ({ ...e, status: 'queued' }));
@@ -82,7 +82,7 @@ async function settle(entry: OutboxEntry, outcome: Outcome): Promise<void> {
       await setOwnerStatus(entry.owner, ['queued'], 'paused');
       break;
     case 'fail':
-      await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: outcome.code, message: outcome.message } }));
+      await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
       break;
   }
   emitChange();

@@ -58,7 +58,7 @@ describe('a quote that waited while the buyer opened a new round', () => {
 
   async function refusedRound1Quote() {
     const entry = await queueQuote({ supplierId: 's1', enquiry: round1(), values: { currency: 'CNY', taxIncluded: false, deliveryDate: '2030-07-01', remark: '含运费', prices: { l1: '11', l2: '3.5' } }, letter: null });
-    await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E409', message: zh('roundChanged') } }));
+    await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E409', message: zh('roundChanged'), reason: 'roundChanged' } }));
     return entry;
   }
 

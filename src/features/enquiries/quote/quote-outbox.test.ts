@@ -29,7 +29,7 @@ interface Seen {
   body: Record<string, unknown>;
 }
 let seen: Seen[] = [];
-const envelope = (code: string, text = 'ok', data: unknown = null) => HttpResponse.json({ code, message: text, data });
+const envelope = (code: string, text = 'ok', data: unknown = null, reason?: string) => HttpResponse.json({ code, message: text, data }, reason ? { headers: { 'X-Reason': reason } } : undefined);
 const server = setupServer();
 function bidService(reply: () => Response) {
   server.use(
@@ -98,14 +98,14 @@ describe('a quote through the outbox', () => {
 
   it('refused because the buyer opened a new round: stopped with the server’s message, kept, never sent again', async () => {
     const refusal = message('roundChanged', 'zh-CN');
-    bidService(() => envelope('E409', refusal));
+    bidService(() => envelope('E409', refusal, null, 'roundChanged'));
     await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
     await whenIdle();
     syncNow();
     await whenIdle();
     expect(seen).toHaveLength(1);
     const [kept] = await listEntries([A]);
-    expect(kept).toMatchObject({ status: 'failed', lastError: { code: 'E409', message: refusal } });
+    expect(kept).toMatchObject({ status: 'failed', lastError: { code: 'E409', message: refusal, reason: 'roundChanged' } });
     // The enquiry now in round 3: the kept quote is offered for copying, never applied.
     expect(quoteEntryState(kept!, { round: 3 })).toBe('roundChanged');
     expect(quoteEntryState(kept!, { round: 2 })).toBe('roundChanged');
@@ -145,7 +145,7 @@ describe('a quote through the outbox', () => {
 
 describe('useQuoteOutbox', () => {
   it('gives an enquiry its waiting and stopped quotes, live, and only this supplier’s', async () => {
-    bidService(() => envelope('E409', message('roundChanged', 'en')));
+    bidService(() => envelope('E409', message('roundChanged', 'en'), null, 'roundChanged'));
     await queueQuote({ supplierId: 'sa', enquiry: { ...ENQUIRY, round: 1 }, values: VALUES, letter: null });
     await whenIdle();
     resetSyncForTests();

@@ -34,12 +34,14 @@ describe('the round-changed rule', () => {
     expect(quoteBlock({ ...enquiry, deadline: inDays(-1) }, 2, SERVER_NOW)).toBe('pastDeadline');
   });
 
-  it('a refused quote of an older round is "round changed"; one of the current round only by the server’s words', () => {
+  it('a refused quote of an older round is "round changed"; one of the current round only by the server’s reason', () => {
     const round2 = { round: 2 };
-    const refused = { code: 'E409', message: message('roundChanged', 'en') };
+    const refused = { code: 'E409', message: message('roundChanged', 'en'), reason: 'roundChanged' };
     expect(quoteEntryState(entry('failed', 1, { code: 'E409', message: '?' }), round2)).toBe('roundChanged');
-    // The enquiry on screen may be older than the bid service's answer: its message in any language says it.
+    // The enquiry on screen may be older than the bid service's answer: its reason says it.
     expect(quoteEntryState(entry('failed', 2, refused), round2)).toBe('roundChanged');
+    // The text alone, in whatever language, is never read.
+    expect(quoteEntryState(entry('failed', 2, { code: 'E409', message: message('roundChanged', 'zh-CN') }), round2)).toBe('stopped');
     expect(quoteEntryState(entry('failed', 2, { code: 'E409', message: message('pastDeadline', 'zh-CN') }), round2)).toBe('stopped');
     expect(quoteEntryState(entry('queued', 1), round2)).toBe('waiting');
     expect(quoteEntryState(entry('sending', 2), round2)).toBe('waiting');

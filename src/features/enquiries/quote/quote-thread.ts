@@ -1,5 +1,3 @@
-import type { Locale } from '@contract/locales';
-import { message } from '@/locales/wire';
 import type { EnquiryDetail } from '@contract/schemas/enquiry';
 import type { OutboxEntry } from '@/offline/db';
 import type { QuoteValues } from './quote-values';
@@ -52,17 +50,15 @@ export function queuedQuote(entry: Pick<OutboxEntry, 'payload'>): QueuedQuote {
  * - roundChanged: refused because the buyer opened another round while it waited. It is kept,
  *   never applied to the new round: the supplier may copy its prices into the new round's form.
  * A refusal is "round changed" by the round it was written for (older than the enquiry's) or by
- * the bid service's roundChanged message in any language (the enquiry on screen may be older).
+ * the bid service's reason roundChanged (the enquiry on screen may be older).
  */
 export type QuoteEntryState = 'waiting' | 'paused' | 'stopped' | 'roundChanged';
-
-const ROUND_CHANGED_TEXTS = new Set((['zh-CN', 'en', 'vie'] as const satisfies readonly Locale[]).map((locale) => message('roundChanged', locale)));
 
 export function quoteEntryState(entry: Pick<OutboxEntry, 'status' | 'payload' | 'lastError'>, enquiry: Pick<EnquiryDetail, 'round'>): QuoteEntryState {
   if (entry.status === 'paused') return 'paused';
   if (entry.status !== 'failed') return 'waiting';
   const round = queuedQuote(entry).round;
-  return round < enquiry.round || ROUND_CHANGED_TEXTS.has(entry.lastError?.message ?? '') ? 'roundChanged' : 'stopped';
+  return round < enquiry.round || entry.lastError?.reason === 'roundChanged' ? 'roundChanged' : 'stopped';
 }
 
 /**
