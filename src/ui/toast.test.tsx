@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '@/test/render';
 import { confirmDialog } from './confirm';
 import { resetToasts, showAlert, toast, ToastHost } from './toast';
@@ -17,6 +17,33 @@ describe('toast, alert and confirm', () => {
     expect(screen.getAllByText('保存失败')).toHaveLength(1);
     expect(screen.getByText('保存失败').closest('[aria-live]')?.getAttribute('aria-live')).toBe('assertive');
     expect(screen.getByText('保存成功').closest('[aria-live]')?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('the same failure again replaces its toast instead of piling up, however late it comes', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithI18n(<ToastHost />);
+      act(() => toast.error('提交失败'));
+      act(() => vi.advanceTimersByTime(2000));
+      act(() => toast.error('提交失败'));
+      act(() => vi.advanceTimersByTime(2000));
+      act(() => toast.error('提交失败'));
+      expect(screen.getAllByText('提交失败')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a progress toast is replaced by its outcome (one key), while other toasts stay', () => {
+    renderWithI18n(<ToastHost />);
+    act(() => {
+      toast.warning('另一条提示');
+      toast.info('发送中…', { key: 'outbox' });
+    });
+    act(() => toast.success('发送成功', { key: 'outbox' }));
+    expect(screen.queryByText('发送中…')).toBeNull();
+    expect(screen.getByText('发送成功')).toBeTruthy();
+    expect(screen.getByText('另一条提示')).toBeTruthy();
   });
 
   it('showAlert resolves when OK is pressed', async () => {

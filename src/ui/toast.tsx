@@ -8,6 +8,13 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   text: string;
+  /** Toasts of one key show one at a time: a new one replaces the one still on screen. */
+  key: string;
+}
+
+export interface ToastOptions {
+  /** Replaces the toast of this key still on screen (a progress toast by its outcome). By default a toast's key is its kind and text: the same failure again replaces itself instead of piling up. */
+  key?: string;
 }
 
 interface AlertItem {
@@ -37,15 +44,16 @@ function setState(next: State): void {
   for (const listener of listeners) listener();
 }
 
-function push(kind: ToastKind, text: string): void {
+function push(kind: ToastKind, text: string, options: ToastOptions = {}): void {
   if (!text) return;
-  const key = `${kind}:${text}`;
+  const same = `${kind}:${text}`;
   const now = Date.now();
-  const last = recent.get(key);
+  const last = recent.get(same);
   if (last !== undefined && now - last < DEDUPE_MS) return;
-  recent.set(key, now);
-  const item = { id: nextId++, kind, text };
-  setState({ ...state, toasts: [...state.toasts, item] });
+  recent.set(same, now);
+  const key = options.key ?? same;
+  const item = { id: nextId++, kind, text, key };
+  setState({ ...state, toasts: [...state.toasts.filter((t) => t.key !== key && `${t.kind}:${t.text}` !== same), item] });
   setTimeout(() => dismissToast(item.id), DURATION_MS[kind]);
 }
 
@@ -55,10 +63,10 @@ export function dismissToast(id: number): void {
 }
 
 export const toast = {
-  success: (text: string) => push('success', text),
-  error: (text: string) => push('error', text),
-  warning: (text: string) => push('warning', text),
-  info: (text: string) => push('info', text),
+  success: (text: string, options?: ToastOptions) => push('success', text, options),
+  error: (text: string, options?: ToastOptions) => push('error', text, options),
+  warning: (text: string, options?: ToastOptions) => push('warning', text, options),
+  info: (text: string, options?: ToastOptions) => push('info', text, options),
 };
 
 /** A modal alert with one OK button; resolves when it is dismissed. The same alert already waiting is not queued twice. */

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onSent } from '@/offline/outbox';
+import { OUTBOX_TOAST } from '@/ui/announce-queued';
 import { toast } from '@/ui/toast';
 import { communicationKeys } from './api/list-communications';
 
@@ -17,7 +18,7 @@ export function useCommunicationSent(supplierId: string): void {
       onSent((entry) => {
         if (entry.call !== 'communicationReply' && entry.call !== 'communicationSave') return;
         void queryClient.invalidateQueries({ queryKey: communicationKeys.all(supplierId) });
-        toast.success(i18n._(msg`发送成功`));
+        toast.success(i18n._(msg`发送成功`), { key: OUTBOX_TOAST });
       }),
     [queryClient, supplierId],
   );

@@ -22,7 +22,7 @@ describe('useEnquirySent', () => {
     emitSent(entry('enquiryQuote'), {});
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['enquiry', 's1'] });
     // Said once the enquiry texts are loaded (they are a catalog of their own).
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('报价已提交'));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('报价已提交', { key: 'outbox' }));
 
     emitSent(entry('tenderPayDeposit'), {});
     expect(invalidate).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadArea } from '@/locales/i18n';
 import { onSent } from '@/offline/outbox';
+import { OUTBOX_TOAST } from '@/ui/announce-queued';
 import { toast } from '@/ui/toast';
 import { enquiryKeys } from './api/list-enquiries';
 import { isQuoteEntry } from './quote/quote-thread';
@@ -21,7 +22,7 @@ export function useEnquirySent(supplierId: string): void {
         if (!isQuoteEntry(entry)) return;
         void queryClient.invalidateQueries({ queryKey: enquiryKeys.all(supplierId) });
         // Sent while another screen is open: the enquiry texts may not be loaded yet.
-        void loadArea('enquiries').then(() => toast.success(i18n._(msg`报价已提交`)));
+        void loadArea('enquiries').then(() => toast.success(i18n._(msg`报价已提交`), { key: OUTBOX_TOAST }));
       }),
     [queryClient, supplierId],
   );

@@ -22,7 +22,7 @@ describe('useTenderSent', () => {
     emitSent(entry('tenderApplyRefund'), {});
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tender', 's1'] });
     // Said once the tender texts are loaded (they are a catalog of their own).
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('退还保证金申请已提交'));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('退还保证金申请已提交', { key: 'outbox' }));
 
     emitSent(entry('communicationReply'), {});
     expect(invalidate).toHaveBeenCalledTimes(1);

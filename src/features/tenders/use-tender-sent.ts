@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadArea } from '@/locales/i18n';
 import { onSent } from '@/offline/outbox';
+import { OUTBOX_TOAST } from '@/ui/announce-queued';
 import { toast } from '@/ui/toast';
 import { tenderKeys } from './api/list-tender-records';
 import { isTenderOutboxCall, type TenderOutboxCall } from './tender-thread';
@@ -27,7 +28,7 @@ export function useTenderSent(supplierId: string): void {
         void queryClient.invalidateQueries({ queryKey: tenderKeys.all(supplierId) });
         // Sent while another screen is open: the tender texts may not be loaded yet.
         const text = SENT[entry.call];
-        void loadArea('tenders').then(() => toast.success(i18n._(text)));
+        void loadArea('tenders').then(() => toast.success(i18n._(text), { key: OUTBOX_TOAST }));
       }),
     [queryClient, supplierId],
   );

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { loadArea } from '@/locales/i18n';
 import { onSent } from '@/offline/outbox';
+import { OUTBOX_TOAST } from '@/ui/announce-queued';
 import { toast } from '@/ui/toast';
 import { isVisitEntry } from './api/queue-visit-application';
 import { visitKeys } from './api/list-visit-applications';
@@ -20,7 +21,7 @@ export function useVisitSent(supplierId: string): void {
         if (!isVisitEntry(entry)) return;
         void queryClient.invalidateQueries({ queryKey: visitKeys.all(supplierId) });
         // Sent while another screen is open: the visit texts may not be loaded yet.
-        void loadArea('visits').then(() => toast.success(i18n._(msg`参观申请已提交`)));
+        void loadArea('visits').then(() => toast.success(i18n._(msg`参观申请已提交`), { key: OUTBOX_TOAST }));
       }),
     [queryClient, supplierId],
   );

@@ -61,7 +61,7 @@ describe('ReplyForm', () => {
     expect((await listUploads(entry!.id)).map((u) => [u.name, u.size])).toEqual([['确认单.pdf', 1234]]);
     await waitFor(() => expect((screen.getByRole('textbox', { name: /^回复内容/ }) as HTMLTextAreaElement).value).toBe(''));
     expect(screen.queryByText('确认单.pdf')).toBeNull();
-    expect(info).toHaveBeenCalledWith(navigator.onLine ? '发送中…' : '已保存，将在联网后发送');
+    expect(info).toHaveBeenCalledWith(navigator.onLine ? '发送中…' : '已保存，将在联网后发送', { key: 'outbox' });
   });
 
   it('keeps the text as a draft and brings it back', async () => {

@@ -4,14 +4,13 @@ import { enquiryQuoteRequest, type EnquiryDetail } from '@contract/schemas/enqui
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '@/api/validation';
-import { StorageFullError } from '@/offline/outbox';
 import { setUnsaved } from '@/offline/unsaved';
 import type { DraftState } from '@/offline/use-draft';
 import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { FormAlert } from '@/ui/field';
 import { formatMoney } from '@/ui/format';
-import { toast } from '@/ui/toast';
+import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { LetterField } from '../letter/letter-field';
 import { quoteSources } from '../quote-rounds';
 import { useLetterReading } from '../letter/use-letter-reading';
@@ -129,16 +128,14 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
       if (!sure) return;
       await queueQuote({ supplierId, enquiry, values: store.get(), letter: letter[0] ?? null });
     } catch (error) {
-      setFailure(
-        error instanceof StorageFullError ? t`设备存储空间不足，未保存任何内容。请删除部分文件或释放空间后重试。` : t`保存失败，未保存任何内容，请重试`,
-      );
+      setFailure(queueFailureText(error));
       return;
     } finally {
       setBusy(false);
     }
     await draft.current?.clear();
     setLetter([]);
-    toast.info(online ? t`正在提交` : t`已保存，联网后自动提交`);
+    announceSubmissionQueued(online);
   };
 
   const currencyChosen = currency !== '';

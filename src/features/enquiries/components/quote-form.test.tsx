@@ -177,7 +177,7 @@ describe('QuoteForm', () => {
     const note = await screen.findByTestId('quote-entry');
     expect(note.textContent).toContain('第 1 轮报价已保存在本设备，联网后自动提交');
     expect(screen.queryByRole('button', { name: '提交报价' })).toBeNull();
-    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交');
+    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交', { key: 'outbox' });
     await waitFor(async () => expect(await loadDraft(OWNER, quoteDraftKey(ID, 1))).toBeNull());
     // The confirmation closes after its delay; one left open would stand before the next test's.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -139,7 +139,7 @@ describe('BidForm', () => {
       ['billOfMaterials', 1],
     ]);
     expect((await listUploads(entry!.id)).map((u) => u.name)).toEqual(['投标书.pdf', '报价单.pdf', '执照.pdf', 'iso.pdf', 'bom.xlsx']);
-    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交');
+    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交', { key: 'outbox' });
   });
 });
 

@@ -11,7 +11,7 @@ import { confirmDialog } from '@/ui/confirm';
 import { FormAlert } from '@/ui/field';
 import { queueSubmitBid } from '../api/submit-bid';
 import { useBomReading } from '../bom/use-bom-reading';
-import { announceSubmissionQueued, queueFailureText } from './bid-announce';
+import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { BidBomPreview } from './bid-bom-preview';
 import { BidMissingSummary, type MissingUpload } from './bid-missing-summary';
 

@@ -141,7 +141,7 @@ describe('DepositDialog', () => {
     });
     expect(entry!.fileFields.map((f) => [f.field, f.uploadIds.length])).toEqual([['remittanceSlip', 1]]);
     expect((await listUploads(entry!.id)).map((u) => u.name)).toEqual(['汇款单.pdf']);
-    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交');
+    expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交', { key: 'outbox' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

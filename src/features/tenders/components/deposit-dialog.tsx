@@ -14,7 +14,7 @@ import { NumericInput } from '@/ui/numeric-input';
 import { focusFirstError } from '@/ui/use-validated-form';
 import { queuePayDeposit } from '../api/pay-deposit';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
-import { announceSubmissionQueued, queueFailureText } from './bid-announce';
+import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { DEPOSIT_FIELDS, depositFieldId as idOf, localToday, useDepositForm } from './deposit-form-state';
 import { DepositSlipField } from './deposit-slip-field';
 

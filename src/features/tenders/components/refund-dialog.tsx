@@ -8,7 +8,7 @@ import { Dialog } from '@/ui/dialog';
 import { FormAlert } from '@/ui/field';
 import { Money } from '@/ui/money';
 import { queueRefund, REFUND_REMARK_MAX } from '../api/apply-refund';
-import { announceSubmissionQueued, queueFailureText } from './bid-announce';
+import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 
 interface RefundDialogProps {
   open: boolean;
