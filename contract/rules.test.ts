@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateNoProblem, creditCodeCheckChar, EMAIL_RE, isCreditCode, isResidentId, PASSWORD_RE, PHONE_RE, residentIdCheckChar } from './rules';
+import { certificateNoProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, PASSWORD_RE, PHONE_RE, residentIdCheckChar } from './rules';
 
 describe('phone', () => {
   it.each(['13812345678', '19900000000', '15000000001'])('accepts %s', (v) => expect(PHONE_RE.test(v)).toBe(true));
@@ -35,6 +35,13 @@ describe('credit code checksum', () => {
   it('refuses a wrong check character', () => expect(isCreditCode(`${valid.slice(0, 17)}4`)).toBe(false));
   it('refuses the wrong length', () => expect(isCreditCode(valid.slice(0, 17))).toBe(false));
   it('refuses letters that are not allowed (I, O, S, V, Z)', () => expect(isCreditCode(`91350100M00010OY43`)).toBe(false));
+  it('tells a wrong check character from a malformed code', () => {
+    expect(creditCodeProblem(valid)).toBeNull();
+    expect(creditCodeProblem(`${valid.slice(0, 17)}4`)).toBe('creditCodeCheckMismatch');
+    expect(creditCodeProblem(valid.slice(0, 17))).toBe('creditCodeInvalid');
+    expect(creditCodeProblem(`${valid.slice(0, 17)}I`)).toBe('creditCodeInvalid');
+    expect(creditCodeProblem('91350100M00010OY43')).toBe('creditCodeInvalid');
+  });
 });
 
 

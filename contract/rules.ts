@@ -28,7 +28,17 @@ export function creditCodeCheckChar(first17: string): string | null {
 }
 
 export function isCreditCode(value: string): boolean {
-  return value.length === 18 && creditCodeCheckChar(value.slice(0, 17)) === value[17];
+  return creditCodeProblem(value) === null;
+}
+
+/**
+ * What is wrong with a credit code: its form (length, characters) or only its check character,
+ * each with its own message; null when it is valid.
+ */
+export function creditCodeProblem(value: string): 'creditCodeInvalid' | 'creditCodeCheckMismatch' | null {
+  const check = value.length === 18 ? creditCodeCheckChar(value.slice(0, 17)) : null;
+  if (check === null || !CREDIT_CHARS.includes(value[17]!)) return 'creditCodeInvalid';
+  return check === value[17] ? null : 'creditCodeCheckMismatch';
 }
 
 export function isValidDate(value: string): boolean {
@@ -51,7 +61,10 @@ export const username = () => requiredText(32).regex(USERNAME_RE, err('usernameI
 export const creditCode = () =>
   requiredText(18)
     .transform((v) => v.toUpperCase())
-    .refine(isCreditCode, err('creditCodeInvalid'));
+    .superRefine((value, ctx) => {
+      const problem = creditCodeProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 export const verificationCode = () => requiredText(6).regex(VERIFICATION_CODE_RE, err('codeFormat'));
 export const isoDate = () => requiredText(10).refine(isValidDate, err('dateInvalid'));
 

@@ -29,6 +29,7 @@ const en = {
   phoneInvalid: 'Enter a valid mobile number (11 digits starting with 13-19)',
   emailInvalid: 'Enter a valid email address',
   creditCodeInvalid: 'Enter a valid unified social credit code (18 characters)',
+  creditCodeCheckMismatch: 'The check character (the last one) of this credit code does not match the first 17: please check the code',
   usernameInvalid: 'The account name is 4 to 32 letters, digits, underscores, dots or hyphens',
   passwordInvalid: 'The password is 6 to 12 letters and digits, with at least one of each',
   passwordMismatch: 'The new password and its confirmation differ',

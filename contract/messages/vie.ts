@@ -29,6 +29,7 @@ const vie = {
   phoneInvalid: 'Vui lòng nhập số di động hợp lệ (11 chữ số, bắt đầu bằng 13-19)',
   emailInvalid: 'Vui lòng nhập địa chỉ email hợp lệ',
   creditCodeInvalid: 'Vui lòng nhập mã tín dụng xã hội thống nhất hợp lệ (18 ký tự)',
+  creditCodeCheckMismatch: 'Ký tự kiểm tra (ký tự cuối) của mã tín dụng không khớp với 17 ký tự đầu, vui lòng kiểm tra lại',
   usernameInvalid: 'Tên tài khoản gồm 4 đến 32 chữ cái, chữ số, dấu gạch dưới, dấu chấm hoặc gạch ngang',
   passwordInvalid: 'Mật khẩu gồm 6 đến 12 ký tự, phải có cả chữ và số',
   passwordMismatch: 'Mật khẩu mới và xác nhận không khớp',

@@ -30,6 +30,7 @@ const zhCN = {
   phoneInvalid: '请输入正确的手机号码',
   emailInvalid: '请输入正确的邮箱地址',
   creditCodeInvalid: '请输入正确的统一社会信用代码（18 位）',
+  creditCodeCheckMismatch: '统一社会信用代码的校验位（最后一位）与前 17 位不符，请核对',
   usernameInvalid: '账号为 4-32 位字母、数字、下划线、点或短横线',
   passwordInvalid: '密码为 6-12 位，须同时包含字母和数字',
   passwordMismatch: '两次输入的密码不一致',

@@ -57,7 +57,7 @@ describe('supplier form values', () => {
     const values = { ...fromSupplier(supplier), creditCode: '91350100M000100Y44', contactPhone: '12800138000', email: 'li@example' };
     const errors = fieldErrors(supplierFields, toSupplierPayload(values), 'en');
     expect(errors).toEqual({
-      creditCode: message('creditCodeInvalid', 'en'),
+      creditCode: message('creditCodeCheckMismatch', 'en'),
       contactPhone: message('phoneInvalid', 'en'),
       email: message('emailInvalid', 'en'),
     });
