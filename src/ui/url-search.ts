@@ -13,10 +13,15 @@ function toInt(value: unknown): number | undefined {
   return Number.isInteger(n) ? n : undefined;
 }
 
-/** A text parameter, trimmed and cut to `max`; a hand-typed `?q=2026` arrives as a number and is still text. */
+/**
+ * A text parameter, trimmed and cut to `max`; what the address reads as a number or a flag
+ * (`?q=2026`, `?q=true`) is still text. A value in JSON quotes
+ * (`?tenderId=%221%22`, as links written before src/app/router.ts read plain text) is unquoted.
+ */
 export function searchText(value: unknown, max: number): string | undefined {
-  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '';
-  return text || undefined;
+  const raw = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value).trim() : '';
+  const unquoted = /^"[^"]*"$/.test(raw) ? raw.slice(1, -1).trim() : raw;
+  return unquoted.slice(0, max) || undefined;
 }
 
 /** A page number other than the first. */
