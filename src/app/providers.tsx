@@ -6,9 +6,19 @@ import { i18n } from '@/locales/i18n';
 import { queryClient as appQueryClient } from './query-client';
 import { router as appRouter, type AppRouter } from './router';
 
+const afterFirstCommit: (() => void)[] = [];
+
+/** Runs `callback` once the first render is committed (a prerendered screen is then the app's). */
+export function onFirstCommit(callback: () => void): void {
+  afterFirstCommit.push(callback);
+}
+
 /** When the first render is committed, a prerendered screen (src/prerender) is the app's: usable. */
 function Ready() {
-  useLayoutEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  useLayoutEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+    for (const callback of afterFirstCommit.splice(0)) callback();
+  }, []);
   return null;
 }
 

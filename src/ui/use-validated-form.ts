@@ -28,8 +28,12 @@ export function useValidatedForm<T extends Values>(source: SchemaSource, initial
   // Errors only exist once the schema has run, so a change can check synchronously.
   const check = useCallback((v: T) => (schema.current ? fieldErrors(schema.current, toPayload(v), locale) : {}), [toPayload, locale]);
 
+  // The values as the last change left them, before React has rendered it: two changes in one
+  // handler (or two fields filled before a re-render, as autofill does) both count.
+  const latest = useRef(values);
   const setValue = <K extends keyof T & string>(name: K, value: T[K]) => {
-    const next = { ...values, [name]: value };
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
     setValues(next);
     setErrors((current) => {
       if (Object.keys(current).length === 0) return current;
@@ -42,7 +46,7 @@ export function useValidatedForm<T extends Values>(source: SchemaSource, initial
 
   const blur = async (name: string) => {
     await load();
-    const message = check(values)[name];
+    const message = check(latest.current)[name];
     setErrors((current) => {
       const { [name]: _old, ...rest } = current;
       return message ? { ...rest, [name]: message } : rest;
@@ -52,13 +56,14 @@ export function useValidatedForm<T extends Values>(source: SchemaSource, initial
   /** Checks everything; answers the errors (empty when valid). */
   const validate = async () => {
     await load();
-    const all = check(values);
+    const all = check(latest.current);
     setErrors(all);
     return all;
   };
 
   /** Replaces every value (a restored draft, a cleared form) and forgets the errors. */
   const reset = useCallback((next: T) => {
+    latest.current = next;
     setValues(next);
     setErrors({});
   }, []);

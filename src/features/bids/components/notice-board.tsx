@@ -29,7 +29,7 @@ interface NoticeBoardProps {
 
 export function NoticeBoard({ search, onSearchChange }: NoticeBoardProps) {
   return (
-    <section id={NOTICE_BOARD_ID} tabIndex={-1} aria-labelledby="notice-board-title" className="card scroll-mt-4 p-4 outline-none sm:p-6">
+    <section id={NOTICE_BOARD_ID} tabIndex={-1} aria-labelledby="notice-board-title" className="card p-4 outline-none sm:p-6">
       <h2 id="notice-board-title" className="text-lg font-semibold text-slate-900">
         <Trans>招标采购公告</Trans>
       </h2>
