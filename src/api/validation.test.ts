@@ -24,6 +24,6 @@ describe('new password rules', () => {
     const errors = fieldErrors(registerRequest, { contactPhone: '123', email: 'x@', creditCode: '91350100M000100Y44' }, 'zh-CN');
     expect(errors.contactPhone).toBe('请输入正确的手机号码');
     expect(errors.email).toBe('请输入正确的邮箱地址');
-    expect(errors.creditCode).toBe('请输入正确的统一社会信用代码（18 位）');
+    expect(errors.creditCode).toBe('统一社会信用代码的校验位（最后一位）与前 17 位不符，请核对');
   });
 });
