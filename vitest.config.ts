@@ -2,7 +2,19 @@ import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { alias, reactWithLingui } from './vite.config';
 
-/** Two projects: the portal's logic in jsdom, the bid service in node against a real PGlite. */
+const server = {
+  environment: 'node' as const,
+  include: ['server/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
+/**
+ * The portal's logic in jsdom; the bid service in node against a real PGlite, and the same
+ * suites again against a real PostgreSQL when TEST_DATABASE_URL names one (`npm test` starts a
+ * throwaway cluster when PostgreSQL is installed, and says so when it is not).
+ */
 export default defineConfig({
   resolve: { alias },
   plugins: [reactWithLingui(), lingui()],
@@ -17,17 +29,8 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
+      { extends: true, test: { name: 'server', ...server } },
+      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: 'server:postgres', ...server, env: { TEST_ENGINE: 'postgres' } } }] : []),
     ],
   },
 });

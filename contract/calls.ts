@@ -3,7 +3,7 @@
  * how its body travels. The portal's request layer needs only this, so it stays free of zod;
  * `endpoints.ts` adds the schemas for the bid service, the forms and the OpenAPI document.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallMeta {
   /** May hold `{param}` segments, filled from the request's params. */
@@ -40,9 +40,17 @@ export const calls = named({
   supplierGetProductionBaseOrg: { path: '/supplier/getProductionBaseOrg', method: 'GET', public: true, summary: "The buyer's production bases" },
   supplierGetOrgCodeByProductionBase: { path: '/supplier/getOrgCodeByProductionBase', method: 'GET', public: true, summary: 'Departments of a production base' },
 
+  supplierQuerySelectCodeData: { path: '/supplier/querySelectCodeData', method: 'GET', public: true, summary: 'A dictionary, as /common/getSelectCodeCommonData (the supplier area path)' },
+  supplierGetSysDictCommonData: { path: '/supplier/getSysDictCommonData', method: 'GET', public: true, summary: 'Several dictionaries in one call, keyed by type' },
+  supplierSysLoginUserCounterpart: { path: '/supplier/sysLoginUserCounterpart', method: 'GET', public: true, summary: "The buyer's staff accounts a supplier deals with (the registration form's counterpart account)" },
+
   commonGetSelectCodeCommonData: { path: '/common/getSelectCodeCommonData', method: 'GET', public: true, summary: 'A dictionary (currency, cooperation intention, ...) in the request language' },
+  commonGetSelectCodeCommonDataSmart: { path: '/common/getSelectCodeCommonDataSmart', method: 'GET', public: true, summary: 'A dictionary filtered by a typed keyword (code or label)' },
+  commonGetOrgCodeByProductionBase: { path: '/common/getOrgCodeByProductionBase', method: 'GET', public: true, summary: 'Departments of a production base, as /supplier/getOrgCodeByProductionBase' },
 
   fileUpload: { path: '/file/upload', method: 'POST', public: true, body: 'multipart', summary: 'Upload one file (multipart field `file`, at most 50 MB)' },
+  fileUploadTsFile: { path: '/file/uploadTsFile', method: 'POST', public: false, body: 'multipart', summary: "Upload one file as the logged-in supplier's own (multipart field `file`, at most 50 MB; the answer of /file/upload)" },
+  sysFilerRestUploadFile: { path: '/sys-service/rest/filerRest/uploadFile', method: 'POST', public: true, body: 'multipart', summary: "The platform file service's upload path: /file/upload under its other name" },
   fileTusComplete: { path: '/file/tusComplete', method: 'POST', public: true, summary: 'The descriptor of a finished tus upload (the same `data.filename` as /file/upload)' },
   fileDownload: { path: '/file/download', method: 'POST', public: true, body: 'form', binary: true, summary: 'Download a file by its path (owner or public documents only)' },
 
@@ -80,12 +88,8 @@ export const calls = named({
   h5VerifyQr: { path: '/h5/verifyQr', method: 'POST', public: true, summary: 'Check a scanned QR: signature and validity window (for the gate)' },
 });
 
-export type Calls = typeof calls;
+type Calls = typeof calls;
 export type CallName = keyof Calls;
-export type Call = Calls[CallName];
-
-/** Paths a request may go to without a token. */
-export const PUBLIC_PATHS = (Object.values(calls) as Call[]).filter((c) => c.public).map((c) => c.path);
 
 /** Fills `{param}` segments of a path. */
 export function fillPath(path: string, params: Record<string, string> = {}): string {

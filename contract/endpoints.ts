@@ -1,7 +1,9 @@
 import { z } from './zod';
 import { calls, type CallMeta, type CallName } from './calls';
-import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticeSummary, regionRequest } from './schemas/business';
+import { requiredText } from './rules';
+import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticePage, regionRequest } from './schemas/business';
 import { dictionaryRequest, empty, nothing, option, page } from './schemas/common';
+import { counterpart, counterpartRequest, dictionaries, dictionariesRequest, dictionarySearchRequest } from './schemas/reference';
 import {
   communicationDetail,
   communicationGetByIdRequest,
@@ -50,7 +52,7 @@ import {
   updateRequest,
 } from './schemas/supplier';
 
-export { fillPath, PUBLIC_PATHS, type Method } from './calls';
+export { fillPath } from './calls';
 
 /** A call of the wire contract with its schemas (`calls.ts` holds the rest). */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, Params extends z.ZodType | undefined = z.ZodType | undefined> extends CallMeta {
@@ -60,10 +62,10 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   params?: Params;
 }
 
-const productionBaseRequest = z.object({ productionBase: z.string().trim().min(1, { error: 'required' }).max(40, { error: 'tooLong' }) });
+const productionBaseRequest = z.object({ productionBase: requiredText(40) });
 
 export const endpoints = {
-  businessListByPage: { ...calls.businessListByPage, request: listByPageRequest, response: page(noticeSummary) },
+  businessListByPage: { ...calls.businessListByPage, request: listByPageRequest, response: noticePage },
   businessGetById: { ...calls.businessGetById, request: getByIdRequest, response: noticeDetail },
   businessGetByProvinceCode: { ...calls.businessGetByProvinceCode, request: regionRequest, response: z.array(option) },
   businessGetCityModelByCityCode: { ...calls.businessGetCityModelByCityCode, request: cityModelRequest, response: cityModel },
@@ -80,9 +82,16 @@ export const endpoints = {
   supplierGetProductionBaseOrg: { ...calls.supplierGetProductionBaseOrg, request: empty, response: z.array(option) },
   supplierGetOrgCodeByProductionBase: { ...calls.supplierGetOrgCodeByProductionBase, request: productionBaseRequest, response: z.array(option) },
 
+  supplierQuerySelectCodeData: { ...calls.supplierQuerySelectCodeData, request: dictionaryRequest, response: z.array(option) },
+  supplierGetSysDictCommonData: { ...calls.supplierGetSysDictCommonData, request: dictionariesRequest, response: dictionaries },
+  supplierSysLoginUserCounterpart: { ...calls.supplierSysLoginUserCounterpart, request: counterpartRequest, response: z.array(counterpart) },
   commonGetSelectCodeCommonData: { ...calls.commonGetSelectCodeCommonData, request: dictionaryRequest, response: z.array(option) },
+  commonGetSelectCodeCommonDataSmart: { ...calls.commonGetSelectCodeCommonDataSmart, request: dictionarySearchRequest, response: z.array(option) },
+  commonGetOrgCodeByProductionBase: { ...calls.commonGetOrgCodeByProductionBase, request: productionBaseRequest, response: z.array(option) },
 
   fileUpload: { ...calls.fileUpload, request: z.unknown(), response: uploadResponse },
+  fileUploadTsFile: { ...calls.fileUploadTsFile, request: z.unknown(), response: uploadResponse },
+  sysFilerRestUploadFile: { ...calls.sysFilerRestUploadFile, request: z.unknown(), response: uploadResponse },
   fileTusComplete: { ...calls.fileTusComplete, request: tusCompleteRequest, response: uploadResponse },
   fileDownload: { ...calls.fileDownload, request: downloadRequest, response: z.unknown() },
 
@@ -117,7 +126,7 @@ export const endpoints = {
   h5VerifyQr: { ...calls.h5VerifyQr, request: verifyQrRequest, response: verifyQrResponse },
 } as const satisfies { [K in CallName]: Endpoint };
 
-export type Endpoints = typeof endpoints;
+type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 /** What a call takes and answers, by name: the portal imports these as types only. */
 export type RequestOf<N extends EndpointName> = z.input<Endpoints[N]['request']>;

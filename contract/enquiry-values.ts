@@ -70,7 +70,7 @@ export const PRICE_MAX = '9999999999.99';
 export const QUANTITY_DECIMALS = 3;
 
 /** An exact decimal on the wire: digits with at most `decimals` decimals, no sign, no exponent. */
-export const decimalPattern = (decimals: number) => new RegExp(`^\\d{1,13}(\\.\\d{1,${decimals}})?$`);
+const decimalPattern = (decimals: number) => new RegExp(`^\\d{1,13}(\\.\\d{1,${decimals}})?$`);
 export const PRICE_RE = decimalPattern(PRICE_DECIMALS);
 export const QUANTITY_RE = decimalPattern(QUANTITY_DECIMALS);
 
@@ -131,6 +131,3 @@ export function discountPercent(price: string, latest: string | null): string | 
   const before = toUnits(latest, PRICE_DECIMALS);
   return fromUnits(divRound((now - before) * 10_000n, before), 2);
 }
-
-/** How long before a round's deadline a waiting quote is warned about (as tenders: DESIGN.md section 4). */
-export const QUOTE_WARNING_MS = 24 * 3600_000;

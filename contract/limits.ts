@@ -4,9 +4,7 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-export const DEFAULT_MAX_FILES = 1;
 export const MAX_FILES_AT_ONCE = 20;
-export const BOM_EXTENSIONS = ['.xls', '.xlsx'] as const;
 
 /** Our decision where the spec gives no length: 60 seconds between verification codes. */
 export const CODE_RESEND_SECONDS = 60;
@@ -23,6 +21,11 @@ export const PASSWORD_MAX = 12;
 export const TEXT_MAX = 200;
 export const LONG_TEXT_MAX = 2000;
 export const SEARCH_MAX = 100;
+/**
+ * A search of three or more characters counts its matches up to this many; beyond, the total
+ * is this cap and the answer says `totalCapped` ("10,000+"), and the pager reaches that far.
+ */
+export const NOTICE_TOTAL_CAP = 10_000;
 
 /** Supplier status codes (SPEC.md sections 3 and 4). */
 export const SupplierStatus = { A101: 'A101', A104: 'A104', A141: 'A141' } as const;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { certificateNoProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, PASSWORD_RE, PHONE_RE, residentIdCheckChar } from './rules';
+import { certificateNoProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
+
+describe('control characters', () => {
+  const problems = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: string) =>
+    schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
+  it.each(['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u001f', '\u007f', '\u0085', '\u009f'])('refuses %j in every text', (v) => {
+    for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('controlCharacters');
+  });
+  it.each(['tab\there', 'two\nlines', 'windows\r\nlines', '纸箱 Giấy', '\u00a0non-breaking', '😀'])('accepts %j', (v) => {
+    expect(problems(longText(), v)).toEqual([]);
+    expect(problems(requiredText(), v)).toEqual([]);
+  });
+});
 
 describe('phone', () => {
   it.each(['13812345678', '19900000000', '15000000001'])('accepts %s', (v) => expect(PHONE_RE.test(v)).toBe(true));

@@ -11,9 +11,9 @@ const err = (key: MessageKey) => ({ error: key });
 export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const EMAIL_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 export const PASSWORD_RE = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
-export const USERNAME_RE = /^[A-Za-z0-9_.-]{4,32}$/;
-export const VERIFICATION_CODE_RE = /^\d{6}$/;
-export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const USERNAME_RE = /^[A-Za-z0-9_.-]{4,32}$/;
+const VERIFICATION_CODE_RE = /^\d{6}$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Unified social credit code (GB 32100-2015): 18 characters with a check character. */
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
@@ -47,16 +47,34 @@ export function isValidDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
 }
 
+/**
+ * No control characters (C0, DEL and C1) other than TAB, LF and CR: never typed by a person, and
+ * PostgreSQL refuses NUL in a text (which answered E500). TAB, LF and CR stay allowed in every
+ * text, since several one-line looking fields (remarks, reasons) are multi-line in the forms.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTER_RE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+
+/**
+ * Every text a request carries starts here (ids, codes, search terms, passwords, free texts),
+ * in the forms and in the bid service: a string without control characters (`controlCharacters`).
+ * `key` is the message of a missing or non-string value. Chain trimming and bounds after it.
+ */
+export const text = (key: MessageKey | StringParams = 'required') =>
+  z.string(typeof key === 'string' ? err(key) : key).regex(NO_CONTROL_CHARACTER_RE, err('controlCharacters'));
+type StringParams = Exclude<Parameters<typeof z.string>[0], string | undefined>;
+
 /** A required text: trimmed, non-empty, bounded. */
-export const requiredText = (max = TEXT_MAX) =>
-  z.string(err('required')).trim().min(1, err('required')).max(max, err('tooLong'));
+export const requiredText = (max = TEXT_MAX, key: MessageKey = 'required') => text(key).trim().min(1, err(key)).max(max, err('tooLong'));
 /** An optional text: trimmed, bounded; empty stays empty. */
-export const optionalText = (max = TEXT_MAX) => z.string(err('required')).trim().max(max, err('tooLong')).default('');
+export const optionalText = (max = TEXT_MAX) => text().trim().max(max, err('tooLong')).default('');
 export const longText = () => optionalText(LONG_TEXT_MAX);
 
 export const phone = () => requiredText(11).regex(PHONE_RE, err('phoneInvalid'));
 export const email = () => requiredText(TEXT_MAX).regex(EMAIL_RE, err('emailInvalid'));
-export const password = () => z.string(err('required')).min(1, err('required')).regex(PASSWORD_RE, err('passwordInvalid'));
+export const password = () => text().min(1, err('required')).regex(PASSWORD_RE, err('passwordInvalid'));
+/** A password as typed to prove who one is (login, old password): any characters but controls, bounded. */
+export const currentPassword = () => text().min(1, err('required')).max(64, err('tooLong'));
 export const username = () => requiredText(32).regex(USERNAME_RE, err('usernameInvalid'));
 export const creditCode = () =>
   requiredText(18)
@@ -105,12 +123,12 @@ export function isResidentId(value: string): boolean {
 }
 
 /** Certificate number patterns by certificate type (dictionary `certificateType`); other types take CERTIFICATE_NO_RE. */
-export const PASSPORT_RE = /^[A-Z0-9]{5,17}$/;
+const PASSPORT_RE = /^[A-Z0-9]{5,17}$/;
 /** Mainland travel permits for Hong Kong and Macao residents: H or M and 8 (or 10) digits. */
-export const HKMO_PERMIT_RE = /^[HM]\d{8}(\d{2})?$/;
+const HKMO_PERMIT_RE = /^[HM]\d{8}(\d{2})?$/;
 /** Mainland travel permits for Taiwan residents: 8 (or 10) digits. */
-export const TW_PERMIT_RE = /^\d{8}(\d{2})?$/;
-export const CERTIFICATE_NO_RE = /^[A-Za-z0-9()-]{5,32}$/;
+const TW_PERMIT_RE = /^\d{8}(\d{2})?$/;
+const CERTIFICATE_NO_RE = /^[A-Za-z0-9()-]{5,32}$/;
 
 /**
  * Why a certificate number does not fit its type (a message key), or null when it does. The

@@ -69,8 +69,6 @@ export const UPLOAD_RULES = {
   visitDocuments: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
 } as const satisfies Record<string, UploadRule>;
 
-export type UploadField = keyof typeof UPLOAD_RULES;
-
 /** How many leading bytes `sniffFileKind` needs (an .xlsx is told from another ZIP by its entry names). */
 export const SNIFF_HEAD_BYTES = 64 * 1024;
 

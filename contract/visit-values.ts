@@ -19,18 +19,6 @@ export type VisitReviewStatus = (typeof VISIT_REVIEW_STATUSES)[number];
 /** At most this many visitors (and insured persons) on one application. */
 export const VISITORS_MAX = 50;
 
-/** Dictionaries of /common/getSelectCodeCommonData the application's choices come from. */
-export const VISIT_DICTIONARIES = {
-  intention: 'visitIntention',
-  entryMethod: 'entryMethod',
-  fileType: 'visitFileType',
-  insuranceType: 'insuranceType',
-  gender: 'gender',
-  certificateType: 'certificateType',
-  mealType: 'mealType',
-  currency: 'currency',
-} as const;
-
 /** Why the supplier cannot withdraw an application in this status (E409), or null when it can. */
 export function withdrawBlock(status: VisitReviewStatus): MessageKey | null {
   switch (status) {

@@ -111,7 +111,7 @@ async function main() {
   if ((await pending()) !== ENTRIES) throw new Error('not every entry was queued');
   await context.unroute('**/bid-web/bid-service/**');
   let t0 = performance.now();
-  await page.evaluate(async () => (await import('/src/offline/sync-engine.ts')).syncNow());
+  await page.evaluate(async () => (await (await import('/src/offline/on-demand.ts')).ensureSyncEngine()).syncNow());
   await waitUntilFlushed(600_000);
   const flushMs = performance.now() - t0;
   const applied = cliJson('list-communications', '--supplier', 'demo_a104').filter((c) => c.topic.startsWith(tag)).length;
@@ -154,7 +154,7 @@ async function main() {
   })();
   await context.unroute('**/bid-web/bid-service/**');
   t0 = performance.now();
-  await page.evaluate(async () => (await import('/src/offline/sync-engine.ts')).syncNow());
+  await page.evaluate(async () => (await (await import('/src/offline/on-demand.ts')).ensureSyncEngine()).syncNow());
   await waitUntilFlushed(1_800_000);
   const uploadMs = performance.now() - t0;
   sampling = false;

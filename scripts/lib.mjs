@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -52,6 +52,19 @@ export async function freePort() {
   });
 }
 
+/** Waits until the bid service at `url` answers (its OpenAPI document), at most `seconds`. */
+export async function waitUntilUp(url, seconds = 120) {
+  for (const end = Date.now() + seconds * 1000; Date.now() < end; ) {
+    try {
+      if ((await fetch(`${url}/bid-web/bid-service/openapi.json`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the bid service at ${url} did not come up within ${seconds} s`);
+}
+
 /**
  * The bid service serving the built portal on a fresh data folder (demo data seeded), for a
  * benchmark. Node runs tsx itself (not npx), so `stop()` kills the server and not a wrapper.
@@ -73,14 +86,92 @@ export async function startBidService({ prefix = 'bench-', env = {} } = {}) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${url}/bid-web/bid-service/openapi.json`)).ok) return { url, port, dataDir, child, stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitUntilUp(url);
+  } catch (error) {
+    stop();
+    throw error;
   }
-  stop();
-  throw new Error('bid service did not start');
+  return { url, port, dataDir, child, stop };
 }
+
+/** Each failed test with the first lines of its error, so that the summary (the end of a CI log) says why. */
+export function failedTests(vitestJson, playwrightJson) {
+  const read = (file) => {
+    try {
+      return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+    } catch {
+      return null;
+    }
+  };
+  const found = [];
+  for (const file of read(vitestJson)?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') found.push({ name: `${file.name.replace(root, '')} > ${test.fullName}`, error: test.failureMessages?.[0] ?? '' });
+    }
+  }
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = test.results?.at(-1);
+        found.push({ name: `${file}:${spec.line} > ${spec.title}`, error: result?.error?.message ?? result?.errors?.[0]?.message ?? '' });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of read(playwrightJson)?.suites ?? []) walk(suite, suite.file);
+  return found;
+}
+
+/** initdb and pg_ctl of the newest PostgreSQL installed (Debian keeps them off the PATH), or null. */
+function postgresBin() {
+  const dirs = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    : [];
+  for (const dir of [...dirs, '/usr/local/bin', '/usr/bin']) {
+    if (existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  }
+  return null;
+}
+
+/**
+ * A throwaway PostgreSQL cluster for the test suites: a fresh data folder, a free port on
+ * loopback, trust authentication, no fsync. As root it runs as the `postgres` user (the server
+ * refuses root). Answers `{ url, version, stop() }`, or null when no PostgreSQL is installed.
+ */
+export async function startScratchPostgres() {
+  const bin = postgresBin();
+  if (!bin) return null;
+  const { execFileSync } = await import('node:child_process');
+  const { chownSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'pg-scratch-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const id = (flag) => Number(String(execFileSync('id', [flag, 'postgres'])).trim());
+    chownSync(dir, id('-u'), id('-g'));
+  }
+  const sh = (cmd, args) => execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await freePort();
+  const data = join(dir, 'data');
+  sh(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
+  sh(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const version = String(sh(join(bin, 'pg_ctl'), ['--version'])).trim();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    version,
+    stop() {
+      try {
+        sh(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+

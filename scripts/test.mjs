@@ -1,8 +1,11 @@
-// `npm test`: type check, lint, unit and bid-service suites, build, then e2e in Chromium.
+// `npm test`: type check, lint, unit and bid-service suites (on PGlite, and on PostgreSQL when
+// it is installed: a throwaway cluster), build, then e2e in Chromium.
+// A test left with `.only` fails the run (it would hide all the others).
 // Ends with one line "N passed, N failed" summing every suite.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, root, run } from './lib.mjs';
+import { stripVTControlCharacters } from 'node:util';
+import { failedTests, findChromium, root, run, startScratchPostgres } from './lib.mjs';
 
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
@@ -31,24 +34,60 @@ if (!chromium && !process.env.SKIP_E2E) {
   process.exit(1);
 }
 
+// The bid-service suites run on PostgreSQL too (vitest.config.ts, project server:postgres).
+let postgresLine;
+let postgres = null;
+if (process.env.TEST_DATABASE_URL) {
+  postgresLine = 'PostgreSQL: the one TEST_DATABASE_URL names';
+} else {
+  try {
+    postgres = await startScratchPostgres();
+    postgresLine = postgres
+      ? `PostgreSQL: ${postgres.version}, a throwaway cluster`
+      : 'PostgreSQL: not installed, so the bid-service suites ran on PGlite only (SKIPPED on PostgreSQL; install the postgresql package to run them there too)';
+  } catch (error) {
+    postgresLine = `PostgreSQL: installed but could not start (${error.message.split('\n')[0]})`;
+    results.push({ name: 'start PostgreSQL', code: 1, seconds: 0 });
+  }
+}
+console.log(postgresLine);
+// An interrupted run (Ctrl-C, a CI timeout) removes its cluster too: pg_ctl started it detached.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    postgres?.stop();
+    process.exit(130);
+  });
+}
+const databaseEnv = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
+
 await step('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
 await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 const vitestJson = join(tmp, 'vitest.json');
+const pwJson = join(tmp, 'playwright.json');
 rmSync(vitestJson, { force: true });
-await step('unit and bid-service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+rmSync(pwJson, { force: true });
+await step('unit and bid-service tests', 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], databaseEnv);
+postgres?.stop();
+postgres = null;
 let e2e = { passed: 0, failed: 0 };
 if (!process.env.SKIP_E2E) {
   if ((await step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) === 0) {
-    const pwJson = join(tmp, 'playwright.json');
-    rmSync(pwJson, { force: true });
-    await step('e2e (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, CHROMIUM_PATH: chromium });
+    await step('e2e (Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, CHROMIUM_PATH: chromium });
     e2e = counts(pwJson, (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }));
   }
 }
 
 const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+
+const failed = failedTests(vitestJson, pwJson);
 console.log('\n=== summary ===');
+for (const { name, error } of failed.slice(0, 8)) {
+  console.log(`failed: ${name}`);
+  for (const line of stripVTControlCharacters(error).split('\n').filter((l) => l.trim() && !l.includes('node_modules')).slice(0, 4)) console.log(`    ${line.slice(0, 200)}`);
+}
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+console.log(postgresLine);
+if (process.env.SKIP_E2E) console.log('e2e: SKIPPED (SKIP_E2E is set): the portal was not built nor driven in Chromium');
 console.log(`vitest: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
 const failedSteps = results.filter((r) => r.code !== 0).length;
 console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (unit.failed + e2e.failed === 0 ? failedSteps : 0)} failed`);

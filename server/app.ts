@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { BASE_PATH } from '../contract/http';
 import { localeFromHeader } from '../contract/locales';
@@ -15,8 +15,10 @@ import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
 import type { Services } from './http/context';
+import { clientErrorHandler } from './http/client-error';
 import { installErrorHandling } from './http/error-handler';
 import { inlineScriptHashes } from './http/inline-scripts';
+import { swaggerOptions } from './http/openapi';
 import { fileNotifier, type Notifier } from './notify/notifier';
 import { loadPassSecret } from './security/pass';
 import { businessRoutes } from './routes/business';
@@ -25,6 +27,7 @@ import { communicationRoutes } from './routes/communication';
 import { enquiryRoutes } from './routes/enquiry';
 import { fileRoutes } from './routes/file';
 import { tusRoutes } from './routes/file/tus';
+import { healthRoutes, type Lifecycle } from './http/health';
 import { h5Routes } from './routes/h5';
 import { homeRoutes } from './routes/home';
 import { opsRoutes } from './routes/ops';
@@ -34,6 +37,7 @@ import { sessionRoutes } from './routes/supplier/session';
 import { tenderRoutes } from './routes/tender';
 import { visitApplyRoutes } from './routes/visit-apply';
 import { ListCache } from './services/list-cache';
+import { DEFAULT_QUOTAS, type Quotas } from './services/quotas';
 
 export interface AppOptions {
   /** Files (`files/`), the embedded database (`pgdata/`) and notifications live here. */
@@ -65,9 +69,54 @@ export interface AppOptions {
   listCacheMs?: number;
   /** Apply migrations on build (default true). */
   migrate?: boolean;
+  /**
+   * Check every success answer against its response schema, refusing fields the contract does
+   * not declare (the test suites; costs a parse per answer).
+   */
+  checkResponses?: boolean;
   /** The visit-pass signing secret (PASS_SECRET); else `${dataDir}/pass.secret`, created on first start. */
   passSecret?: string;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/env.ts): a hop count or
+   * addresses and CIDR ranges. None by default: the socket's address is the client's, and a
+   * forged header cannot pick the address the rate limits count.
+   */
+  trustProxy?: number | string[];
+  /** HTTP timeouts in milliseconds (DEFAULT_TIMEOUTS); tests make them short. */
+  timeouts?: Partial<HttpTimeouts>;
+  /** At most this many open connections (MAX_CONNECTIONS); further ones are closed at once. */
+  maxConnections?: number;
+  /** Waits out the per-address login delay (routes/supplier/session.ts); tests do not really sleep. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Quotas on anonymous writes and the cap on unclaimed uploads (DEFAULT_QUOTAS); tests make them small. */
+  quotas?: Partial<Quotas>;
+  /** Origins other than the service's own that may use the tus endpoint (ALLOWED_ORIGINS); none by default. */
+  allowedOrigins?: string[];
 }
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must arrive within this (Node's requestTimeout; answered 408). */
+  requestMs: number;
+  /** The headers must arrive within this. */
+  headersMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves either way (a client that stops reading an answer) is closed after this. */
+  idleMs: number;
+}
+
+/**
+ * Slow clients (slowloris, a body dribbled a byte at a time, an answer never read) must not hold
+ * connections. Headers come in one packet: 10 s is generous. A request has 120 s in all: a tus
+ * part is 1 MB (8 s at 1 Mbit/s) and a /file/upload of the 50 MB maximum needs 3.5 Mbit/s, a
+ * common office or 4G uplink (REQUEST_TIMEOUT_SECONDS raises it). Kept-alive connections idle
+ * for 5 s are closed, Node's own default (KEEP_ALIVE_TIMEOUT_SECONDS; behind a load balancer
+ * that reuses upstream connections set it above the balancer's idle timeout). 60 s without a
+ * byte either way ends a connection whose client stopped reading, and no handler here is silent
+ * that long. Together with MAX_CONNECTIONS this bounds what slow clients can hold.
+ */
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 10_000, keepAliveMs: 5_000, idleMs: 60_000 };
+export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -96,16 +145,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.memoryDb ? undefined : dataDir }));
   if (opts.migrate !== false) await migrate(db);
 
+  const timeouts: HttpTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: !opts.logRequests }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    // Malformed HTTP, oversize headers and timeouts answer the envelope too (http/client-error.ts).
+    clientErrorHandler,
+    trustProxy: trustProxyOption(opts.trustProxy),
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and headers timeouts of open connections at this interval (30 s
+    // by default, which would let a dribbled body live 30 s past its limit).
+    http: { headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), connectionsCheckingInterval: Math.max(25, Math.min(1000, timeouts.headersMs / 4)) },
     routerOptions: {
       // Indexed arrays (`a[0]=x`) as the portal sends them; bounded against abuse.
       querystringParser: (s) => qs.parse(s, { depth: 3, arrayLimit: 50, parameterLimit: 100 }) as Record<string, unknown>,
     },
   });
+  app.server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the handlers and checked against the contract in the tests; plain
   // JSON here keeps the public lists fast.
@@ -119,8 +178,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
     passSecret: loadPassSecret(dataDir, opts.passSecret),
+    quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
   };
   app.decorate('services', services);
+  app.decorate('checkResponses', opts.checkResponses ?? false);
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.decorate('lifecycle', lifecycle);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {
     req.locale = localeFromHeader(req.headers['accept-language']);
@@ -138,22 +201,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
   installJsonParser(app);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bid service', version: '1.0.0', description: 'Every answer is HTTP 200 with { code, message, data }; E000 is success (DESIGN.md section 3).' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
 
   // Routes.
+  await app.register(healthRoutes, { lifecycle });
   await app.register(businessRoutes);
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { sleep: opts.sleep });
   await app.register(profileRoutes);
   await app.register(recoveryRoutes);
   await app.register(commonRoutes);
   await app.register(fileRoutes);
-  await app.register(tusRoutes, { dataDir });
+  await app.register(tusRoutes, { dataDir, allowedOrigins: opts.allowedOrigins ?? [], databaseUrl: opts.databaseUrl });
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
   await app.register(enquiryRoutes);
@@ -178,6 +236,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/**
+ * Fastify's trustProxy: nothing trusted by default; a hop count trusts that many proxies nearest
+ * the server (as Fastify does with a number, which its types do not list); addresses and CIDR
+ * ranges go to proxy-addr as they are.
+ */
+function trustProxyOption(trust: AppOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust?.length ? trust : false;
 }
 
 /** JSON with secure prototype handling (Fastify's own parser), where an empty body is `{}`. */

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { operatorSecretFile, readEnv, type Env } from './env';
+import { EnvError, operatorSecretFile, readEnv, type Env } from './env';
 import { FileStorage } from './files/storage';
 import { OPERATOR_HEADER, OPS_PATH } from './routes/ops';
 import { OperatorError, runOperatorAction, type OperatorAction } from './services/operator-actions';
@@ -256,7 +256,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof OperatorError || (error as Error)?.name === 'ZodError';
+  const known = error instanceof OperatorError || error instanceof EnvError || (error as Error)?.name === 'ZodError';
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

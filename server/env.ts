@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 /** Configuration shared by the server (main.ts) and the operator CLI (cli.ts). */
 export interface Env {
@@ -15,21 +17,171 @@ export interface Env {
   staticDir?: string;
   /** Signs visit passes; instances behind one load balancer must share it. */
   passSecret?: string;
+  /**
+   * Whether a first start seeds the demo data (three supplier accounts with a published
+   * password): SEED_DEMO=1 or 0 when given; else only on the embedded database outside
+   * production, never on DATABASE_URL nor with NODE_ENV=production.
+   */
+  seedDemo: boolean;
+  /** TRUST_PROXY: a hop count or addresses/CIDR ranges whose X-Forwarded-For is believed; none when unset. */
+  trustProxy?: number | string[];
+  /** REQUEST_TIMEOUT_SECONDS: the whole request (headers and body) must arrive within this. */
+  requestTimeoutSeconds: number;
+  /** KEEP_ALIVE_TIMEOUT_SECONDS: an idle kept-alive connection is closed after this. */
+  keepAliveTimeoutSeconds: number;
+  /** MAX_CONNECTIONS: open connections beyond this are closed at once. */
+  maxConnections: number;
+  /** ALLOWED_ORIGINS: origins besides the service's own that may upload by tus (comma-separated); none when unset. */
+  allowedOrigins: string[];
 }
 
+/** A variable with a bad value; the message names every one of them and what is wrong. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const shown = (raw: string) => JSON.stringify(raw);
+/** Unset and empty are the same: `FOO=` in a compose file or unit means "the default". */
+const blank = (raw: string | undefined): raw is undefined => raw === undefined || raw.trim() === '';
+
+/** What a variable's reader answers for a bad value: the rest of "NAME must be ...". */
+class Problem {
+  constructor(readonly text: string) {}
+}
+const problem = (text: string) => new Problem(text);
+
+/** A variable read by `read`, which answers the value or a Problem. */
+function variable<T>(name: string, read: (raw: string | undefined) => T | Problem) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      const result = read(raw);
+      if (!(result instanceof Problem)) return result;
+      ctx.addIssue({ code: 'custom', message: `${name} ${result.text}` });
+      return z.NEVER;
+    });
+}
+
+function integer(name: string, min: number, max: number, fallback: number) {
+  return variable(name, (raw) => {
+    if (blank(raw)) return fallback;
+    const n = Number(raw.trim());
+    return /^\d+$/.test(raw.trim()) && n >= min && n <= max ? n : problem(`must be an integer between ${min} and ${max}, got ${shown(raw)}`);
+  });
+}
+
+function isCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false`, `0` or empty trust nothing; an integer trusts that many proxies nearest
+ * the server; otherwise a comma-separated list of addresses, CIDR ranges or proxy-addr's names
+ * (loopback, linklocal, uniquelocal). `true` is refused: believing every X-Forwarded-For lets any
+ * client choose the address the rate limits count.
+ */
+function trustProxy(raw: string | undefined): number | string[] | undefined | Problem {
+  const expected = `must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)`;
+  if (blank(raw) || ['false', '0'].includes(raw.trim().toLowerCase())) return undefined;
+  const value = raw.trim();
+  if (value.toLowerCase() === 'true') return problem(`${expected}; "true" would believe a forged X-Forwarded-For from anyone`);
+  if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : problem(`${expected}, got ${shown(raw)}`);
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !PROXY_RANGES.includes(e) && !isCidr(e));
+  return bad === undefined ? entries : problem(`${expected}, got ${shown(bad)}`);
+}
+
+const HOSTNAME_RE = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/** A yes/no variable: 1, true, 0 or false; unset (or empty) answers undefined. */
+function flag(raw: string | undefined): boolean | undefined | Problem {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return undefined;
+  if (['1', 'true'].includes(value)) return true;
+  if (['0', 'false'].includes(value)) return false;
+  return problem(`must be 1, true, 0 or false, got ${shown(raw!)}`);
+}
+
+const schema = z.object({
+  PORT: integer('PORT', 1, 65535, 8080),
+  HOST: variable('HOST', (raw) => {
+    if (blank(raw)) return '0.0.0.0';
+    const host = raw.trim();
+    return isIP(host) || HOSTNAME_RE.test(host) ? host : problem(`must be an IP address or a host name, got ${shown(raw)}`);
+  }),
+  DATA_DIR: variable('DATA_DIR', (raw) => resolve(blank(raw) ? './data' : raw)),
+  DATABASE_URL: variable('DATABASE_URL', (raw) => {
+    if (blank(raw)) return undefined;
+    const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : null;
+    return url && ['postgres:', 'postgresql:'].includes(url.protocol) ? raw.trim() : problem('must be a postgres:// or postgresql:// URL');
+  }),
+  // Up to 30 days; a few seconds are for tests of expiry.
+  TOKEN_TTL_SECONDS: integer('TOKEN_TTL_SECONDS', 1, 30 * 86_400, 7200),
+  NOTIFY_FILE: variable('NOTIFY_FILE', (raw) => (blank(raw) ? undefined : raw)),
+  LOG_LEVEL: variable('LOG_LEVEL', (raw) => {
+    if (blank(raw)) return 'info';
+    const level = raw.trim().toLowerCase();
+    return (LOG_LEVELS as readonly string[]).includes(level) ? level : problem(`must be one of ${LOG_LEVELS.join(', ')}, got ${shown(raw)}`);
+  }),
+  LOG_REQUESTS: variable('LOG_REQUESTS', (raw) => flag(raw) ?? false),
+  SEED_DEMO: variable('SEED_DEMO', flag),
+  NODE_ENV: variable('NODE_ENV', (raw) => raw?.trim() ?? ''),
+  // Set empty on purpose in development: Vite serves the portal.
+  STATIC_DIR: variable('STATIC_DIR', (raw) => (raw === '' ? undefined : resolve(raw ?? 'dist'))),
+  PASS_SECRET: variable('PASS_SECRET', (raw) => {
+    if (!raw) return undefined;
+    return raw.length >= 32 ? raw : problem(`must be at least 32 characters, got ${raw.length}`);
+  }),
+  TRUST_PROXY: variable('TRUST_PROXY', trustProxy),
+  REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 5),
+  MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, 1000),
+  ALLOWED_ORIGINS: variable<string[]>('ALLOWED_ORIGINS', (raw) => {
+    const origins = blank(raw)
+      ? []
+      : raw
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
+    const bad = origins.find((o) => !URL.canParse(o) || new URL(o).origin !== o);
+    return bad === undefined ? origins : problem(`must be comma-separated origins such as https://portal.example.com, got ${shown(bad)}`);
+  }),
+});
+
+/**
+ * Reads and checks the environment. A bad value throws an EnvError naming every bad variable
+ * and what is wrong with it; main.ts prints it and exits 1 rather than start misconfigured.
+ */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
-  const ttl = Number(env.TOKEN_TTL_SECONDS ?? 7200);
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new EnvError(`Invalid environment:\n${parsed.error.issues.map((i) => `  ${i.message}`).join('\n')}`);
+  const e = parsed.data;
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    tokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 7200,
-    notifyFile: env.NOTIFY_FILE || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
-    staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
-    passSecret: env.PASS_SECRET || undefined,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    notifyFile: e.NOTIFY_FILE,
+    logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    staticDir: e.STATIC_DIR,
+    passSecret: e.PASS_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
+    maxConnections: e.MAX_CONNECTIONS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }
 
@@ -37,4 +189,3 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
 export function operatorSecretFile(dataDir: string): string {
   return join(dataDir, 'operator.secret');
 }
-

@@ -1,32 +1,18 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FileStore } from '@tus/file-store';
 import { BASE_PATH } from '../contract/http';
 import { buildApp } from './app';
-import { deleteOldAttempts } from './db/attempt-repo';
-import type { Db } from './db/db';
-import { deleteExpiredSessions } from './db/session-repo';
-import { deleteStaleTusUploads } from './db/tus-repo';
-import { deleteOldIdempotencyKeys, IDEMPOTENCY_KEEP_MS } from './http/idempotency';
-import { TUS_EXPIRY_MS, tusStore } from './routes/file/tus';
-import { operatorSecretFile, readEnv } from './env';
-import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { tusStore } from './routes/file/tus';
+import { housekeeping } from './services/housekeeping';
+import { EnvError, operatorSecretFile, readEnv } from './env';
+import { existingDemoAccounts, seedDemo } from './seed';
 
 function ensureOperatorSecret(dataDir: string): string {
   const file = operatorSecretFile(dataDir);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
-}
-
-async function housekeeping(db: Db, tus: FileStore): Promise<void> {
-  const now = new Date();
-  await deleteExpiredSessions(db, now);
-  await deleteOldAttempts(db, new Date(now.getTime() - 24 * 3600_000));
-  await deleteOldIdempotencyKeys(db, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
-  await tus.deleteExpired();
-  await deleteStaleTusUploads(db, new Date(now.getTime() - TUS_EXPIRY_MS));
 }
 
 async function main(): Promise<void> {
@@ -42,16 +28,29 @@ async function main(): Promise<void> {
     staticDir: env.staticDir,
     operatorSecret: ensureOperatorSecret(env.dataDir),
     passSecret: env.passSecret,
+    allowedOrigins: env.allowedOrigins,
+    trustProxy: env.trustProxy,
+    timeouts: { requestMs: env.requestTimeoutSeconds * 1000, keepAliveMs: env.keepAliveTimeoutSeconds * 1000 },
+    maxConnections: env.maxConnections,
   });
-  if (await seedDemo(app.services.db, app.services.storage)) app.log.info('seeded the demo data');
+  // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
+  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage))) app.log.info('seeded the demo data');
+  const demoAccounts = await existingDemoAccounts(app.services.db);
+  // Expired sessions, old attempts and keys, unclaimed and unfinished uploads are useless; keep them small.
+  const { db, storage, now, quotas } = app.services;
   const tus = tusStore(env.dataDir);
-  await housekeeping(app.services.db, tus);
-  // Expired sessions, old attempts and keys, unfinished uploads are useless; keep them small.
-  setInterval(() => void housekeeping(app.services.db, tus).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed')), 3600_000).unref();
+  const tidy = () =>
+    housekeeping({ db, storage, now, tus, unclaimedTtlMs: quotas.unclaimedTtlMs }).then(
+      (done) => app.log.info(done ?? { skipped: 'another instance is running it' }, 'housekeeping done'),
+      (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  await tidy();
+  setInterval(() => void tidy(), 3600_000).unref();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
+      app.lifecycle.shuttingDown = true;
       app.close().then(() => process.exit(0), () => process.exit(1));
     });
   }
@@ -63,11 +62,16 @@ async function main(): Promise<void> {
   const portal = !env.staticDir ? '(served by Vite in development)' : existsSync(join(env.staticDir, 'index.html')) ? `${url}/` : '(not built: run npm run build)';
   console.log(`Portal:      ${portal}`);
   console.log(`Data:        ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir}`);
-  console.log('Demo accounts (username / password / status):');
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username} / ${a.password} / ${a.status}`);
+  if (demoAccounts.length) {
+    console.log('Demo accounts (username / password / status):');
+    for (const a of demoAccounts) console.log(`  ${a.username} / ${a.password} / ${a.status}`);
+  } else {
+    console.log('Demo accounts: none (SEED_DEMO=1 seeds them on a database without notices)');
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A bad setting is the operator's to fix: the message alone, without a stack.
+  console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 });

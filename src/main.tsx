@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { installApiEffects } from '@/app/api-effects';
-import { keepPrerenderInput } from '@/app/prerender-input';
+import { followPrerender } from '@/app/prerender-handoff';
 import { onFirstCommit, Providers } from '@/app/providers';
 import { registerServiceWorker } from '@/app/pwa';
 import { queryClient } from '@/app/query-client';
@@ -23,18 +23,23 @@ const tree = (
     <Providers />
   </StrictMode>
 );
-// A prerendered screen (index.html, src/prerender) stays on view until the app can render the
-// whole of it: its route chunk is loaded first, then one synchronous commit replaces it with the
-// same screen, with no blank frame between; it is inert until then, and what autofill put into
-// it is handed to the app's form (Providers lifts inert and runs onFirstCommit at that commit).
+// A prerendered screen (index.html, src/prerender) stays on view, and usable, until the app can
+// render the whole of it: its route chunk is loaded first, then the app renders the same screen
+// in a transition (in slices, so a phone's main thread is never blocked for long) and replaces
+// the prerender in one commit, with no blank frame between. What a person typed, focused or
+// tapped there until that commit is handed to the app's screen (src/app/prerender-handoff.ts;
+// Providers runs onFirstCommit at that commit).
 // Decision: replaced, not hydrated. Hydrating (hydrateRoot with router.ssr set, as TanStack
 // Router's own hydration does) lost the account typed right after the screen became usable in
 // three e2e runs on the CI machine (cause not pinned down); replacing passed them all.
+// Without a prerender there is nothing to look at meanwhile: one synchronous render.
 if (root.firstElementChild) {
-  onFirstCommit(keepPrerenderInput(root));
   await router.load().catch(() => undefined);
+  onFirstCommit(followPrerender(root));
+  startTransition(() => createRoot(root).render(tree));
+} else {
+  flushSync(() => createRoot(root).render(tree));
 }
-flushSync(() => createRoot(root).render(tree));
 
 registerServiceWorker();
 

@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { fileRef, pageRequest } from './common';
+import { requiredText, text } from '../rules';
+import { fileRef, page, pageRequest } from './common';
 
 export { BIND_OR_PURCHASE } from '../limits';
 
@@ -9,10 +10,9 @@ export const listByPageRequest = pageRequest.extend({
     .refine((n) => n === 0 || n === 1, { error: 'choiceInvalid' })
     .default(0),
 });
-export type ListByPageRequest = z.input<typeof listByPageRequest>;
 
 /** One row of the public lists on the login screen. */
-export const noticeSummary = z.object({
+const noticeSummary = z.object({
   id: z.string(),
   bindOrPurchase: z.number().int(),
   tenderNo: z.string(),
@@ -26,7 +26,14 @@ export const noticeSummary = z.object({
 });
 export type NoticeSummary = z.infer<typeof noticeSummary>;
 
-export const typicalMaterial = z.object({
+/**
+ * A page of a public list, open notices first (nearest deadline first), then closed ones
+ * (latest first). `totalCapped`: a frequent search term was counted only up to
+ * NOTICE_TOTAL_CAP, which is then the total ("10,000+").
+ */
+export const noticePage = page(noticeSummary).extend({ totalCapped: z.boolean() });
+
+const typicalMaterial = z.object({
   name: z.string(),
   specification: z.string(),
   estimatedAnnualQuantity: z.number(),
@@ -35,7 +42,7 @@ export const typicalMaterial = z.object({
   remark: z.string(),
 });
 
-export const requiredItem = z.object({ description: z.string(), referenceDocuments: z.array(fileRef) });
+const requiredItem = z.object({ description: z.string(), referenceDocuments: z.array(fileRef) });
 
 export const noticeDetail = noticeSummary.extend({
   tenderingManner: z.string(),
@@ -57,9 +64,9 @@ export const noticeDetail = noticeSummary.extend({
 });
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 
-export const getByIdRequest = z.object({ id: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }) });
+export const getByIdRequest = z.object({ id: requiredText(64) });
 
 /** Regions for address pickers: no code lists provinces, a province code lists its cities. */
-export const regionRequest = z.object({ provinceCode: z.string().trim().max(12, { error: 'tooLong' }).optional() });
-export const cityModelRequest = z.object({ cityCode: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(12, { error: 'tooLong' }) });
+export const regionRequest = z.object({ provinceCode: text().trim().max(12, { error: 'tooLong' }).optional() });
+export const cityModelRequest = z.object({ cityCode: requiredText(12) });
 export const cityModel = z.object({ cityCode: z.string(), cityName: z.string(), provinceCode: z.string(), provinceName: z.string() });

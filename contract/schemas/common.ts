@@ -1,11 +1,12 @@
 import { z } from '../zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_MAX } from '../limits';
+import { requiredText, text } from '../rules';
 
 /** A stored file as the portal keeps it: what `/file/upload` answered, parsed. */
 export const fileRef = z.object({
-  name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(255, { error: 'tooLong' }),
-  url: z.string({ error: 'required' }).max(1024, { error: 'tooLong' }),
-  path: z.string({ error: 'required' }).max(1024, { error: 'tooLong' }),
+  name: requiredText(255),
+  url: text().max(1024, { error: 'tooLong' }),
+  path: text().max(1024, { error: 'tooLong' }),
 });
 export type FileRef = z.infer<typeof fileRef>;
 
@@ -15,7 +16,7 @@ export const pageRequest = z.object({
     .number({ error: 'notANumber' })
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'choiceInvalid' })
     .default(DEFAULT_PAGE_SIZE),
-  searchContent: z.string({ error: 'required' }).trim().max(SEARCH_MAX, { error: 'tooLong' }).optional(),
+  searchContent: text().trim().max(SEARCH_MAX, { error: 'tooLong' }).optional(),
 });
 
 export const page = <T extends z.ZodType>(item: T) =>

@@ -4,7 +4,7 @@ import { optionalText, requiredText } from '../rules';
 import { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES } from '../communication-values';
 import { fileRef, pageRequest } from './common';
 
-export { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES, type CommunicationPriority, type CommunicationStatus } from '../communication-values';
+export { COMMUNICATION_PRIORITIES, type CommunicationPriority, type CommunicationStatus } from '../communication-values';
 
 const attachments = z.array(fileRef).max(MAX_FILES_AT_ONCE, { error: 'tooManyFiles' }).default([]);
 const content = () => requiredText(LONG_TEXT_MAX);
@@ -57,7 +57,6 @@ export const communicationSaveRequest = z.object({
   sourceNo: optionalText(64),
   attachments,
 });
-export type CommunicationSaveRequest = z.input<typeof communicationSaveRequest>;
 
 /** A reply: the reply content is required. */
 export const communicationReplyRequest = z.object({
@@ -65,4 +64,3 @@ export const communicationReplyRequest = z.object({
   detail: content(),
   attachments,
 });
-export type CommunicationReplyRequest = z.input<typeof communicationReplyRequest>;

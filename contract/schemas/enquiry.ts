@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { ENQUIRY_BUSINESS_STATUSES, priceProblem, REPLY_STATUSES, ROUND_STATUSES } from '../enquiry-values';
 import type { MessageKey } from '../messages';
-import { isoDate, optionalText, requiredText } from '../rules';
+import { isoDate, optionalText, requiredText, text } from '../rules';
 import { UPLOAD_RULES } from '../upload-rules';
 import { fileRef, page, pageRequest } from './common';
 
@@ -10,13 +10,12 @@ export * from '../enquiry-values';
 const err = (key: MessageKey) => ({ error: key });
 
 /** An enquiry's id; missing, it is "parameters lost, retry" (SPEC.md section 8). */
-const enquiryId = () => z.string(err('paramsLost')).trim().min(1, err('paramsLost')).max(64, err('tooLong'));
+const enquiryId = () => requiredText(64, 'paramsLost');
 
 /** A unit price typed by the supplier: an exact decimal text, non-empty and non-zero (SPEC.md section 5). */
-export const price = () =>
-  z
-    // Missing is "required"; a number or another type is not a price text ("12.50").
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'priceRequired' : 'priceInvalid') })
+const price = () =>
+  // Missing is "required"; a number or another type is not a price text ("12.50").
+  text({ error: (issue) => (issue.input === undefined || issue.input === null ? 'priceRequired' : 'priceInvalid') })
     // Trimmed before use: toUnits reads " 12.5" and "12.5 " wrongly.
     .trim()
     .superRefine((value, ctx) => {
@@ -25,7 +24,7 @@ export const price = () =>
     });
 
 /** One row of the inquiry list (SPEC.md section 3). */
-export const enquirySummary = z.object({
+const enquirySummary = z.object({
   id: z.string(),
   enquiryNo: z.string(),
   theme: z.string(),
@@ -43,7 +42,7 @@ export const enquirySummary = z.object({
 export type EnquirySummary = z.infer<typeof enquirySummary>;
 
 /** A material line. Prices and quantities are exact decimal texts ("1234.50"), never floats. */
-export const enquiryLine = z.object({
+const enquiryLine = z.object({
   id: z.string(),
   lineNo: z.number().int(),
   materialNo: z.string(),
@@ -66,7 +65,7 @@ export const enquiryLine = z.object({
 export type EnquiryLine = z.infer<typeof enquiryLine>;
 
 /** A bargaining round (the history of SPEC.md section 3: promoter, date, count). */
-export const enquiryRound = z.object({
+const enquiryRound = z.object({
   round: z.number().int(),
   promoter: z.string(),
   openedAt: z.string(),
@@ -76,7 +75,7 @@ export const enquiryRound = z.object({
 export type EnquiryRound = z.infer<typeof enquiryRound>;
 
 /** What the supplier answered in one round, line by line. */
-export const enquiryQuote = z.object({
+const enquiryQuote = z.object({
   round: z.number().int(),
   submittedAt: z.string(),
   currency: z.string(),
@@ -121,7 +120,6 @@ export const enquiryListRequest = pageRequest.extend({
   replyStatus: z.enum(REPLY_STATUSES, err('choiceInvalid')).optional(),
   businessStatus: z.enum(ENQUIRY_BUSINESS_STATUSES, err('choiceInvalid')).optional(),
 });
-export type EnquiryListRequest = z.input<typeof enquiryListRequest>;
 
 export const enquiryGetByIdRequest = z.object({ id: enquiryId() });
 
@@ -134,7 +132,7 @@ export const enquiryQuoteRequest = z.object({
   enquiryId: enquiryId(),
   round: z.number(err('paramsLost')).int(err('paramsLost')).min(1, err('paramsLost')).max(1000, err('paramsLost')),
   /** SPEC.md section 5: the currency is chosen before anything else. */
-  currency: z.string(err('currencyFirst')).trim().min(1, err('currencyFirst')).max(8, err('choiceInvalid')),
+  currency: text('currencyFirst').trim().min(1, err('currencyFirst')).max(8, err('choiceInvalid')),
   taxIncluded: z.boolean(err('required')),
   deliveryDate: isoDate(),
   remark: optionalText(500),

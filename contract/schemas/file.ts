@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { requiredText, text } from '../rules';
 
 /**
  * `/file/upload` answers `data.filename`: a JSON text (SPEC.md section 7) holding
@@ -14,10 +15,10 @@ export const uploadedFileText = z.object({
 });
 
 export const downloadRequest = z.object({
-  filePath: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
+  filePath: requiredText(1024),
 });
 
 /** A finished tus upload is named by the id at the end of its upload URL. */
 export const tusCompleteRequest = z.object({
-  uploadId: z.string({ error: 'required' }).regex(/^[\w-]{8,128}$/, { error: 'pathRefused' }),
+  uploadId: text().regex(/^[\w-]{8,128}$/, { error: 'pathRefused' }),
 });

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { MARK_READ_MAX, MESSAGE_KINDS, TODO_KINDS } from '../home-values';
+import { requiredText } from '../rules';
 import { page, pageRequest } from './common';
 
 export * from '../home-values';
@@ -11,7 +12,7 @@ export * from '../home-values';
  */
 
 /** A to-do: ordered by deadline (none last), then newest first. */
-export const todoItem = z.object({
+const todoItem = z.object({
   kind: z.enum(TODO_KINDS),
   /** The record the work is done on: tender record, enquiry, thread or visit application id. */
   refId: z.string(),
@@ -31,7 +32,7 @@ export const todoListRequest = pageRequest.pick({ pageNo: true, pageSize: true }
 export type TodoListRequest = z.input<typeof todoListRequest>;
 
 /** To-dos per menu entry, for the badges, and the unread messages (the page title). */
-export const homeCounts = z.object({
+const homeCounts = z.object({
   tenders: z.number().int(),
   enquiries: z.number().int(),
   communication: z.number().int(),
@@ -44,7 +45,7 @@ export const todoPage = page(todoItem).extend({ counts: homeCounts, serverTime: 
 export type TodoPage = z.infer<typeof todoPage>;
 
 /** A message: newest first. */
-export const homeMessage = z.object({
+const homeMessage = z.object({
   id: z.string(),
   kind: z.enum(MESSAGE_KINDS),
   refId: z.string(),
@@ -69,7 +70,7 @@ export type MessagePage = z.infer<typeof messagePage>;
 
 /** Marks the named messages read, or all of them; only the supplier's own, others are ignored. */
 export const markReadRequest = z.union([
-  z.object({ ids: z.array(z.string({ error: 'paramsLost' }).trim().min(1, { error: 'paramsLost' }).max(64, { error: 'tooLong' }), { error: 'chooseRecordFirst' }).min(1, { error: 'chooseRecordFirst' }).max(MARK_READ_MAX, { error: 'choiceInvalid' }) }).strict(),
+  z.object({ ids: z.array(requiredText(64, 'paramsLost'), { error: 'chooseRecordFirst' }).min(1, { error: 'chooseRecordFirst' }).max(MARK_READ_MAX, { error: 'choiceInvalid' }) }).strict(),
   z.object({ all: z.literal(true, { error: 'choiceInvalid' }) }).strict(),
 ], { error: 'chooseRecordFirst' });
 export type MarkReadRequest = z.input<typeof markReadRequest>;

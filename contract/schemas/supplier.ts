@@ -3,6 +3,7 @@ import { LONG_TEXT_MAX } from '../limits';
 import {
   checkNewPassword,
   creditCode,
+  currentPassword,
   email,
   isoDate,
   longText,
@@ -10,12 +11,13 @@ import {
   password,
   phone,
   requiredText,
+  text,
   username,
   verificationCode,
 } from '../rules';
 import { fileRef } from './common';
 
-export const bankInfo = z.object({
+const bankInfo = z.object({
   acctNo: requiredText(40),
   bankNo: optionalText(40),
   acctName: requiredText(),
@@ -23,7 +25,6 @@ export const bankInfo = z.object({
   bankAddress: optionalText(),
   currency: requiredText(8),
 });
-export type BankInfo = z.infer<typeof bankInfo>;
 
 /** The supplier fields a supplier edits (SPEC.md section 3), shared by register and update. */
 export const supplierFields = z.object({
@@ -53,12 +54,10 @@ export const supplierFields = z.object({
   bankInfo,
 });
 export type SupplierFields = z.infer<typeof supplierFields>;
-export type SupplierFieldsInput = z.input<typeof supplierFields>;
 
 export const registerRequest = supplierFields
-  .extend({ username: username(), newPassword: password(), conPassword: z.string({ error: 'required' }) })
+  .extend({ username: username(), newPassword: password(), conPassword: text() })
   .superRefine(checkNewPassword);
-export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const updateRequest = supplierFields;
 
@@ -76,7 +75,7 @@ export type Supplier = z.infer<typeof supplier>;
 
 export const loginRequest = z.object({
   username: requiredText(64),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'tooLong' }),
+  password: currentPassword(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -96,11 +95,11 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const logoutRequest = z.object({ username: requiredText(64) });
 
 export const changePwdRequest = z
-  .object({ username: requiredText(64), password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'tooLong' }), newPassword: password(), conPassword: z.string({ error: 'required' }) })
+  .object({ username: requiredText(64), password: currentPassword(), newPassword: password(), conPassword: text() })
   .superRefine(checkNewPassword);
 export type ChangePwdRequest = z.input<typeof changePwdRequest>;
 
-export const CHECK_CODE_WAYS = ['mail', 'phone'] as const;
+const CHECK_CODE_WAYS = ['mail', 'phone'] as const;
 export const getCheckCodeRequest = z
   .object({ mailOrPhone: requiredText(), way: z.enum(CHECK_CODE_WAYS, { error: 'wayInvalid' }) })
   .superRefine((v, ctx) => {
@@ -112,11 +111,11 @@ export type GetCheckCodeRequest = z.input<typeof getCheckCodeRequest>;
 /** Forgot password: the code was sent to `mail` or to `phone`; exactly one of them is given. */
 export const forgetPwdRequest = z
   .object({
-    mail: z.string().trim().max(200, { error: 'tooLong' }).default(''),
-    phone: z.string().trim().max(11, { error: 'tooLong' }).default(''),
+    mail: optionalText(200),
+    phone: optionalText(11),
     code: verificationCode(),
     newPassword: password(),
-    conPassword: z.string({ error: 'required' }),
+    conPassword: text(),
   })
   .superRefine((v, ctx) => {
     checkNewPassword(v, ctx);
@@ -126,4 +125,4 @@ export const forgetPwdRequest = z
   });
 export type ForgetPwdRequest = z.input<typeof forgetPwdRequest>;
 
-export const supplierIdParams = z.object({ supplierId: z.string().trim().min(1, { error: 'required' }).max(64, { error: 'tooLong' }) });
+export const supplierIdParams = z.object({ supplierId: requiredText(64) });

@@ -11,15 +11,15 @@ export * from '../tender-values';
 const err = (key: MessageKey) => ({ error: key });
 
 /** SPEC.md section 8: "missing tender record id", "missing supplier code". */
-const tenderRecordId = () => z.string(err('tenderRecordIdMissing')).trim().min(1, err('tenderRecordIdMissing')).max(64, err('tooLong'));
-const supplierCode = () => z.string(err('supplierCodeMissing')).trim().min(1, err('supplierCodeMissing')).max(32, err('tooLong'));
+const tenderRecordId = () => requiredText(64, 'tenderRecordIdMissing');
+const supplierCode = () => requiredText(32, 'supplierCodeMissing');
 
 /** Files of one named field, bounded by its rule of contract/upload-rules.ts. */
 const filesOf = (rule: { min: number; max: number; tooMany: MessageKey }, missing: MessageKey = 'requiredUploadMissing') =>
   z.array(fileRef, err(missing)).min(rule.min, err(missing)).max(rule.max, err(rule.tooMany));
 
 /** A money amount: positive, finite, at most two decimals (SPEC.md section 5: non-empty, non-zero). */
-export const amount = () =>
+const amount = () =>
   z
     .number(err('amountInvalid'))
     .finite(err('amountInvalid'))
@@ -31,7 +31,7 @@ const winStatuses = ['pending', 'won', 'lost'] as const satisfies readonly WinSt
 const refundStatuses = ['none', 'notRefundable', 'refundable', 'requested', 'refunded'] as const satisfies readonly RefundStatus[];
 
 /** One row of the tender management list (SPEC.md sections 2 and 3). */
-export const tenderRecordSummary = z.object({
+const tenderRecordSummary = z.object({
   id: z.string(),
   noticeId: z.string(),
   tenderNo: z.string(),
@@ -57,7 +57,7 @@ export const tenderRecordSummary = z.object({
 });
 export type TenderRecordSummary = z.infer<typeof tenderRecordSummary>;
 
-export const depositDetail = z.object({
+const depositDetail = z.object({
   depositType: z.enum(DEPOSIT_TYPES),
   amount: z.number(),
   currency: z.string(),
@@ -70,9 +70,9 @@ export const depositDetail = z.object({
 });
 export type DepositDetail = z.infer<typeof depositDetail>;
 
-export const certificateGroup = z.object({ name: z.string(), files: z.array(fileRef) });
+const certificateGroup = z.object({ name: z.string(), files: z.array(fileRef) });
 
-export const bidDetail = z.object({
+const bidDetail = z.object({
   bidDocuments: z.array(fileRef),
   certificates: z.array(certificateGroup),
   billOfMaterials: fileRef,
@@ -80,7 +80,7 @@ export const bidDetail = z.object({
 });
 export type BidDetail = z.infer<typeof bidDetail>;
 
-export const refundDetail = z.object({
+const refundDetail = z.object({
   remark: z.string(),
   requestedAt: z.string(),
   refundedAt: z.string().nullable(),
@@ -109,7 +109,6 @@ export type TenderRecordPage = z.infer<typeof tenderRecordPage>;
 export const tenderListRequest = pageRequest.extend({
   status: z.enum(TENDER_STATUSES, err('choiceInvalid')).optional(),
 });
-export type TenderListRequest = z.input<typeof tenderListRequest>;
 
 export const tenderGetByIdRequest = z.object({ id: tenderRecordId() });
 
@@ -122,7 +121,6 @@ export const tenderPayDepositRequest = z.object({
   paymentDate: isoDate(),
   remittanceSlip: filesOf(UPLOAD_RULES.remittanceSlip, 'required'),
 });
-export type TenderPayDepositRequest = z.input<typeof tenderPayDepositRequest>;
 
 /** Bid documents, one file group per required certificate, exactly one bill of materials. */
 export const tenderSubmitBidRequest = z.object({
@@ -135,11 +133,9 @@ export const tenderSubmitBidRequest = z.object({
     .default([]),
   billOfMaterials: filesOf(UPLOAD_RULES.billOfMaterials),
 });
-export type TenderSubmitBidRequest = z.input<typeof tenderSubmitBidRequest>;
 
 export const tenderApplyRefundRequest = z.object({
   tenderRecordId: tenderRecordId(),
   supplierCode: supplierCode(),
   remark: optionalText(500),
 });
-export type TenderApplyRefundRequest = z.input<typeof tenderApplyRefundRequest>;

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { PRICE_RE, toUnits, PRICE_DECIMALS } from '../enquiry-values';
 import type { MessageKey } from '../messages';
-import { certificateNoProblem, isoDate, optionalText, phone, requiredText } from '../rules';
+import { certificateNoProblem, isoDate, optionalText, phone, requiredText, text } from '../rules';
 import { UPLOAD_RULES, type UploadRule } from '../upload-rules';
 import { VISIT_REVIEW_STATUSES, VISITORS_MAX } from '../visit-values';
 import { fileRef, page, pageRequest } from './common';
@@ -19,10 +19,10 @@ export * from '../visit-values';
 const err = (key: MessageKey) => ({ error: key });
 
 /** An application's id; missing, it is "parameters lost, retry" (SPEC.md section 8). */
-const applicationId = () => z.string(err('paramsLost')).trim().min(1, err('paramsLost')).max(64, err('tooLong'));
+const applicationId = () => requiredText(64, 'paramsLost');
 
 /** A required dictionary or organisation code: missing is `key`. */
-const code = (key: MessageKey = 'required') => z.string(err(key)).trim().min(1, err(key)).max(40, err('choiceInvalid'));
+const code = (key: MessageKey = 'required') => text(key).trim().min(1, err(key)).max(40, err('choiceInvalid'));
 
 /** A yes/no the user must answer. */
 const choice = () => z.boolean(err('required'));
@@ -35,14 +35,13 @@ const filesOf = (rule: UploadRule, missing: MessageKey = 'requiredUploadMissing'
 const certificateNo = () => requiredText(32).transform((v) => v.toUpperCase());
 
 /** An insured amount: an exact decimal text, above zero, at most two decimals (as a NumericInput sends it). */
-export const insuredAmount = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'amountInvalid') })
+const insuredAmount = () =>
+  text({ error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'amountInvalid') })
     .trim()
     .refine((v) => PRICE_RE.test(v) && toUnits(v, PRICE_DECIMALS) > 0n, err('amountInvalid'));
 
 /** One visitor (SPEC.md section 5): meal type is required when a meal is chosen; the number fits its type. */
-export const visitApplyVisitor = z
+const visitApplyVisitor = z
   .object({
     name: requiredText(50),
     gender: code(),
@@ -58,15 +57,14 @@ export const visitApplyVisitor = z
     const problem = certificateNoProblem(v.certificateType, v.certificateNo);
     if (problem) ctx.addIssue({ code: 'custom', path: ['certificateNo'], message: problem });
   });
-export type VisitApplyVisitor = z.output<typeof visitApplyVisitor>;
 
 /** A typed file of the files section: the type is a required selection (SPEC.md section 5). */
-export const visitApplyFile = z.object({ type: code('fileTypeRequired'), file: fileRef });
+const visitApplyFile = z.object({ type: code('fileTypeRequired'), file: fileRef });
 
 /** An insured person: one of the application's visitors, named by certificate number, with the job insured. */
-export const insuredPerson = z.object({ certificateNo: certificateNo(), job: requiredText(100) });
+const insuredPerson = z.object({ certificateNo: certificateNo(), job: requiredText(100) });
 
-export const visitInsurance = z.object(
+const visitInsurance = z.object(
   {
     company: requiredText(200),
     type: code(),
@@ -100,7 +98,7 @@ const visitApplyFields = z.object({
   visitingCompany: requiredText(200),
   host: requiredText(50),
   /** A tender no or enquiry no of the supplier, or typed. */
-  relatedProject: z.string(err('relatedProjectRequired')).trim().min(1, err('relatedProjectRequired')).max(100, err('tooLong')),
+  relatedProject: requiredText(100, 'relatedProjectRequired'),
   contract: filesOf(UPLOAD_RULES.visitDocuments),
   labourNotice: filesOf(UPLOAD_RULES.visitDocuments),
   labourContract: filesOf(UPLOAD_RULES.labourContract, 'labourContractRequired'),
@@ -117,7 +115,7 @@ const visitApplyFields = z.object({
  * insured person one of the visitors (by certificate number) and once, the insured count the
  * number of insured persons. Run once every field parses.
  */
-export function checkVisitApplication(v: z.output<typeof visitApplyFields>, ctx: z.RefinementCtx): void {
+function checkVisitApplication(v: z.output<typeof visitApplyFields>, ctx: z.RefinementCtx): void {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'visitEndBeforeStart' satisfies MessageKey });
   const phones = new Set<string>();
   const certificates = new Set<string>();
@@ -147,13 +145,12 @@ export type VisitApplication = z.output<typeof visitApplySaveRequest>;
 export const visitApplyListRequest = pageRequest.extend({
   reviewStatus: z.enum(VISIT_REVIEW_STATUSES, err('choiceInvalid')).optional(),
 });
-export type VisitApplyListRequest = z.input<typeof visitApplyListRequest>;
 
 export const visitApplyGetByIdRequest = z.object({ id: applicationId() });
 export const visitApplyWithdrawRequest = z.object({ id: applicationId() });
 
 /** One row of the list (SPEC.md section 3); labels in the request language beside the codes. */
-export const visitApplicationSummary = z.object({
+const visitApplicationSummary = z.object({
   id: z.string(),
   visitNo: z.string(),
   intention: z.string(),

@@ -25,7 +25,7 @@ export const visitPassClaims = z.object({
 export type VisitPassClaims = z.infer<typeof visitPassClaims>;
 
 export const PASS_PREFIX = 'v1';
-export const passString = () => requiredText(2048).regex(/^v1\.[\w-]+\.[\w-]+$/, { error: 'passInvalid' });
+const passString = () => requiredText(2048).regex(/^v1\.[\w-]+\.[\w-]+$/, { error: 'passInvalid' });
 
 export const visitorCodeRequest = z.object({ phone: phone() });
 
@@ -87,7 +87,6 @@ export const visitorPerson = visitorPersonFields.refine((v) => v.meal !== true |
 export type VisitorPerson = z.infer<typeof visitorPersonFields>;
 
 export const savePersonRequest = z.object({ pass: passString(), person: visitorPerson });
-export type SavePersonRequest = z.input<typeof savePersonRequest>;
 
 export const verifyQrRequest = z.object({ qr: requiredText(2048) });
 export const verifyQrResponse = z.object({

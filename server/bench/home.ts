@@ -8,7 +8,7 @@ import { MESSAGE_KINDS } from '../../contract/home-values';
 import { BASE_PATH, HEADER } from '../../contract/http';
 import { buildApp } from '../app';
 import type { Db } from '../db/db';
-import { createPgDb } from '../db/db';
+import { scratchSchema } from '../db/scratch-schema';
 import { seedDemo } from '../seed';
 import { rng } from '../seed/random';
 import type { LoadJob, LoadResult } from './load-client';
@@ -86,24 +86,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-/** A schema of its own on PostgreSQL, so the run neither needs nor leaves an empty database. */
-async function benchSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `bench_home_${process.pid}`;
-  const admin = createPgDb(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const sep = url.includes('?') ? '&' : '?';
-  return {
-    url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema},public`)}`,
-    drop: async () => {
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bid-bench-home-'));
-  const pg = DATABASE_URL ? await benchSchema(DATABASE_URL) : null;
+  const pg = DATABASE_URL ? await scratchSchema(DATABASE_URL, 'bench_home') : null;
   const app = await buildApp({ dataDir, databaseUrl: pg?.url, memoryDb: !pg, logLevel: LOG_LEVEL });
   try {
     const { db } = app.services;

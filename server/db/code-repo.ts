@@ -18,12 +18,6 @@ export async function insertCode(db: Queryable, c: { target: string; way: 'mail'
   ]);
 }
 
-/** Codes sent to a target since `since`, newest first (the resend and hourly limits). */
-export async function recentCodes(db: Queryable, target: string, since: Date): Promise<Date[]> {
-  const rows = await db.query<{ created_at: Date }>('SELECT created_at FROM verification_codes WHERE target = $1 AND created_at > $2 ORDER BY created_at DESC', [target, since]);
-  return rows.map((r) => new Date(r.created_at));
-}
-
 /** Only the newest code of a target counts: sending a new one retires the older ones. */
 export async function latestCode(db: Queryable, target: string): Promise<CodeRow | null> {
   const rows = await db.query<CodeRow>(

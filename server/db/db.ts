@@ -23,7 +23,7 @@ export interface Tx extends Queryable {
 export type PreparedParam = string | number | boolean | Date | null;
 
 export interface Db extends Tx {
-  /** Runs a script of several statements (migrations). */
+  /** Runs a script of several statements (migrations) in one transaction: all of it or none. */
   exec(sql: string): Promise<void>;
   /**
    * Runs `sql` as the prepared statement `name`: parsed and planned once per connection rather
@@ -119,7 +119,7 @@ export async function createPgliteDb(dir?: string): Promise<Db> {
     },
     async exec(sql) {
       refuseNested();
-      await lite.exec(sql);
+      await lite.transaction((tx) => tx.exec(sql));
     },
     async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
       refuseNested();
@@ -159,7 +159,17 @@ export function createPgDb(connectionString: string): Db {
     },
     async exec(sql) {
       refuseNested();
-      await pool.query(sql);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sql);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
       refuseNested();

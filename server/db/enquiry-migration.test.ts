@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgliteDb } from './db';
+import { testDb } from '../test/engine';
 import { migrate } from './migrate';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -16,7 +16,7 @@ describe('migration 006 (enquiries)', { timeout: 120_000 }, () => {
   for (const name of readdirSync(MIGRATIONS).filter((f) => f < '006')) copyFileSync(join(MIGRATIONS, name), join(before, name));
 
   it('applies on an existing installation and enforces one quote per supplier and round, invitations and exact prices', async () => {
-    const db = await createPgliteDb();
+    const { db, drop } = await testDb();
     await migrate(db, before);
     const supplier = async (code: string) =>
       (
@@ -65,6 +65,6 @@ describe('migration 006 (enquiries)', { timeout: 120_000 }, () => {
     await fails("UPDATE enquiries SET business_status = 'awarded'");
     await fails("UPDATE enquiries SET business_status = 'won', closed_at = now()");
     await db.query("UPDATE enquiries SET business_status = 'awarded', closed_at = now()");
-    await db.close();
+    await drop();
   });
 });

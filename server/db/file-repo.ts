@@ -39,9 +39,13 @@ export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'>, now: 
   );
 }
 
-export async function findFilesByKeys(db: Queryable, keys: string[]): Promise<StoredFile[]> {
+/**
+ * `lock`: hold the rows (FOR SHARE) until the transaction ends, as a write that references them
+ * does, so that housekeeping cannot delete an unclaimed upload between the check and the claim.
+ */
+export async function findFilesByKeys(db: Queryable, keys: string[], lock = false): Promise<StoredFile[]> {
   if (!keys.length) return [];
-  return (await db.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE storage_key = ANY($1::text[])`, [keys])).map(toFile);
+  return (await db.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE storage_key = ANY($1::text[])${lock ? ' FOR SHARE' : ''}`, [keys])).map(toFile);
 }
 
 export async function findFileByKey(db: Queryable, key: string): Promise<StoredFile | null> {
@@ -56,4 +60,29 @@ export async function claimFiles(db: Queryable, keys: string[], supplierId: stri
 
 export async function countFiles(db: Queryable): Promise<number> {
   return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM files'))[0]?.n ?? 0;
+}
+
+/**
+ * Bytes held for nobody: uploads no record has claimed yet (owner null, not public), and the
+ * lengths that unfinished anonymous tus uploads declared (`fallback` for a deferred length).
+ * Anonymous uploads are refused beyond a cap on this sum (services/quotas.ts).
+ */
+export async function unclaimedBytes(db: Queryable, fallback: number): Promise<number> {
+  const rows = await db.query<{ n: string | number }>(
+    `SELECT (SELECT COALESCE(sum(size), 0) FROM files WHERE owner_supplier_id IS NULL AND NOT public)
+          + (SELECT COALESCE(sum(COALESCE(length, $1)), 0) FROM tus_uploads WHERE owner_supplier_id IS NULL AND storage_key IS NULL) AS n`,
+    [fallback],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Housekeeping: forgets the uploads no record claimed since before `before` and answers their
+ * storage keys, for the bytes to be removed. A write that references uploads holds their rows
+ * (findFilesByKeys with `lock`) until it has claimed them, so the delete waits for it and then
+ * skips what it claimed; what the delete took first, the write reports as not found.
+ */
+export async function deleteUnclaimedFiles(db: Queryable, before: Date): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>('DELETE FROM files WHERE owner_supplier_id IS NULL AND NOT public AND created_at < $1 RETURNING storage_key', [before]);
+  return rows.map((r) => r.storage_key);
 }

@@ -1,4 +1,5 @@
 import type { NoticeDetail, NoticeSummary } from '../../contract/schemas/business';
+import { NOTICE_TOTAL_CAP } from '../../contract/limits';
 import type { Queryable } from './db';
 
 const SUMMARY_COLUMNS = `id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address,
@@ -29,21 +30,34 @@ const toSummary = (r: SummaryRow): NoticeSummary => ({
 });
 
 /**
- * One page of a public list and its total, latest cut-off first (then the newest id). A search
- * is a case-insensitive substring of the tender number, title, issuing unit or project location
- * (never across two of them), with `%` and `_` as plain characters. The database answers with the
- * page as JSON in one round trip (`notice_list`, migration 003): totals come from counts kept
- * by triggers for plain lists and for terms of one or two characters; longer terms go through
- * the trigram index and are counted.
+ * One page of a public list and its total: open notices first, the nearest deadline first, then
+ * the closed ones, the latest deadline first (`now` decides which is which). A search is a
+ * case-insensitive substring of the tender number, title, issuing unit or project location
+ * (never across two of them), with `%` and `_` as plain characters. The database answers with
+ * the page as JSON in one round trip (`notice_list`, migrations 003 and 009): plain totals and
+ * totals of one- or two-character terms are kept by triggers; a longer term is counted up to
+ * NOTICE_TOTAL_CAP matches (beyond, the answer says `totalCapped`) and its count kept until a
+ * notice is written; the page comes from the sorted matches or a walk of the list order,
+ * whichever reads fewer rows.
  */
-export async function listNotices(db: Queryable, q: { type: number; pageNo: number; pageSize: number; search?: string }): Promise<{ records: NoticeSummary[]; total: number }> {
-  const rows = await db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int) AS page', [
+export async function listNotices(
+  db: Queryable,
+  q: { type: number; pageNo: number; pageSize: number; search?: string; now: Date },
+): Promise<{ records: NoticeSummary[]; total: number; totalCapped: boolean }> {
+  const rows = await db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page', [
     q.type,
     q.search || null,
     q.pageSize,
     (q.pageNo - 1) * q.pageSize,
+    q.now,
+    NOTICE_TOTAL_CAP,
   ]);
-  return JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number };
+  return JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number; totalCapped: boolean };
+}
+
+/** Housekeeping: counts of search terms are used for ten minutes at most (migration 009). */
+export async function deleteOldTermCounts(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM notice_term_counts WHERE counted_at < $1', [before]);
 }
 
 /** The rest of a notice, kept as one document. */

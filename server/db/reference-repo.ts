@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/locales';
 import type { Option } from '../../contract/schemas/common';
+import type { Counterpart } from '../../contract/schemas/reference';
 import type { Queryable } from './db';
 
 /** Labels are stored per language; a missing translation falls back to Chinese. */
@@ -40,4 +41,42 @@ export async function departments(db: Queryable, baseCode: string, locale: Local
   const exists = await db.query('SELECT 1 FROM production_bases WHERE code = $1', [baseCode]);
   if (!exists.length) return null;
   return db.query<Option>(`SELECT code, ${LABEL(2)} AS label FROM departments WHERE base_code = $1 ORDER BY sort, code`, [baseCode, locale]);
+}
+
+/** Several dictionaries, keyed by type, in one statement. */
+export async function dictionaries(db: Queryable, types: readonly string[], locale: Locale): Promise<Record<string, Option[]>> {
+  const rows = await db.query<{ type: string; code: string; label: string }>(
+    `SELECT type, code, ${LABEL(2)} AS label FROM dictionary_items WHERE type = ANY($1::text[]) ORDER BY type, sort, code`,
+    [types, locale],
+  );
+  const out: Record<string, Option[]> = Object.fromEntries(types.map((type) => [type, []]));
+  for (const { type, code, label } of rows) out[type]!.push({ code, label });
+  return out;
+}
+
+/** `%`, `_` and `\` as plain characters of a LIKE pattern. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A dictionary's items whose code or label (in the request language) contains the keyword, case-insensitively. */
+export async function searchDictionary(db: Queryable, type: string, keyword: string, locale: Locale): Promise<Option[]> {
+  return db.query<Option>(
+    `SELECT code, label FROM (SELECT code, sort, ${LABEL(2)} AS label FROM dictionary_items WHERE type = $1) d
+      WHERE $3 = '' OR d.code ILIKE '%' || $3 || '%' OR d.label ILIKE '%' || $3 || '%'
+      ORDER BY sort, code`,
+    [type, locale, likeText(keyword)],
+  );
+}
+
+/** The buyer's counterpart accounts, narrowed by base, department and a keyword (account or name). */
+export async function counterparts(db: Queryable, q: { productionBase: string; department: string; keyword: string }, locale: Locale): Promise<Counterpart[]> {
+  return db.query<Counterpart>(
+    `SELECT c.account AS code, c.name AS label, d.code AS "departmentCode",
+            coalesce(d.labels->>$4, d.labels->>'zh-CN') AS department
+       FROM buyer_counterparts c JOIN departments d ON d.code = c.department_code
+      WHERE ($1 = '' OR d.base_code = $1) AND ($2 = '' OR d.code = $2)
+        AND ($3 = '' OR c.account ILIKE '%' || $3 || '%' OR c.name ILIKE '%' || $3 || '%')
+      ORDER BY d.base_code, d.sort, c.sort, c.account
+      LIMIT 100`,
+    [q.productionBase, q.department, likeText(q.keyword), locale],
+  );
 }

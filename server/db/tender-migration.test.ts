@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgliteDb } from './db';
+import { testDb } from '../test/engine';
 import { migrate } from './migrate';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -15,7 +15,7 @@ describe('migration 005 on an existing installation', { timeout: 120_000 }, () =
   for (const name of readdirSync(MIGRATIONS).filter((f) => f < '005')) copyFileSync(join(MIGRATIONS, name), join(before, name));
 
   it('backfills depositAmount with the seed formula, adds the depositType dictionary, keeps gram counts right', async () => {
-    const db = await createPgliteDb();
+    const { db, drop } = await testDb();
     await migrate(db, before);
     const totals: Array<[string, number | null, number | null]> = [
       // tender no, total price, an existing depositAmount
@@ -65,6 +65,6 @@ describe('migration 005 on an existing installation', { timeout: 120_000 }, () =
     await db.query("UPDATE notices SET title = '新' WHERE tender_no = 'ZB-A'");
     expect(await grams()).toBe(5);
     expect((await db.query<{ n: number }>('SELECT n::int AS n FROM notice_counts WHERE bind_or_purchase = 0'))[0]!.n).toBe(6);
-    await db.close();
+    await drop();
   });
 });

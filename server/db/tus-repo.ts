@@ -15,8 +15,9 @@ interface TusRow {
 
 const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key });
 
-export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date): Promise<void> {
-  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at) VALUES ($1, $2, $3)', [uploadId, ownerSupplierId, now]);
+/** `length`: what the creation declared (undefined: deferred), counted until the upload completes. */
+export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date, length?: number): Promise<void> {
+  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at, length) VALUES ($1, $2, $3, $4)', [uploadId, ownerSupplierId, now, length ?? null]);
 }
 
 /** `lock` holds the row until the transaction ends (one completion at a time). */
@@ -29,7 +30,11 @@ export async function setTusStorageKey(db: Queryable, uploadId: string, storageK
   await db.query('UPDATE tus_uploads SET storage_key = $2 WHERE upload_id = $1', [uploadId, storageKey]);
 }
 
-/** Housekeeping: unfinished uploads older than `before` are gone from the tus store too. */
-export async function deleteStaleTusUploads(db: Queryable, before: Date): Promise<void> {
-  await db.query('DELETE FROM tus_uploads WHERE storage_key IS NULL AND created_at < $1', [before]);
+/**
+ * Housekeeping: forgets the unfinished uploads created before `before` (and those whose stored
+ * file was deleted) and answers their ids, for their bytes to be removed from the tus store.
+ */
+export async function deleteStaleTusUploads(db: Queryable, before: Date): Promise<string[]> {
+  const rows = await db.query<{ upload_id: string }>('DELETE FROM tus_uploads WHERE storage_key IS NULL AND created_at < $1 RETURNING upload_id', [before]);
+  return rows.map((r) => r.upload_id);
 }

@@ -1,8 +1,10 @@
+import type { Lifecycle } from './health';
 import type { Locale } from '../../contract/locales';
 import type { Db } from '../db/db';
 import type { FileStorage } from '../files/storage';
 import type { Notifier } from '../notify/notifier';
 import type { ListCache } from '../services/list-cache';
+import type { Quotas } from '../services/quotas';
 
 /** The caller behind a valid token. */
 export interface Session {
@@ -21,11 +23,15 @@ export interface Services {
   tokenTtlSeconds: number;
   /** Signs the visitors' door-opening passes (security/pass.ts). */
   passSecret: Buffer;
+  /** Limits on anonymous writes and unclaimed uploads (services/quotas.ts). */
+  quotas: Quotas;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** main.ts sets `shuttingDown` when told to stop (http/health.ts answers /readyz from it). */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,19 +1,21 @@
 import Fastify from 'fastify';
+import pg from 'pg';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BASE_PATH } from '../../contract/http';
 import type { Endpoint } from '../../contract/endpoints';
-import { createPgliteDb } from '../db/db';
 import { sha256 } from '../security/tokens';
 import { conflict } from './api-error';
 import type { Services } from './context';
 import { installErrorHandling } from './error-handler';
+import { canonicalJson } from './idempotency';
 import { route } from './route';
+import { ENGINE, testDb } from '../test/engine';
 
 /** A bare app with one idempotent write whose behaviour each test picks. */
-const db = await createPgliteDb();
-await db.exec(`CREATE TABLE idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key, path));
+const { db, drop, url } = await testDb();
+await db.exec(`CREATE TABLE idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, request_hash text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key));
                CREATE TABLE writes (id serial PRIMARY KEY, note text NOT NULL);`);
 const clock = { now: new Date('2026-11-01T00:00:00Z') };
 let behaviour: 'ok' | 'slow' | 'crash' | 'refuse' = 'ok';
@@ -41,13 +43,11 @@ route(
 await app.ready();
 afterAll(async () => {
   await app.close();
-  await db.close();
+  await drop();
 });
 
-const send = async (note: string, key?: string) => {
-  const res = await app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note }, headers: key ? { 'idempotency-key': key } : {} });
-  return res.json() as { code: string; message: string; data: { id: number } | null };
-};
+const sendRaw = (payload: object, key?: string) => app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload, headers: key ? { 'idempotency-key': key } : {} });
+const send = async (note: string, key?: string) => (await sendRaw({ note }, key)).json() as { code: string; message: string; data: { id: number } | null };
 const count = async (note: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM writes WHERE note = $1', [note]))[0]!.n;
 const keys = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys'))[0]!.n;
 
@@ -60,9 +60,33 @@ describe('withIdempotency', () => {
     await send('a');
     await send('a');
     expect(await count('a')).toBe(3);
-    // The same key with another body is another write (an edited entry).
-    await send('a2', 'key-aaaa-1');
-    expect(await count('a2')).toBe(1);
+  });
+
+  it('refuses the same key with another body (E409 idempotencyKeyReused): no second write, not the other answer', async () => {
+    behaviour = 'ok';
+    const first = await send('r1', 'key-reuse-1');
+    expect(first.code).toBe('E000');
+    const res = await sendRaw({ note: 'r2' }, 'key-reuse-1');
+    expect(res.json()).toEqual({ code: 'E409', message: 'This request key was already used for a different request; nothing was done', data: null });
+    expect(res.headers['x-reason']).toBe('idempotencyKeyReused');
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(await count('r2')).toBe(0);
+    // The first body still replays its answer; the same body with its keys in another order is the same body.
+    expect(await send('r1', 'key-reuse-1')).toEqual(first);
+    expect((await sendRaw({ extra: undefined, note: 'r1' }, 'key-reuse-1')).json()).toEqual(first);
+    expect(await count('r1')).toBe(1);
+  });
+
+  it('refuses a malformed key with E400 idempotencyKeyInvalid instead of ignoring it', async () => {
+    behaviour = 'ok';
+    for (const key of ['short', 'a'.repeat(129), 'has space-1234', 'semi;colon-1234', 'clé-unicode-1234', '../../etc/passwd']) {
+      const res = await sendRaw({ note: 'm' }, key);
+      expect(res.json(), key).toMatchObject({ code: 'E400', message: 'The request key (Idempotency-Key) is malformed' });
+      expect(res.headers['x-reason']).toBe('idempotencyKeyInvalid');
+    }
+    expect(await count('m')).toBe(0);
+    // What the portal sends: crypto.randomUUID().
+    expect((await send('m', crypto.randomUUID())).code).toBe('E000');
   });
 
   it('writes once under concurrent duplicates: the others replay the answer or get E409 inProgress', async () => {
@@ -98,24 +122,40 @@ describe('withIdempotency', () => {
     expect((await send('d', 'key-dddd-1')).code).toBe('E000');
   });
 
-  it('refuses a duplicate of a reserved key with E409 inProgress; takes over a reservation left for 2 minutes; forgets answers after a day', async () => {
+  it('takes over at once a reservation whose owner died (committed without an answer); forgets answers after a day', async () => {
     behaviour = 'ok';
-    // A reservation as a run in flight (or one that died with its process) leaves it.
-    await db.query("INSERT INTO idempotency_keys (principal, key, path, response, created_at) VALUES ('anonymous', 'key-eeee-1', $1, NULL, $2)", [
-      `${BASE_PATH}/write#${sha256(JSON.stringify({ note: 'e' }))}`,
+    // What a run that died with its process leaves under a reservation that outlives its
+    // transaction: a row without an answer, reserved just now. Reservations are taken in the
+    // write's transaction, so such a row has no owner still running.
+    await db.query("INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'key-eeee-1', $1, $2, NULL, $3)", [
+      `${BASE_PATH}/write`,
+      sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'e' })}`),
       clock.now,
     ]);
-    expect(await send('e', 'key-eeee-1')).toMatchObject({ code: 'E409', message: 'The same request is still being processed, please retry shortly' });
-    const raw = await app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note: 'e' }, headers: { 'idempotency-key': 'key-eeee-1' } });
-    expect(raw.headers['retry-after']).toBe('1');
-    expect(raw.headers['x-reason']).toBe('inProgress');
-    expect(await count('e')).toBe(0);
-    clock.now = new Date(clock.now.getTime() + 3 * 60_000);
+    expect((await send('e', 'key-eeee-1')).code).toBe('E000');
+    expect(await count('e')).toBe(1);
     expect((await send('e', 'key-eeee-1')).code).toBe('E000');
     expect(await count('e')).toBe(1);
     clock.now = new Date(clock.now.getTime() + 25 * 3600_000);
     await send('e', 'key-eeee-1');
     expect(await count('e')).toBe(2);
+  });
+
+  it('answers E409 inProgress (Retry-After) when the first run holds its key too long', async () => {
+    behaviour = 'ok';
+    // PostgreSQL's lock_timeout on the reservation row of a run in flight (PGlite has one connection).
+    const original = db.transaction.bind(db);
+    db.transaction = (async () => {
+      throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+    }) as typeof db.transaction;
+    try {
+      const res = await sendRaw({ note: 'w' }, 'key-wait-1');
+      expect(res.json()).toMatchObject({ code: 'E409', message: 'The same request is still being processed, please retry shortly' });
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.headers['x-reason']).toBe('inProgress');
+    } finally {
+      db.transaction = original;
+    }
   });
 });
 
@@ -135,5 +175,89 @@ describe('transactions', () => {
   it('refuse the database itself inside a transaction (PGlite would wait forever)', async () => {
     await expect(db.transaction(async () => db.query('SELECT 1'))).rejects.toThrow(/inside a transaction/);
     expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});
+
+/**
+ * On a real PostgreSQL (the `server:postgres` project): the reservation is a row lock of
+ * the write's transaction, so a duplicate waits for the first run and replays its answer, and a
+ * run whose process dies frees its key at once.
+ */
+describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
+  const pgDb = db;
+  const pgApp = Fastify({ logger: false });
+  let release: () => void = () => undefined;
+  const table = `writes_${Math.random().toString(36).slice(2, 8)}`;
+  afterAll(async () => {
+    await pgApp.close();
+    await pgDb.query(`DROP TABLE IF EXISTS ${table}`);
+    await pgDb.query("DELETE FROM idempotency_keys WHERE key LIKE 'pg-%'");
+  });
+  const pgSend = async (note: string, key: string) =>
+    (await pgApp.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note }, headers: { 'idempotency-key': key } })).json() as { code: string; data: { id: number } | null };
+  const pgCount = async (note: string) => (await pgDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE note = $1`, [note]))[0]!.n;
+
+  it('sets up', async () => {
+    await pgDb.query(`CREATE TABLE IF NOT EXISTS idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, request_hash text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key))`);
+    await pgDb.query(`CREATE TABLE ${table} (id serial PRIMARY KEY, note text NOT NULL)`);
+    pgApp.setValidatorCompiler(validatorCompiler);
+    pgApp.setSerializerCompiler(serializerCompiler);
+    pgApp.decorate('services', { db: pgDb, now: () => new Date() } as unknown as Services);
+    pgApp.decorateRequest('locale', 'en');
+    installErrorHandling(pgApp, false);
+    route(
+      pgApp,
+      'test',
+      write,
+      async ({ input, db: tx }) => {
+        const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (note) VALUES ($1) RETURNING id`, [(input as { note: string }).note]);
+        if ((input as { note: string }).note.startsWith('held')) await new Promise<void>((r) => (release = r));
+        return { id: row!.id };
+      },
+      { idempotent: true },
+    );
+    await pgApp.ready();
+  });
+
+  it('a duplicate waits for the first run and replays its answer: one write', async () => {
+    const first = pgSend('held-1', 'pg-key-0001');
+    await new Promise((r) => setTimeout(r, 200));
+    const second = pgSend('held-1', 'pg-key-0001');
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers[0]!.code).toBe('E000');
+    expect(answers[1]).toEqual(answers[0]);
+    expect(await pgCount('held-1')).toBe(1);
+  });
+
+  it('a duplicate waiting more than 5 s is answered E409 inProgress', async () => {
+    const first = pgSend('held-2', 'pg-key-0002');
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    expect((await pgSend('held-2', 'pg-key-0002')).code).toBe('E409');
+    expect(Date.now() - started).toBeLessThan(7000);
+    release();
+    expect((await first).code).toBe('E000');
+  }, 15_000);
+
+  it('a reservation whose process died is taken over within a second, not minutes', async () => {
+    // Another instance reserved the key in its write's transaction, then died (its connection drops).
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    other.on('error', () => undefined);
+    await other.query('BEGIN');
+    await other.query("INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'pg-key-0003', $1, $2, NULL, now())", [
+      `${BASE_PATH}/write`,
+      sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'after-crash' })}`),
+    ]);
+    const retry = pgSend('after-crash', 'pg-key-0003');
+    await new Promise((r) => setTimeout(r, 300));
+    const killed = Date.now();
+    await pgDb.query('SELECT pg_terminate_backend($1)', [(other as unknown as { processID: number }).processID]);
+    const answer = await retry;
+    expect(answer.code).toBe('E000');
+    expect(Date.now() - killed).toBeLessThan(1000);
+    expect(await pgCount('after-crash')).toBe(1);
   });
 });

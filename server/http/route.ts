@@ -8,6 +8,8 @@ import type { Session } from './context';
 import { resolveSession } from './auth';
 import { sendOk } from './envelope';
 import { withIdempotency } from './idempotency';
+import type { OpenApiRouteConfig } from './openapi';
+import { assertAnswer } from './response-check';
 
 export interface Call<E extends Endpoint> {
   input: z.output<E['request']>;
@@ -42,9 +44,11 @@ const fastifyPath = (path: string) => `${BASE_PATH}${path.replace(/\{(\w+)\}/g, 
  */
 export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: E, handler: Handler<E>, opts: { idempotent?: boolean } = {}): void {
   const payload = e.body === 'multipart' ? {} : e.method === 'GET' ? { querystring: e.request } : { body: e.request };
+  const config: OpenApiRouteConfig = { openapi: { name: e.name, public: e.public, idempotent: opts.idempotent ?? false, body: e.body, binary: e.binary } };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: fastifyPath(e.path),
+    config,
     schema: {
       summary: e.summary,
       tags: [tag],
@@ -62,6 +66,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: 
       const call = { input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'], params: (req.params ?? {}) as Call<E>['params'], session, req, reply, db };
       if (e.binary) return handler(call);
       const data = opts.idempotent ? await withIdempotency(req, session, async (tx) => handler({ ...call, db: tx })) : await handler(call);
+      if (req.server.checkResponses) assertAnswer(e, data);
       return sendOk(req, reply, data);
     },
   });

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints';
 import { BASE_PATH } from '../../contract/http';
@@ -29,10 +31,11 @@ describe('the wire rules', () => {
     expect(text.json()).toMatchObject({ code: 'E400' });
   });
 
-  it('answers a body over 1 MB with E413', async () => {
+  it('answers a body over 1 MB with E413 and its own message, not the file message', async () => {
     const res = await t.app.inject({ method: 'POST', url: url('/supplier/login'), payload: JSON.stringify({ username: 'a', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'E413' });
+    expect(res.json()).toMatchObject({ code: 'E413', message: '提交的数据过大（不能超过 1MB）' });
+    expect(res.headers['x-reason']).toBe('bodyTooLarge');
   });
 
   it('ignores prototype pollution attempts', async () => {
@@ -91,5 +94,130 @@ describe('the wire rules', () => {
     expect(doc.openapi).toMatch(/^3\./);
     for (const e of Object.values(endpoints)) expect(Object.keys(doc.paths)).toContain(`${BASE_PATH}${e.path}`);
     expect(Object.keys(doc.paths).some((p) => p.includes('/ops/'))).toBe(false);
+  });
+});
+
+describe('bad input never gets a 5xx', () => {
+  const upload = (payload: string | Buffer, contentType: string) =>
+    t.app.inject({ method: 'POST', url: url('/file/upload'), payload, headers: { 'content-type': contentType, 'accept-language': 'en' } });
+  const part = (boundary: string, name: string, filename: string, content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`;
+
+  it('answers malformed, boundary-less and truncated multipart bodies with E400 in the envelope, storing nothing', async () => {
+    const before = await t.count('files');
+    const cases: [string, string | Buffer, string][] = [
+      ['garbage', 'this is not multipart at all', 'multipart/form-data; boundary=abc123'],
+      ['no boundary', part('abc123', 'file', 'a.txt', 'hello'), 'multipart/form-data'],
+      ['truncated', `--abc123\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel`, 'multipart/form-data; boundary=abc123'],
+      ['bad part header', `--abc123\r\nContent-Disposition form-data name=file\r\n\r\nhello\r\n--abc123--\r\n`, 'multipart/form-data; boundary=abc123'],
+    ];
+    const answers: string[] = [];
+    for (const [what, payload, type] of cases) {
+      const res = await upload(payload, type);
+      answers.push(`${what}: ${res.statusCode} ${(res.json() as { code: string }).code}`);
+    }
+    expect(answers).toEqual(cases.map(([what]) => `${what}: 200 E400`));
+    expect(await t.count('files')).toBe(before);
+  });
+
+  it('refuses an upload of two files with its own code instead of dropping the second, storing neither', async () => {
+    const before = await t.count('files');
+    const boundary = 'two-files-boundary';
+    const res = await upload(`${part(boundary, 'file', 'a.txt', 'first')}${part(boundary, 'file', 'b.txt', 'second')}--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-reason']).toBe('oneFilePerRequest');
+    expect(res.json()).toMatchObject({ code: 'E400', message: 'Only one file can be uploaded per request, please upload them one by one' });
+    expect(await t.count('files')).toBe(before);
+  });
+});
+
+describe('over a real connection', () => {
+  const origin = async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    return { host: '127.0.0.1', port: address.port };
+  };
+
+  /** A POST with a 2 MB JSON body written in full, as a browser does; the answer or the socket error. */
+  const postLarge = async (path: string, headers: Record<string, string> = {}) => {
+    const { host, port } = await origin();
+    const body = Buffer.from(JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }));
+    return new Promise<{ status: number; body: string; sent: number; of: number } | { error: string; sent: number }>((resolve) => {
+      let sent = 0;
+      const req = httpRequest({ host, port, path: url(path), method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sent, of: body.length }));
+        res.on('error', (e) => resolve({ error: e.message, sent }));
+      });
+      req.on('error', (e) => resolve({ error: `${(e as NodeJS.ErrnoException).code ?? ''} ${e.message}`, sent }));
+      // Written in pieces with pauses, the way a slow uplink sends it: the server answers long
+      // before the end, and must not close the connection under the rest (a reset, the answer lost).
+      const next = () => {
+        if (sent >= body.length) return void req.end();
+        const piece = body.subarray(sent, sent + 64 * 1024);
+        sent += piece.length;
+        if (req.write(piece)) setTimeout(next, 2);
+        else req.once('drain', () => setTimeout(next, 2));
+      };
+      next();
+    });
+  };
+
+  it('answers a 2 MB JSON body with the E413 envelope, not a reset connection', async () => {
+    for (let i = 0; i < 3; i++) {
+      const answer = await postLarge('/supplier/login', { 'accept-language': 'en' });
+      expect(answer, JSON.stringify(answer).slice(0, 200)).toMatchObject({ status: 200 });
+      // The connection stayed open for the whole body (closed early, a slower link gets a reset).
+      expect((answer as { sent: number; of: number }).sent).toBe((answer as { of: number }).of);
+      expect(JSON.parse((answer as { body: string }).body)).toEqual({ code: 'E413', message: 'The data sent is too large (at most 1 MB)', data: null });
+    }
+  });
+
+  /** Sends raw bytes; resolves with everything the server wrote before it closed the connection. */
+  const raw = async (bytes: string) => {
+    const { host, port } = await origin();
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect({ host, port });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+      socket.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+      socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+      socket.write(bytes);
+    });
+  };
+  const split = (answer: string) => {
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    return { status: head.split('\r\n')[0], head: head.toLowerCase(), envelope: JSON.parse(body) as unknown };
+  };
+
+  it('answers malformed HTTP with a 400 carrying the envelope, then closes', async () => {
+    for (const bytes of ['GARBAGE\r\n\r\n', 'POST /bid-web/bid-service/supplier/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n']) {
+      const answer = split(await raw(bytes));
+      expect(answer.status, bytes).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.head).toContain('content-type: application/json');
+      expect(answer.head).toContain('x-reason: badrequest');
+      expect(answer.envelope).toEqual({ code: 'E400', message: '请求格式不正确', data: null });
+    }
+  });
+
+  it('answers oversize headers with a 431 carrying the envelope, in the language asked for', async () => {
+    const answer = split(await raw(`GET ${url('/business/listByPage')} HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(answer.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(answer.head).toContain('x-reason: headerstoolarge');
+    expect(answer.envelope).toEqual({ code: 'E400', message: 'The request headers are too large', data: null });
+  });
+
+  it('answers the same with fetch', async () => {
+    const { host, port } = await origin();
+    const res = await fetch(`http://${host}:${port}${url('/supplier/login')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 'E413', message: 'The data sent is too large (at most 1 MB)' });
   });
 });

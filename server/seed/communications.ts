@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { Tx } from '../db/db';
 import { insertReply, insertThread } from '../db/communication-repo';
 import { insertFile } from '../db/file-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
@@ -17,7 +17,7 @@ export const DEMO_VISITOR = { phone: '13900000001', name: '访客演示' } as co
  * Three threads of demo_a104, one in each status: closed (oldest), awaiting the supplier (the
  * buyer replied with an attachment) and awaiting the buyer. Dates follow `now`.
  */
-export async function seedDemoCommunications(db: Db, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: Date): Promise<void> {
   const supplier = (await findSupplierByUsername(db, 'demo_a104'))?.supplier;
   if (!supplier) return;
   const supplierId = supplier.supplierId;
@@ -69,7 +69,7 @@ export async function seedDemoCommunications(db: Db, storage: FileStorage, now: 
 }
 
 /** The approved demo visit of DEMO_VISITOR at the Dongguan base. */
-export async function seedDemoVisit(db: Db, now: Date): Promise<void> {
+export async function seedDemoVisit(db: Tx, now: Date): Promise<void> {
   await insertVisit(
     db,
     {

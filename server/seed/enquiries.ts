@@ -1,5 +1,5 @@
 import { fromUnits, PRICE_DECIMALS, quoteTotal, toUnits } from '../../contract/enquiry-values';
-import type { Db } from '../db/db';
+import type { Tx } from '../db/db';
 import { linesOf } from '../db/enquiry-repo';
 import { closeEnquiry, insertEnquiry, insertQuote, openRound, type NewEnquiryLine } from '../db/enquiry-writes';
 import { findSupplierByUsername } from '../db/supplier-repo';
@@ -199,7 +199,7 @@ const DEMO: DemoEnquiry[] = [
  * the quote call. Content is the same on every run; dates follow `now`: quotes fall inside their
  * round, waiting rounds close days after `now`.
  */
-export async function seedDemoEnquiries(db: Db, now: Date): Promise<void> {
+export async function seedDemoEnquiries(db: Tx, now: Date): Promise<void> {
   const ids = new Map<string, string>();
   for (const username of ['demo_a104', 'demo_a141']) {
     const found = await findSupplierByUsername(db, username);

@@ -107,3 +107,11 @@ export const PRODUCTION_BASES: Array<[string, Labels, Array<[string, Labels]>]> 
   ['VN', l('越南平阳基地', 'Binh Duong base (Vietnam)', 'Cơ sở Bình Dương (Việt Nam)'), [
     ['VN-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['VN-PRD', l('生产部', 'Production', 'Phòng Sản xuất')], ['VN-ADM', l('行政部', 'Administration', 'Phòng Hành chính')]]],
 ];
+
+/** The buyer's staff suppliers deal with: login account, name, department (a few per base). */
+export const BUYER_COUNTERPARTS: Array<[string, string, string]> = [
+  ['zhangwei.dg', '张伟', 'DG-PUR'], ['lina.dg', '李娜', 'DG-PUR'], ['wangqiang.dg', '王强', 'DG-EQP'], ['chenjing.dg', '陈静', 'DG-QA'],
+  ['liuyang.tj', '刘洋', 'TJ-PUR'], ['zhaomin.tj', '赵敏', 'TJ-PKG'], ['sunhao.tj', '孙浩', 'TJ-EHS'],
+  ['huangli.bh', '黄丽', 'BH-PUR'], ['zhoujie.bh', '周杰', 'BH-PULP'], ['wulei.bh', '吴磊', 'BH-LOG'],
+  ['nguyen.an.vn', 'Nguyễn Văn An', 'VN-PUR'], ['tran.thi.mai.vn', 'Trần Thị Mai', 'VN-PUR'], ['le.minh.vn', 'Lê Minh', 'VN-PRD'], ['xuqing.vn', '徐晴', 'VN-ADM'],
+];

@@ -1,7 +1,7 @@
 import { SupplierStatus, type SupplierStatusCode } from '../../contract/limits';
 import { creditCodeCheckChar } from '../../contract/rules';
 import type { SupplierFields } from '../../contract/schemas/supplier';
-import type { Db } from '../db/db';
+import type { Queryable, Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { insertSupplier } from '../db/supplier-repo';
 import type { FileStorage } from '../files/storage';
@@ -35,7 +35,7 @@ export function demoCreditCode(region: string, org: string): string {
 
 const CREDIT_BASES: Array<[string, string]> = [['441900', 'MA4UQ1B2X'], ['320500', '7382915KJ'], ['450500', 'MA5NH20C1']];
 
-export async function seedDemoSuppliers(db: Db, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoSuppliers(db: Tx, storage: FileStorage, now: Date): Promise<void> {
   for (const [i, account] of DEMO_ACCOUNTS.entries()) {
     const [region, org] = CREDIT_BASES[i]!;
     const licenseName = `${account.supplierName}-营业执照.txt`;
@@ -66,4 +66,11 @@ export async function seedDemoSuppliers(db: Db, storage: FileStorage, now: Date)
     const size = await storage.writeBytes(key, bytes);
     await insertFile(db, { storageKey: key, ownerSupplierId: id, public: false, originalName: licenseName, size, mime: mimeOf(key) }, now);
   }
+}
+
+/** The demo accounts this database holds (the start banner lists them; none on a production database). */
+export async function existingDemoAccounts(db: Queryable): Promise<DemoAccount[]> {
+  const rows = await db.query<{ username: string }>('SELECT username FROM suppliers WHERE username = ANY($1::text[])', [DEMO_ACCOUNTS.map((a) => a.username)]);
+  const present = new Set(rows.map((r) => r.username));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.username));
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FileRef } from '../../contract/schemas/common';
-import type { Db } from '../db/db';
+import type { Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { messageTenderRecords } from '../db/message-repo';
 import { findNotice } from '../db/notice-repo';
@@ -20,7 +20,7 @@ const ORDER: Stage[] = ['signedUp', 'depositSubmitted', 'depositConfirmed', 'bid
 const reached = (stage: Stage, step: Stage) => ORDER.indexOf(stage) >= ORDER.indexOf(step);
 
 interface Ctx {
-  db: Db;
+  db: Tx;
   storage: FileStorage;
   supplierId: string;
 }
@@ -70,7 +70,7 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
 }
 
 /** Bidding notices with a deposit, open for more than three days (soonest first) or expired (latest first). */
-async function demoNotices(db: Db, now: Date): Promise<{ open: string[]; expired: Array<{ id: string; cutoff: Date }> }> {
+async function demoNotices(db: Tx, now: Date): Promise<{ open: string[]; expired: Array<{ id: string; cutoff: Date }> }> {
   const select = (where: string, order: string, at: Date) =>
     db.query<{ id: string; cutoff_time: Date }>(
       `SELECT n.id::text AS id, n.cutoff_time FROM notices n JOIN notice_details d ON d.notice_id = n.id
@@ -88,7 +88,7 @@ async function demoNotices(db: Db, now: Date): Promise<{ open: string[]; expired
  * a submitted bid on open notices, and won, lost with a refund requested, and refunded on
  * expired ones; demo_a141 has signed up once. Files are real (PDFs, an .xlsx bill of materials).
  */
-export async function seedDemoTenders(db: Db, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoTenders(db: Tx, storage: FileStorage, now: Date): Promise<void> {
   const a104 = (await findSupplierByUsername(db, 'demo_a104'))?.supplier;
   const a141 = (await findSupplierByUsername(db, 'demo_a141'))?.supplier;
   const { open, expired } = await demoNotices(db, now);

@@ -1,5 +1,5 @@
 import type { FileRef } from '../../contract/schemas/common';
-import type { Db } from '../db/db';
+import type { Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
 import { insertApplication, type NewApplication } from '../db/visit-application-repo';
@@ -38,7 +38,7 @@ const visitor = (name: string, gender: 'M' | 'F', certificateNo: string, phone: 
  * for two weeks), one pending, one returned with the buyer's reason. Walked through the same
  * writes and the same operator review as the bid service's calls.
  */
-export async function seedDemoVisitApplications(db: Db, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, now: Date): Promise<void> {
   const supplier = await findSupplierByUsername(db, 'demo_a104');
   if (!supplier) return;
   const { supplierId, username } = supplier.supplier;

@@ -32,7 +32,8 @@ export const withOurUrl = (ref: FileRef): FileRef => ({ ...ref, url: downloadUrl
 
 /** The check of `checkFileRefs` for any list of named references (E400 unknown, E403 another's). */
 export async function checkRefs(db: Queryable, refs: Array<[string, FileRef]>, supplierId: string | null): Promise<void> {
-  const found = new Map((await findFilesByKeys(db, refs.map(([, ref]) => ref.path))).map((f) => [f.storageKey, f]));
+  // Locked until the write's transaction ends: housekeeping cannot expire them before the claim.
+  const found = new Map((await findFilesByKeys(db, refs.map(([, ref]) => ref.path), true)).map((f) => [f.storageKey, f]));
   for (const [field, ref] of refs) {
     const file = found.get(ref.path);
     if (!file) throw invalid(`${field}.path`, 'notFound');

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { Tx } from '../db/db';
 import type { FileStorage } from '../files/storage';
 
 /** A refusal the operator reads (bad arguments, unknown names): no stack trace. */
@@ -6,7 +6,7 @@ export class OperatorError extends Error {}
 
 /** What an operator action runs on: inside the server, or on the data directory by the CLI. */
 export interface OperatorContext {
-  db: Db;
+  db: Tx;
   storage: FileStorage;
   now: Date;
 }

@@ -5,11 +5,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { BASE_PATH, HEADER } from '../../contract/http';
 import { buildApp, type AppOptions } from '../app';
-import { createPgliteDb, type Db } from '../db/db';
+import { createPgDb } from '../db/db';
 import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemo } from '../seed';
 import { demoCreditCode } from '../seed/suppliers';
 import type { VerificationMessage } from '../notify/notifier';
+import { runOperatorAction } from '../services/operator-actions';
+import { testDb } from './engine';
 
 export interface Envelope<T = unknown> {
   code: string;
@@ -47,13 +49,14 @@ export interface CallOptions {
 }
 
 /**
- * One app per test file: an in-memory PGlite with the real migration files applied and the demo
+ * One app per test file: an in-memory PGlite (or a schema of its own on PostgreSQL, see
+ * ./engine.ts) with the real migration files applied and the demo
  * data seeded, a temporary data directory, a settable clock and an inbox for verification codes.
  * Requests go through `app.inject`, no port is opened.
  */
 export async function build(options: Partial<AppOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bid-service-test-'));
-  const db: Db = await createPgliteDb();
+  const { db, drop, url: databaseUrl } = await testDb();
   await migrate(db);
   const clock = { now: new Date() };
   const inbox: VerificationMessage[] = [];
@@ -63,14 +66,18 @@ export async function build(options: Partial<AppOptions> = {}) {
     migrate: false,
     logLevel: 'silent',
     listCacheMs: 0,
+    // Every success answer of every server test is checked against the contract.
+    checkResponses: true,
     now: () => new Date(clock.now),
     notifier: { sendCode: async (m) => void inbox.push(m) },
+    // On PostgreSQL, what needs connections of its own (the tus locks) gets the test's schema.
+    databaseUrl,
     ...options,
   });
   await seedDemo(db, app.services.storage, clock.now);
   afterAll(async () => {
     await app.close();
-    await db.close();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -104,10 +111,26 @@ export async function build(options: Partial<AppOptions> = {}) {
 
   const count = async (table: CountedTable) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
-  return { app, db, dataDir, clock, inbox, post, get, login, count, accounts: DEMO_ACCOUNTS };
+  return { app, db, databaseUrl, dataDir, clock, inbox, post, get, login, count, accounts: DEMO_ACCOUNTS };
 }
 
 export type TestApp = Awaited<ReturnType<typeof build>>;
+
+/**
+ * Another instance of the bid service beside `t`'s, as behind a load balancer: the same
+ * PostgreSQL schema (a pool of its own), the same data folder and clock (PostgreSQL only).
+ * It is closed after the file's tests.
+ */
+export async function secondInstance(t: TestApp, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  if (!t.databaseUrl) throw new Error('a second instance needs PostgreSQL (the server:postgres project)');
+  const db = createPgDb(t.databaseUrl);
+  const app = await buildApp({ dataDir: t.dataDir, db, databaseUrl: t.databaseUrl, migrate: false, logLevel: 'silent', listCacheMs: 0, now: () => new Date(t.clock.now), ...options });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+  return app;
+}
 
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
@@ -147,3 +170,29 @@ export const CREDIT_CODES = [
   ['450500', 'MA5NT0003'],
   ['110000', 'MA0AT0004'],
 ].map(([region, org]) => demoCreditCode(region!, org!));
+
+let freshSeq = 0;
+
+/**
+ * A supplier of the calling test's own: registered through `/supplier/save` (with its own
+ * licence, name, credit code and address), moved to `status` by the operator, logged in.
+ * Tests that change a supplier's rows or state use one, so they neither see nor leave
+ * changes in the demo suppliers that other tests of the file read.
+ */
+export async function newSupplier(t: TestApp, status: 'A101' | 'A104' | 'A141' = 'A104') {
+  const n = 1000 + ++freshSeq;
+  const ip = `10.250.${Math.floor(n / 250)}.${n % 250}`;
+  const form = multipart(`licence-${n}.pdf`, Buffer.from(`%PDF-1.4 licence ${n}`));
+  const uploaded = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: form.headers, remoteAddress: ip });
+  const up = uploaded.json() as Envelope<{ filename: string } | null>;
+  if (up.code !== 'E000') throw new Error(`newSupplier upload: ${up.code} ${up.message}`);
+  const file = JSON.parse(up.data!.filename) as { name: string; fileUrl: string; path: string };
+  const username = `fresh_${n}`;
+  const body = registration(n, { name: file.name, url: file.fileUrl, path: file.path }, { username, creditCode: demoCreditCode('440300', `MT${String(n).padStart(7, '0')}`) });
+  const saved = await t.post('/supplier/save', body, { ip });
+  if (saved.code !== 'E000') throw new Error(`newSupplier save: ${saved.code} ${saved.message}`);
+  const ctx = { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) };
+  const { supplierCode } = (await runOperatorAction(ctx, 'setStatus', { supplier: username, status })) as { supplierCode: string };
+  const s = await t.login(username, 'Secret123', ip);
+  return { ...s, supplierCode };
+}

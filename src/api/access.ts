@@ -4,7 +4,7 @@ import { SupplierStatus } from '@contract/limits';
 export const MENU_KEYS = ['home', 'tenderManagement', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
-export function isMenuKey(value: unknown): value is MenuKey {
+function isMenuKey(value: unknown): value is MenuKey {
   return typeof value === 'string' && (MENU_KEYS as readonly string[]).includes(value);
 }
 

@@ -1,14 +1,18 @@
-import type { SessionState } from './session';
+import type { SessionState, SupplierSession } from './session';
 
-export type GuardDecision = { action: 'pass' } | { action: 'redirect'; reason: 'timedOut' | 'notLoggedIn'; to: '/login'; redirect: string };
+export type GuardDecision =
+  | { action: 'pass'; session: SupplierSession }
+  | { action: 'redirect'; reason: 'timedOut' | 'notLoggedIn' | 'incomplete'; to: '/login'; redirect: string };
 
 /**
- * The route guard of SPEC.md section 4 for a non-public route: pass with a session,
- * otherwise back to /login with the original path, saying whether the session timed out.
+ * The route guard of SPEC.md section 4 for a non-public route: pass with a session, handing
+ * it on, otherwise back to /login with the original path, saying whether the session timed out
+ * or its cookies are incomplete (logged in, but a part the screens need is missing).
  */
-export function guardDecision(state: SessionState, originalPath: string): GuardDecision {
-  if (state === 'active') return { action: 'pass' };
-  return { action: 'redirect', reason: state === 'timedOut' ? 'timedOut' : 'notLoggedIn', to: '/login', redirect: originalPath };
+export function guardDecision(state: SessionState, session: SupplierSession | null, originalPath: string): GuardDecision {
+  if (state === 'active' && session) return { action: 'pass', session };
+  const reason = state === 'active' ? 'incomplete' : state === 'timedOut' ? 'timedOut' : 'notLoggedIn';
+  return { action: 'redirect', reason, to: '/login', redirect: originalPath };
 }
 
 /** Only same-origin, in-app paths are honoured as a redirect after login. */

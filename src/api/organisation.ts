@@ -22,3 +22,15 @@ export const departmentsQueryOptions = (productionBase: string, locale: string) 
     enabled: productionBase !== '',
     staleTime: Infinity,
   });
+
+/**
+ * The buyer's staff a supplier may name as counterpart, offered as suggestions for the
+ * counterpart account (narrowed by the chosen base and department; not asked before a base).
+ */
+export const counterpartsQueryOptions = (productionBase: string, department: string, locale: string) =>
+  queryOptions({
+    queryKey: ['organisation', 'counterparts', productionBase, department, locale] as const,
+    queryFn: ({ signal }) => request(calls.supplierSysLoginUserCounterpart, { productionBase, department }, { signal, suppressError: true }),
+    enabled: productionBase !== '',
+    staleTime: Infinity,
+  });

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { guardDecision, safeRedirect } from './guard';
-import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, saveLogin, sessionState, setSupplierInfo } from './session';
+import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, readSession, saveLogin, sessionState, setSupplierInfo, withSessionCheck } from './session';
 import { loginAnswer } from '@/test/fixtures';
 
 const login = loginAnswer({ username: 'demo', oauthToken: 'secret-token', supplierCode: 'C1', supplierCodeMain: 'M1' });
@@ -46,15 +46,55 @@ describe('session state', () => {
   });
 });
 
+describe('readSession', () => {
+  it('is the whole session after a login: ids, names, account and status', () => {
+    saveLogin(login);
+    expect(readSession()).toEqual({ supplierId: 's1', supplierCode: 'C1', supplierName: '示例纸业', contactName: '李四', username: 'demo', status: 'A104' });
+  });
+
+  it('takes the status of the latest session check', () => {
+    saveLogin(login);
+    setSupplierInfo({ status: 'A141', supplierRoleType: 'supplier' });
+    expect(readSession()?.status).toBe('A141');
+  });
+
+  it('is null without an active session, or with a part missing', () => {
+    expect(readSession()).toBeNull();
+    saveLogin(login);
+    Cookies.remove(COOKIE.token, { path: '/' });
+    expect(readSession()).toBeNull();
+    for (const name of [COOKIE.supplierId, COOKIE.username, COOKIE.loginInfo]) {
+      saveLogin(login);
+      Cookies.remove(name, { path: '/' });
+      expect(readSession(), name).toBeNull();
+    }
+    saveLogin(login);
+    Cookies.set(COOKIE.loginInfo, '{"supplierCode":"C1"}', { path: '/' });
+    expect(readSession()).toBeNull();
+  });
+
+  it('withSessionCheck takes the check answer for the same supplier, and only for it', () => {
+    saveLogin(login);
+    const session = readSession()!;
+    const answer = { supplierId: 's1', supplierCode: 'C1', supplierName: '新名称', contactName: '王五', username: 'demo', status: 'A141' };
+    expect(withSessionCheck(session, answer)).toEqual({ ...session, supplierName: '新名称', contactName: '王五', status: 'A141' });
+    expect(withSessionCheck(session, { ...answer, supplierId: 's2' })).toBe(session);
+  });
+});
+
 describe('guardDecision', () => {
-  it('passes an active session', () => {
-    expect(guardDecision('active', '/platform/home')).toEqual({ action: 'pass' });
+  const session = { supplierId: 's1', supplierCode: 'C1', supplierName: 'n', contactName: 'c', username: 'demo', status: 'A104' };
+  it('passes an active session and hands it on', () => {
+    expect(guardDecision('active', session, '/platform/home')).toEqual({ action: 'pass', session });
+  });
+  it('sends an active but incomplete session to login', () => {
+    expect(guardDecision('active', null, '/platform/home')).toEqual({ action: 'redirect', reason: 'incomplete', to: '/login', redirect: '/platform/home' });
   });
   it('sends a timed-out session to login with the original path', () => {
-    expect(guardDecision('timedOut', '/platform/bargaining?x=1')).toEqual({ action: 'redirect', reason: 'timedOut', to: '/login', redirect: '/platform/bargaining?x=1' });
+    expect(guardDecision('timedOut', null, '/platform/bargaining?x=1')).toEqual({ action: 'redirect', reason: 'timedOut', to: '/login', redirect: '/platform/bargaining?x=1' });
   });
   it('sends no session to login as not logged in', () => {
-    expect(guardDecision('none', '/platform/home')).toMatchObject({ action: 'redirect', reason: 'notLoggedIn', redirect: '/platform/home' });
+    expect(guardDecision('none', null, '/platform/home')).toMatchObject({ action: 'redirect', reason: 'notLoggedIn', redirect: '/platform/home' });
   });
 });
 

@@ -81,6 +81,49 @@ export function sessionState(): SessionState {
   return 'none';
 }
 
+/**
+ * Who is logged in, as the /platform area works with it: read from the cookies once by the
+ * platform route's guard (`readSession`), refined by the session check's answer
+ * (`withSessionCheck`) and handed to the screens as the route context `session`.
+ */
+export interface SupplierSession {
+  supplierId: string;
+  supplierCode: string;
+  supplierName: string;
+  contactName: string;
+  username: string;
+  /** The supplier status the menus are gated by (SPEC.md section 2). */
+  status: string;
+}
+
+/**
+ * The session the cookies hold, or null when there is none or a part of it is missing (a
+ * cookie set this version never wrote): every field is there, no screen has to guess.
+ */
+export function readSession(): SupplierSession | null {
+  if (sessionState() !== 'active') return null;
+  const supplierId = getSupplierId();
+  const username = getUsername();
+  const login = getLoginInfo();
+  const status = getSupplierInfo()?.status || login?.status;
+  const user = login?.userInfo;
+  if (!supplierId || !username || !status || typeof login?.supplierCode !== 'string' || typeof user?.supplierName !== 'string' || typeof user.contactName !== 'string') return null;
+  return { supplierId, supplierCode: login.supplierCode, supplierName: user.supplierName, contactName: user.contactName, username, status };
+}
+
+/** The session after the session check (`/supplier/getByToken`) answered for its supplier: its status and names win. */
+export function withSessionCheck(session: SupplierSession, supplier: Pick<Supplier, 'supplierId' | 'supplierCode' | 'supplierName' | 'contactName' | 'username' | 'status'>): SupplierSession {
+  if (supplier.supplierId !== session.supplierId) return session;
+  return {
+    ...session,
+    supplierCode: supplier.supplierCode || session.supplierCode,
+    supplierName: supplier.supplierName || session.supplierName,
+    contactName: supplier.contactName || session.contactName,
+    username: supplier.username || session.username,
+    status: supplier.status || session.status,
+  };
+}
+
 /** Clears every session cookie. */
 export function clearSession(): void {
   for (const name of Object.values(COOKIE)) Cookies.remove(name, { path: '/' });

@@ -13,10 +13,10 @@ export function onFirstCommit(callback: () => void): void {
   afterFirstCommit.push(callback);
 }
 
-/** When the first render is committed, a prerendered screen (src/prerender) is the app's: usable. */
+/** When the first render is committed, a prerendered screen (src/prerender) is the app's. */
 function Ready() {
   useLayoutEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert');
+    document.getElementById('root')?.removeAttribute('data-prerendered');
     for (const callback of afterFirstCommit.splice(0)) callback();
   }, []);
   return null;

@@ -4,7 +4,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DB_NAME, openPortalDb, supplierOwner } from './db';
 import { listEntries, listUploads } from './outbox';
-import { resetSyncForTests, startSync, whenIdle } from './sync-engine';
+import { createAppSyncEngine } from './app-sync-engine';
+import type { SyncEngine } from './sync-engine';
 import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
 import { tusServer } from './tus-test-server';
 
@@ -18,6 +19,7 @@ vi.mock('tus-js-client', () => import('../../node_modules/tus-js-client/lib.esm/
 const server = setupServer();
 const A = supplierOwner('sa');
 const now = Date.now();
+let engine: SyncEngine;
 
 /** Records exactly as version 1 stored them. */
 const v1Reply = {
@@ -79,9 +81,10 @@ beforeEach(async () => {
   useNodeBlobs();
   await resetPortalDb();
   await writeVersion1Database();
+  engine = createAppSyncEngine();
 });
 afterEach(async () => {
-  resetSyncForTests();
+  engine.stop();
   server.resetHandlers();
   vi.unstubAllGlobals();
   await resetPortalDb();
@@ -110,8 +113,8 @@ describe('the outbox database, version 1 → 2', () => {
       }),
     );
     logIn('sa');
-    startSync();
-    await whenIdle();
+    engine.start();
+    await engine.whenIdle();
     expect(tus.state.received).toBe(5);
     expect(sent.map((s) => [s.path, s.key]).sort()).toEqual([
       ['reply', 'key-reply-0001'],

@@ -28,7 +28,7 @@ type V1Upload = Omit<UploadRecord, 'field'>;
 const V1_DEFAULT_FIELD = 'attachments';
 
 /** A version 1 entry in version 2's shape (pure: the upgrade and its test share it). */
-export function entryFromV1(old: V1Entry): OutboxEntry {
+function entryFromV1(old: V1Entry): OutboxEntry {
   const { attachments, ...rest } = old;
   const fileFields: FileField[] = attachments && attachments.uploadIds.length > 0 ? [{ field: attachments.field, uploadIds: [...attachments.uploadIds] }] : [];
   return { ...rest, fileFields, deadline: null };

@@ -67,7 +67,7 @@ export interface FileField {
   uploadIds: string[];
 }
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
 
 /** A file waiting to travel by tus; its bytes are in `chunks`, keyed [uploadId, index]. */
 export interface UploadRecord {
@@ -96,7 +96,7 @@ export interface ChunkRecord {
   blob: Blob;
 }
 
-export interface DraftRecord {
+interface DraftRecord {
   /** `${owner}|${formKey}` */
   key: string;
   values: unknown;

@@ -106,6 +106,19 @@ describe('useDraft', () => {
     expect(hook.result.current.savedAt).toBeNull();
   });
 
+  it('a restored draft and its time belong to their form: another form starts without them', async () => {
+    await saveDraft(A, 'reply:c1', { detail: '旧草稿' });
+    const hook = renderHook(({ formKey }: { formKey: string }) => useDraft<Form>(formKey, A, { detail: '' }, () => {}), { initialProps: { formKey: 'reply:c1' } });
+    await waitFor(() => expect(hook.result.current.restored).toBe(true));
+    expect(hook.result.current.savedAt).not.toBeNull();
+    hook.rerender({ formKey: 'reply:c2' });
+    expect(hook.result.current.restored).toBe(false);
+    expect(hook.result.current.savedAt).toBeNull();
+    await settle();
+    expect(hook.result.current.restored).toBe(false);
+    hook.unmount();
+  });
+
   it('with no owner, stores nothing', async () => {
     const hook = renderHook(({ values }) => useDraft<Form>('reply:c1', null, values, () => {}), { initialProps: { values: { detail: '' } } });
     hook.rerender({ values: { detail: 'x' } });

@@ -14,8 +14,6 @@ export interface SyncState {
 
 type Message = { type: 'changed'; kick: boolean } | { type: 'sync'; state: SyncState };
 
-export { CHANNEL_NAME } from './on-demand';
-
 const changeListeners = new Set<() => void>();
 const kickListeners = new Set<() => void>();
 const syncListeners = new Set<() => void>();

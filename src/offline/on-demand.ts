@@ -1,5 +1,5 @@
 import { DB_NAME } from './db-name';
-import type * as SyncEngine from './sync-engine';
+import type { SyncEngine } from './sync-engine';
 
 /**
  * The outbox code (idb, the store, the sync engine) loads only when there is something to do:
@@ -9,13 +9,15 @@ import type * as SyncEngine from './sync-engine';
  */
 export const CHANNEL_NAME = 'portal-outbox';
 
-let engine: Promise<typeof SyncEngine> | null = null;
+/** The app's one engine, once loaded: the outbox (`enqueue`) and login reach it here. */
+let engine: Promise<SyncEngine> | null = null;
 
-/** Loads and starts the sync engine once; later calls get the same engine. */
-export function ensureSyncEngine(): Promise<typeof SyncEngine> {
-  engine ??= import('./sync-engine').then((module) => {
-    module.startSync();
-    return module;
+/** Loads, makes and starts the sync engine once; later calls get the same engine. */
+export function ensureSyncEngine(): Promise<SyncEngine> {
+  engine ??= import('./app-sync-engine').then(({ createAppSyncEngine }) => {
+    const created = createAppSyncEngine();
+    created.start();
+    return created;
   });
   engine.catch((error: unknown) => {
     console.error('sync engine failed to load', error);

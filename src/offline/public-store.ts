@@ -99,7 +99,7 @@ export async function writeAnswer(key: string, body: string, storedAt = Date.now
 /** The public calls answered network-first with a stored fallback (paths under BASE_PATH). */
 export const PUBLIC_PATHS = ['/business/listByPage', '/business/getById'] as const;
 /** How long the network gets before a stored answer is served instead. */
-export const NETWORK_TIMEOUT_MS = 4000;
+const NETWORK_TIMEOUT_MS = 4000;
 
 export interface AnswerOptions {
   fetch?: (request: Request) => Promise<Response>;

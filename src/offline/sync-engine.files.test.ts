@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { openPortalDb, supplierOwner } from './db';
 import { enqueue, listEntries, type EnqueueFiles } from './outbox';
 import { patchEntry } from './outbox-store';
-import { resetSyncForTests, startSync, syncNow, whenIdle } from './sync-engine';
+import { createAppSyncEngine } from './app-sync-engine';
+import type { SyncEngine } from './sync-engine';
 import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
 import { tusServer } from './tus-test-server';
 
@@ -19,6 +20,7 @@ vi.mock('tus-js-client', () => import('../../node_modules/tus-js-client/lib.esm/
 
 const server = setupServer();
 const A = supplierOwner('sa');
+let engine: SyncEngine;
 let sent: { path: string; key: string | null; body: Record<string, unknown> }[] = [];
 
 function bidService() {
@@ -46,8 +48,8 @@ const submitBid = (files: EnqueueFiles[]) =>
   });
 
 async function sync() {
-  syncNow();
-  await whenIdle();
+  engine.syncNow();
+  await engine.whenIdle();
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -55,11 +57,12 @@ beforeEach(async () => {
   useNodeBlobs();
   sent = [];
   logIn('sa');
-  startSync();
-  await whenIdle();
+  engine = createAppSyncEngine();
+  engine.start();
+  await engine.whenIdle();
 });
 afterEach(async () => {
-  resetSyncForTests();
+  engine.stop();
   server.resetHandlers();
   vi.unstubAllGlobals();
   await resetPortalDb();
@@ -76,7 +79,7 @@ describe('a tender bid with named file fields', () => {
       { field: 'certificates.1.files', files: [file('ce.pdf', 13)] },
       { field: 'billOfMaterials', files: [file('bom.xlsx', 14)] },
     ]);
-    await whenIdle();
+    await engine.whenIdle();
 
     expect(tus.state.createdNames).toEqual(['技术标.pdf', '商务标.pdf', 'iso.pdf', 'ce.pdf', 'bom.xlsx']);
     expect(sent).toEqual([
@@ -121,7 +124,7 @@ describe('a tender bid with named file fields', () => {
       ],
       summary: '参观申请',
     });
-    await whenIdle();
+    await engine.whenIdle();
     expect(tus.state.createdNames).toEqual(['劳务合同.pdf', '安全承诺书.pdf', '其他.pdf']);
     expect(sentVisit).toEqual([
       {
@@ -148,7 +151,7 @@ describe('a tender bid with named file fields', () => {
       { field: 'bidDocuments', files: [] },
       { field: 'certificates.1.files', files: [] },
     ]);
-    await whenIdle();
+    await engine.whenIdle();
     expect(sent[0]!.body).toEqual({ tenderRecordId: 'r1', supplierCode: 'S001', bidDocuments: [], certificates: [{ name: 'ISO 9001' }, { name: 'CE', files: [] }] });
   });
 
@@ -163,7 +166,7 @@ describe('a tender bid with named file fields', () => {
       { field: 'bidDocuments', files: [file('标书.pdf', docs)] },
       { field: 'billOfMaterials', files: [file('bom.xlsx', bom)] },
     ]);
-    await whenIdle();
+    await engine.whenIdle();
     expect(sent).toEqual([]);
     const waiting = (await listEntries([A]))[0]!;
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1, lastError: { code: 'network' } });

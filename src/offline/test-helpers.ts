@@ -21,7 +21,7 @@ export function useNodeBlobs(): void {
   vi.stubGlobal('File', NodeFile);
 }
 
-export const bytes = (size: number, fill = 7) => new Uint8Array(size).fill(fill);
+const bytes = (size: number, fill = 7) => new Uint8Array(size).fill(fill);
 
 /** A File of `size` bytes (Node's File, cloneable into fake-indexeddb). */
 export const fileOf = (name: string, size: number, type = 'application/pdf') => new File([bytes(size)], name, { type });

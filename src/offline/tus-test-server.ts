@@ -6,7 +6,7 @@ import type { SetupServer } from 'msw/node';
 
 export const TUS_BASE = `${location.origin}${BASE_PATH}${TUS_PATH}`;
 
-export interface TusState {
+interface TusState {
   /** Bytes received in total (PATCH bodies). */
   received: number;
   created: number;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OwnerKey } from './db';
 import { deleteDraft, loadDraft, saveDraft } from './drafts';
 import { setUnsaved } from './unsaved';
@@ -10,7 +10,7 @@ export const DRAFT_SAVE_DELAY_MS = 400;
  * standing as its name, size, type and date, so choosing or removing one counts as a change.
  * The draft itself stores the values by structured clone: the files' bytes go with it.
  */
-export const draftKeyOf = (values: unknown): string =>
+const draftKeyOf = (values: unknown): string =>
   JSON.stringify(values ?? null, (_key, value: unknown) =>
     value instanceof Blob ? { file: (value as Partial<File>).name ?? '', size: value.size, type: value.type, modified: (value as Partial<File>).lastModified ?? 0 } : value,
   );
@@ -31,15 +31,22 @@ export interface DraftState {
  * Values may hold chosen files (File objects): they are kept with the draft, bytes and all.
  */
 export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, restore: (v: T) => void, opts?: { isEmpty?: (v: T) => boolean }): DraftState {
-  const [restored, setRestored] = useState(false);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const unsavedKey = owner ? `${owner}|${formKey}` : null;
+  // Both belong to one owner and form: another form (or owner) starts with neither, without an effect resetting them.
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ key: string; at: number } | null>(null);
+  const restored = unsavedKey !== null && restoredFor === unsavedKey;
+  const savedAt = unsavedKey !== null && saved?.key === unsavedKey ? saved.at : null;
   const serialized = draftKeyOf(values);
   const initial = useRef(serialized);
   const ready = useRef(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // What the effects and timers below read: the latest committed render's (a layout effect runs before them).
   const latest = useRef({ values, restore, isEmpty: opts?.isEmpty });
-  latest.current = { values, restore, isEmpty: opts?.isEmpty };
-  const unsavedKey = owner ? `${owner}|${formKey}` : null;
+  const optIsEmpty = opts?.isEmpty;
+  useLayoutEffect(() => {
+    latest.current = { values, restore, isEmpty: optIsEmpty };
+  });
 
   const isEmpty = useCallback((v: T) => (latest.current.isEmpty ? latest.current.isEmpty(v) : draftKeyOf(v) === initial.current), []);
 
@@ -50,10 +57,11 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
     if (isEmpty(v)) {
       setUnsaved(unsavedKey, false);
       await deleteDraft(owner, formKey);
-      setSavedAt(null);
+      setSaved(null);
     } else {
       setUnsaved(unsavedKey, true);
-      setSavedAt(await saveDraft(owner, formKey, v));
+      const at = await saveDraft(owner, formKey, v);
+      setSaved({ key: unsavedKey, at });
     }
   }, [owner, formKey, unsavedKey, isEmpty]);
 
@@ -68,9 +76,11 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
         // What the user typed while the draft was being read wins over the older draft.
         if (draft && !isEmpty(draft.values) && isEmpty(latest.current.values)) {
           latest.current.restore(draft.values);
-          setRestored(true);
-          setSavedAt(draft.savedAt);
-          if (unsavedKey) setUnsaved(unsavedKey, true);
+          if (unsavedKey) {
+            setRestoredFor(unsavedKey);
+            setSaved({ key: unsavedKey, at: draft.savedAt });
+            setUnsaved(unsavedKey, true);
+          }
           return true;
         }
         return false;
@@ -112,7 +122,7 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
     if (pending.current) clearTimeout(pending.current);
     pending.current = null;
     if (unsavedKey) setUnsaved(unsavedKey, false);
-    setSavedAt(null);
+    setSaved(null);
     // What the form holds now counts as empty: it is what was sent.
     initial.current = draftKeyOf(latest.current.values);
     if (owner) await deleteDraft(owner, formKey);

@@ -38,9 +38,9 @@ afterEach(() => {
 });
 
 describe('the prerendered /login in index.html', () => {
-  it('holds the default language in an inert #root, the others in templates, without their inline scripts', () => {
+  it('holds the default language in #root, the others in templates, without their inline scripts', () => {
     const html = injectPrerendered(INDEX, PAGES);
-    expect(html).toContain('<div id="root" inert data-path="/login" data-locale="zh-CN"><main><h1>供应商门户</h1></main></div>');
+    expect(html).toContain('<div id="root" data-prerendered data-path="/login" data-locale="zh-CN"><main><h1>供应商门户</h1></main></div>');
     expect(html).toContain('<template data-path="/login" data-locale="en" data-lang="en" data-title="Supplier Portal title"');
     expect(html).not.toContain('scrollTo');
   });
@@ -48,7 +48,7 @@ describe('the prerendered /login in index.html', () => {
   it('shows the default language when none was chosen', () => {
     const root = open('/login', null);
     expect(root.textContent).toBe('供应商门户');
-    expect(root.hasAttribute('inert')).toBe(true);
+    expect(root.hasAttribute('data-prerendered')).toBe(true);
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
@@ -79,8 +79,36 @@ describe('the prerendered /login in index.html', () => {
 
   it('drops the markup on every other path: those screens paint when the app renders them', () => {
     expect(open('/platform/home', 'en').textContent).toBe('');
+    expect(document.getElementById('root')!.hasAttribute('data-prerendered')).toBe(false);
     expect(open('/bidDetail/42', null).textContent).toBe('');
     expect(open('/vie', 'vie').textContent).toBe('');
+  });
+
+  it('holds the last tap on a link, button or tab, and a submission, until the app takes over; a tap into a field goes through', () => {
+    const form = '<main><a href="/register">注册</a><form><input id="u"><button type="submit">登录</button></form><p>text</p></main>';
+    const root = open('/login', null);
+    root.innerHTML = form;
+    const click = (el: Element) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      el.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(click(root.querySelector('a')!)).toBe(true);
+    expect(root.getAttribute('data-held-tap')).toBe('0/0');
+    expect(click(root.querySelector('input')!)).toBe(false);
+    expect(click(root.querySelector('p')!)).toBe(false);
+    expect(click(root.querySelector('button')!)).toBe(true);
+    expect(root.getAttribute('data-held-tap')).toBe('0/1/1'); // the last one
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    root.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true); // the browser never sends the form itself
+    expect(root.getAttribute('data-held-tap')).toBe('0/1/1');
+
+    // The app has taken over: taps are its own.
+    root.removeAttribute('data-prerendered');
+    root.removeAttribute('data-held-tap');
+    expect(click(root.querySelector('a')!)).toBe(false);
+    expect(root.hasAttribute('data-held-tap')).toBe(false);
   });
 
   it('refuses an index.html without an empty #root', () => {

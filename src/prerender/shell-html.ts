@@ -10,8 +10,12 @@ import type { Locale } from '@contract/locales';
  * or where the page says the device holds something that changes the screen (`unless`: a
  * localStorage key), #root is emptied at once: that screen paints when the app renders it.
  *
- * #root is `inert` while it holds a prerendered screen (nothing typed there could be kept);
- * src/main.tsx renders the same screen over it in one commit and lifts that.
+ * #root carries `data-prerendered` while it holds a prerendered screen, and the same script
+ * holds what a person does there until the app has taken over (src/app/prerender-handoff.ts):
+ * typing stays in the fields, and the last tap on a link, button or tab, or a form's submission,
+ * is held (default prevented, kept in `data-held-tap`) instead of lost or sent by the browser
+ * (a native submit would put the password in the address). src/main.tsx renders the same
+ * screen over it in one commit and hands all of it over.
  */
 
 export interface PrerenderedPage {
@@ -29,6 +33,9 @@ export interface PrerenderedPage {
 /** Paths that show another prerendered page (the root redirects to /login). */
 export const PATH_ALIASES: Record<string, string> = { '/': '/login' };
 
+/** What a tap on the prerender is held for (a tap elsewhere, into a field or on a checkbox, does what it always does). */
+export const TAP_TARGETS = 'a[href], button, summary, [role="button"], [role="tab"]';
+
 /** Classic and synchronous: runs while the document is parsed, before the first paint. */
 const pickScript = (locales: string[], fallback: string) => `(function () {
   var root = document.getElementById('root');
@@ -40,19 +47,40 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
   function held(key) {
     try { var value = key && localStorage.getItem(key); return Boolean(value) && value !== '0'; } catch (e) { return false; }
   }
+  function pathOf(el) {
+    var steps = [];
+    for (; el !== root; el = el.parentElement) steps.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
+    return steps.join('/');
+  }
+  function hold() {
+    root.addEventListener('click', function (event) {
+      if (!root.hasAttribute('data-prerendered') || !event.target.closest) return;
+      var target = event.target.closest(${JSON.stringify(TAP_TARGETS)});
+      if (!target || !root.contains(target)) return;
+      event.preventDefault();
+      root.setAttribute('data-held-tap', pathOf(target));
+    }, true);
+    root.addEventListener('submit', function (event) {
+      if (!root.hasAttribute('data-prerendered')) return;
+      event.preventDefault();
+      if (!root.hasAttribute('data-held-tap')) root.setAttribute('data-held-tap', pathOf(event.target));
+    }, true);
+  }
   var pages = [root].concat(Array.prototype.slice.call(document.querySelectorAll('template[data-path]')));
   for (var i = 0; i < pages.length; i++) {
     var page = pages[i];
     if (page.getAttribute('data-path') !== path || page.getAttribute('data-locale') !== locale || held(page.getAttribute('data-unless'))) continue;
-    if (page === root) return;
-    root.replaceChildren(page.content.cloneNode(true));
-    document.documentElement.lang = page.getAttribute('data-lang');
-    document.title = page.getAttribute('data-title');
-    var description = document.querySelector('meta[name="description"]');
-    if (description) description.setAttribute('content', page.getAttribute('data-description'));
-    return;
+    if (page !== root) {
+      root.replaceChildren(page.content.cloneNode(true));
+      document.documentElement.lang = page.getAttribute('data-lang');
+      document.title = page.getAttribute('data-title');
+      var description = document.querySelector('meta[name="description"]');
+      if (description) description.setAttribute('content', page.getAttribute('data-description'));
+    }
+    return hold();
   }
   root.textContent = '';
+  root.removeAttribute('data-prerendered');
 })();`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -78,6 +106,6 @@ export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): 
     .join('');
   return indexHtml.replace(
     emptyRoot,
-    `<div id="root" inert ${pageAttributes(first)}>${withoutScripts(first.html)}</div>${templates}<script>${pickScript(locales, first.locale)}</script>`,
+    `<div id="root" data-prerendered ${pageAttributes(first)}>${withoutScripts(first.html)}</div>${templates}<script>${pickScript(locales, first.locale)}</script>`,
   );
 }

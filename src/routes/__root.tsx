@@ -90,7 +90,9 @@ function RootLayout() {
         </div>
         <SyncStatus variant="strip" />
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a screen whose content
+          arrives after the first paint never moves it in view (a layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-3.5rem)] flex-1 outline-none sm:min-h-[calc(100dvh-4rem)]">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">

@@ -2,18 +2,21 @@ import type { HomeCounts } from '@contract/schemas/home';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { counts, inHours, message, messagePage, todo, todoPage } from '@/features/home/test/fixtures';
 import type { OutboxEntry } from '@/offline/db';
 import { emitSent } from '@/offline/events';
 import { logIn, resetPortalDb } from '@/offline/test-helpers';
-import { bidService, ok } from '@/test/fixtures';
+import { clearSession, saveLogin, sessionState } from '@/api/session';
+import { bidService, loginAnswer, ok } from '@/test/fixtures';
+import { supplierSession } from '@/test/session';
 import { Route as HomeRoute } from './platform/home';
+import { Route as SupplierInfoRoute } from './platform/supplierInfoManagement';
 import { Route as PlatformRoute } from './platform';
 import { activateLocale } from '@/locales/i18n';
 import { Route as RootRoute } from './__root';
@@ -30,11 +33,18 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-function serve(current: { counts: HomeCounts }, todos = [todo(1)]) {
+const SUPPLIER = { supplierId: 's1', supplierCode: 'GYS100001', supplierCodeMain: 'GYS100001', username: 'acme', status: 'A104', supplierRoleType: 'supplier', supplierName: '示例纸业', contactName: '李四', createdAt: '2030-01-01T00:00:00Z' };
+
+function serve(current: { counts: HomeCounts; status2?: string }, todos = [todo(1)]) {
   const marked: unknown[] = [];
   server.use(
-    http.post(`${bidService}/supplier/getByToken`, () =>
-      ok({ supplierId: 's1', supplierCode: 'GYS100001', supplierCodeMain: 'GYS100001', username: 'acme', status: 'A104', supplierRoleType: 'supplier', supplierName: '示例纸业', createdAt: '2030-01-01T00:00:00Z' }),
+    // The supplier behind the token: tok-2 is the other supplier another tab logs in as.
+    http.post(`${bidService}/supplier/getByToken`, ({ request }) =>
+      ok(
+        request.headers.get('X-Access-Token') === 'tok-2'
+          ? { ...SUPPLIER, supplierId: 's2', supplierCode: 'GYS100002', username: 'beta', supplierName: '另一家纸业', contactName: '王五', status: current.status2 ?? 'A104' }
+          : SUPPLIER,
+      ),
     ),
     http.post(`${bidService}/home/todoList`, () => ok(todoPage(todos, { counts: current.counts }))),
     http.post(`${bidService}/home/messageList`, () => ok(messagePage([message(1), message(2, { read: true })], { unread: current.counts.unreadMessages }))),
@@ -47,16 +57,17 @@ function serve(current: { counts: HomeCounts }, todos = [todo(1)]) {
   return marked;
 }
 
-function renderPlatform(path = '/platform/home') {
-  logIn('s1');
+function renderPlatform(path = '/platform/home', logInFirst = true) {
+  if (logInFirst) saveLogin(loginAnswer());
   const platform = PlatformRoute.update({ id: '/platform', path: '/platform', getParentRoute: () => RootRoute } as never);
   const home = HomeRoute.update({ id: '/home', path: '/home', getParentRoute: () => platform } as never);
   const stubs = ['tenderManagement', 'tenderManagement/$id', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'].map((stub) =>
     createRoute({ getParentRoute: () => platform, path: stub, component: () => <p>{`STUB ${stub}`}</p> }),
   );
+  const login = createRoute({ getParentRoute: () => RootRoute, path: 'login', component: () => <p>STUB login</p> });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
-    routeTree: RootRoute.addChildren([platform.addChildren([home, ...stubs])]),
+    routeTree: RootRoute.addChildren([platform.addChildren([home, ...stubs]), login]),
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { queryClient },
   });
@@ -140,5 +151,103 @@ describe('platform layout: the home counts', () => {
     serve({ counts: counts({ enquiries: 1 }) }, [todo(1, { kind: 'quoteDue', refId: 'e7', number: 'XJ2030-0007', name: '纸管年度询价', note: '2', deadline: inHours(0.5) })]);
     renderPlatform('/platform/bargaining');
     expect(await screen.findByText('待办将在 1 小时内截止：XJ2030-0007 纸管年度询价：请提交第 2 轮报价')).toBeTruthy();
+  });
+});
+
+/** The tab is focused again; what the guard then does (a session check, a redirect) settles inside act. */
+const tabBack = () =>
+  act(async () => {
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+describe('platform route: the session', () => {
+  it('without a session sends to /login with the address asked for, and says so', async () => {
+    serve({ counts: counts() });
+    const { router } = renderPlatform('/platform/home', false);
+    expect(await screen.findByText('STUB login')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ redirect: '/platform/home' });
+    expect(await screen.findByText('请先登录')).toBeTruthy();
+  });
+
+  it('with cookies missing a part the screens need (no account, no login info) sends to /login and forgets them', async () => {
+    serve({ counts: counts() });
+    logIn('s1');
+    renderPlatform('/platform/home', false);
+    expect(await screen.findByText('STUB login')).toBeTruthy();
+    expect(sessionState()).toBe('none');
+  });
+
+  it('greets with the session the guard read, and follows a login as another supplier in another tab when this tab is back', async () => {
+    serve({ counts: counts() });
+    renderPlatform();
+    expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+    expect(screen.getByText('欢迎回来，李四')).toBeTruthy();
+
+    // Another tab logged in as supplier s2: nothing changes under the open screen...
+    saveLogin(loginAnswer({ supplierId: 's2', supplierCode: 'GYS100002', oauthToken: 'tok-2', username: 'beta', userInfo: { supplierName: '另一家纸业', contactName: '王五', supplierRoleType: 'supplier' } }));
+    await act(() => activateLocale('zh-CN'));
+    expect(screen.getByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+    // ...until the tab is back: the guard runs again and the screens get the new session.
+    await tabBack();
+    expect(await screen.findByRole('heading', { level: 1, name: '另一家纸业' })).toBeTruthy();
+    expect(screen.getByText('欢迎回来，王五')).toBeTruthy();
+  });
+
+  it('follows a new status of the same supplier (logged in again in another tab after approval)', async () => {
+    const current: { counts: HomeCounts; status2?: string } = { counts: counts(), status2: 'A101' };
+    serve(current);
+    saveLogin(loginAnswer({ supplierId: 's2', oauthToken: 'tok-2', username: 'beta', status: 'A101' }));
+    renderPlatform('/platform/home', false);
+    expect(await screen.findByRole('heading', { level: 1, name: '另一家纸业' })).toBeTruthy();
+    expect(within(mainMenu()).queryByRole('link', { name: /^投标管理/ })).toBeNull();
+
+    current.status2 = 'A104';
+    saveLogin(loginAnswer({ supplierId: 's2', oauthToken: 'tok-2', username: 'beta', status: 'A104' }));
+    await tabBack();
+    expect(await within(mainMenu()).findByRole('link', { name: /^投标管理/ })).toBeTruthy();
+  });
+
+  it('goes to /login when another tab logged out and this one is back', async () => {
+    serve({ counts: counts() });
+    renderPlatform();
+    expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+    clearSession();
+    await tabBack();
+    expect(await screen.findByText('STUB login')).toBeTruthy();
+  });
+});
+
+describe('platform screens: the supplier from the route context', () => {
+  it('the supplier info screen loads the supplier the platform route context names (loader and screen), not a cookie', async () => {
+    // A token for the request layer; no supplier cookie at all.
+    document.cookie = 'token=t; path=/';
+    const asked: string[] = [];
+    server.use(
+      http.get(`${bidService}/supplier/getById/:supplierId`, ({ params }) => {
+        asked.push(String(params.supplierId));
+        return HttpResponse.json({ code: 'E404', message: '数据不存在', data: null });
+      }),
+    );
+    const root = createRootRoute({ component: Outlet });
+    const platform = createRoute({ getParentRoute: () => root, path: '/platform', beforeLoad: () => ({ session: supplierSession({ supplierId: 'ctx-7' }) }), component: Outlet });
+    const info = SupplierInfoRoute.update({ id: '/supplierInfoManagement', path: '/supplierInfoManagement', getParentRoute: () => platform } as never);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createRouter({
+      routeTree: root.addChildren([platform.addChildren([info])]),
+      history: createMemoryHistory({ initialEntries: ['/platform/supplierInfoManagement'] }),
+      context: { queryClient },
+    });
+    render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('供应商信息加载失败')).toBeTruthy();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(['ctx-7']));
+    expect(queryClient.getQueryCache().find({ queryKey: ['supplier', 'ctx-7'] })).toBeTruthy();
   });
 });

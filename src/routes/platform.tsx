@@ -2,15 +2,15 @@ import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { canAccess, menuKeyOf } from '@/api/access';
 import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
 import { sessionQueryOptions } from '@/api/session-query';
-import { getLoginInfo, getSupplierId, getSupplierInfo, getUsername, sessionState, setSupplierInfo } from '@/api/session';
+import { clearSession, readSession, sessionState, setSupplierInfo, withSessionCheck } from '@/api/session';
 import { menuBadges } from '@/app/platform/menu';
 import { usePlatformTitle } from '@/app/platform/page-title';
+import { useSessionFollow } from '@/app/platform/session-follow';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
@@ -26,28 +26,30 @@ let lastFailedCheck = 0;
 
 export const Route = createFileRoute('/platform')({
   beforeLoad: async ({ context, location, preload }) => {
-    // The guard of SPEC.md section 4.
-    const decision = guardDecision(sessionState(), location.href);
+    // The guard of SPEC.md section 4: the session is read from the cookies here, once, and
+    // handed to every screen below as the route context `session`.
+    const decision = guardDecision(sessionState(), readSession(), location.href);
     if (decision.action === 'redirect') {
       if (!preload) {
+        // Cookies this version never wrote: no usable session, and /login should not offer the way back.
+        if (decision.reason === 'incomplete') clearSession();
         if (decision.reason === 'timedOut') void showAlert({ title: i18n._(msg`登录已失效`), message: message('unauthorized', i18n.locale as Locale) });
         else toast.warning(i18n._(msg`请先登录`));
       }
       throw redirect({ to: '/login', search: { redirect: decision.redirect } });
     }
+    let session = decision.session;
 
     // A supplier's own lists, kept from earlier visits, are in the cache before any screen asks
     // (readable offline); loaded here, not on /login, which has no room in its first load.
-    await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, getSupplierId() ?? '')).catch(() => undefined);
+    await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId)).catch(() => undefined);
 
     // The session check, once per session: E401 is handled (cookies cleared, warned) by `request`.
-    const supplierId = getSupplierId() ?? '';
-    let status = getSupplierInfo()?.status;
     if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) {
       try {
-        const supplier = await context.queryClient.ensureQueryData(sessionQueryOptions(supplierId));
+        const supplier = await context.queryClient.ensureQueryData(sessionQueryOptions(session.supplierId));
         setSupplierInfo(supplier);
-        status = supplier.status;
+        session = withSessionCheck(session, supplier);
       } catch (error) {
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'tokenLost')) {
           throw redirect({ to: '/login', search: { redirect: location.href } });
@@ -58,19 +60,17 @@ export const Route = createFileRoute('/platform')({
 
     // Status gating: a menu entry the status does not allow is forbidden by address too.
     const key = menuKeyOf(location.pathname);
-    if (key && !canAccess(key, status)) throw redirect({ to: '/error/403' });
-    return { supplierStatus: status };
+    if (key && !canAccess(key, session.status)) throw redirect({ to: '/error/403' });
+    return { session };
   },
   component: PlatformLayout,
 });
 
 function PlatformLayout() {
-  const { supplierStatus } = Route.useRouteContext();
-  const supplierId = getSupplierId() ?? '';
-  // Read from the cache the guard filled; never fetched from here.
-  const { data: supplier } = useQuery({ ...sessionQueryOptions(supplierId), enabled: false });
-  const login = getLoginInfo();
-  const status = supplier?.status ?? supplierStatus;
+  const { session } = Route.useRouteContext();
+  const { supplierId } = session;
+  // Another tab logged out or in as someone else: the guard runs again when this tab is back.
+  useSessionFollow(session);
   // Replies, threads, deposits, bids, refunds, quotes and visit applications the outbox sends while any platform screen is open refresh their lists.
   useCommunicationSent(supplierId);
   useTenderSent(supplierId);
@@ -82,7 +82,7 @@ function PlatformLayout() {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">
-      <PlatformNav status={status} badges={menuBadges(counts)} user={<UserArea supplierName={supplier?.supplierName ?? login?.userInfo.supplierName} username={supplier?.username ?? getUsername()} />} />
+      <PlatformNav status={session.status} badges={menuBadges(counts)} user={<UserArea supplierName={session.supplierName} username={session.username} />} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

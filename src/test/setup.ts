@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { Locale } from '@contract/locales';
 // eslint-disable-next-line no-restricted-imports -- the tests' setup loads all three tables the app loads one by one
@@ -8,11 +8,16 @@ import { wireTables } from '@contract/messages';
 import { setWireTable } from '@/locales/wire';
 import type * as OnDemand from '@/offline/on-demand';
 
-// Writing to the outbox starts the sync engine in the app; unit tests drive the engine
-// themselves (startSync, whenIdle), so here it is loaded but never started behind their back.
+// findBy and waitFor give up after 1 s by default. Since the bid-service suites also run on
+// PostgreSQL in the same vitest run, a loaded 2-core CI machine took 1.2 s to write one outbox
+// entry with its file (IndexedDB in memory): wait as long as a slow machine needs.
+configure({ asyncUtilTimeout: 5000 });
+
+// Writing to the outbox starts the sync engine in the app; unit tests make and start their own
+// engine (createSyncEngine or createAppSyncEngine), so here one is made but never started behind their back.
 vi.mock('@/offline/on-demand', async (importOriginal) => ({
   ...(await importOriginal<typeof OnDemand>()),
-  ensureSyncEngine: () => import('@/offline/sync-engine'),
+  ensureSyncEngine: async () => (await import('@/offline/app-sync-engine')).createAppSyncEngine(),
 }));
 
 // Unit tests render with the source catalog (zh-CN): message ids are the Chinese texts.

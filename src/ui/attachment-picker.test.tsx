@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { MAX_FILE_BYTES } from '@contract/limits';
 import { message } from '@/locales/wire';
 import { UPLOAD_RULES, type UploadRule } from '@contract/upload-rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,17 @@ describe('AttachmentPicker', () => {
     await user.click(screen.getByRole('button', { name: '移除 a.pdf' }));
     expect(count()).toBe('1');
     expect(screen.queryByText('a.pdf')).toBeNull();
+  });
+
+  it('keeps both of two choices made before a re-render', async () => {
+    stubEstimate(1e10);
+    renderWithI18n(<Harness initial={[file('a.pdf')]} />);
+    // Two change events in one go: each check runs while the other's result is not rendered yet.
+    fireEvent.change(input(), { target: { files: [file('b.pdf')] } });
+    fireEvent.change(input(), { target: { files: [file('c.pdf')] } });
+    await waitFor(() => expect(count()).toBe('3'));
+    const list = screen.getByRole('list', { name: '已选附件' });
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) expect(within(list).getByText(name)).toBeTruthy();
   });
 
   it('refuses a file over 50 MB with a message, and keeps the others', async () => {

@@ -3,7 +3,7 @@ import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
 import { kindProblem, sniffFileKind, SNIFF_HEAD_BYTES, type UploadRule } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { assertRoomFor, StorageFullError } from '@/offline/storage';
 import { FieldError, FieldHint } from './field';
 import { formatBytes } from './file-upload';
@@ -55,9 +55,12 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
   const locale = i18n.locale as Locale;
   const [problems, setProblems] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
-  // Two quick choices must both build on the latest list, not on the rendered prop.
+  // Two quick choices must both build on the latest list (set in the handlers), not on the
+  // rendered prop; a new list from the parent replaces it once committed.
   const valueRef = useRef(value);
-  valueRef.current = value;
+  useLayoutEffect(() => {
+    valueRef.current = value;
+  }, [value]);
 
   const tooMany = () => (rule ? message(rule.tooMany, locale) : t`最多只能添加 ${maxFiles} 个附件`);
 

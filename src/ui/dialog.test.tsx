@@ -57,6 +57,19 @@ describe('<Dialog>', () => {
     expect(dialogOpen()).toBe(false);
   });
 
+  it('the delayed close calls the onClose of the latest render', async () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const { rerender } = renderWithI18n(<Dialog open title="t" onClose={first} />);
+    await act(async () => {
+      fireEvent.click(confirmButton());
+    });
+    rerender(<Dialog open title="t" onClose={latest} />);
+    act(() => vi.advanceTimersByTime(500));
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledOnce();
+  });
+
   it('stays open when the check fails, and the button works again', async () => {
     const onClose = vi.fn();
     const onConfirm = vi.fn(async () => false);

@@ -1,6 +1,6 @@
 import { DIALOG_CLOSE_DELAY_MS } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -35,8 +35,11 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
   const titleId = useId();
   const [busy, setBusy] = useState<'confirm' | 'save' | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The delayed close after a confirm calls the onClose of the latest committed render.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     const el = ref.current;
@@ -64,7 +67,7 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
 
   const cancel = () => {
     if (busy === 'confirm') return;
-    onCloseRef.current();
+    onClose();
   };
 
   const confirm = async () => {

@@ -112,6 +112,24 @@ describe('<FileUpload>', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([refOf(fileOf('new.xls'))]));
   });
 
+  it('keeps every file when several uploads finish before a re-render', async () => {
+    // Both uploads answer in the same tick: the second must build on the first's list, not on the rendered one.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    uploadFile.mockImplementation(async (file: File) => {
+      await answered;
+      return refOf(file);
+    });
+    const onChange = vi.fn();
+    renderWithI18n(<Harness maxFiles={3} onChange={onChange} initial={[refOf(fileOf('a.pdf'))]} />);
+    await user().upload(input(), [fileOf('b.pdf'), fileOf('c.pdf')]);
+    answer();
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
+    expect(onChange).toHaveBeenLastCalledWith([refOf(fileOf('a.pdf')), refOf(fileOf('b.pdf')), refOf(fileOf('c.pdf'))]);
+    expect(screen.getByRole('button', { name: 'c.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'a.pdf' })).toBeTruthy();
+  });
+
   it('removes a listed file', async () => {
     const onChange = vi.fn();
     renderWithI18n(<Harness maxFiles={3} onChange={onChange} initial={[refOf(fileOf('a.pdf')), refOf(fileOf('b.pdf'))]} />);

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES, MAX_FILES_AT_ONCE } from '@contract/limits';
 import type { FileRef } from '@contract/schemas/common';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { downloadFile, uploadFile } from '@/api/file';
 import { toast } from './toast';
 import { FieldError, FieldHint } from './field';
@@ -49,8 +49,12 @@ let nextKey = 1;
 export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, extensions, required, disabled, error, hint }: FileUploadProps) {
   const { t } = useLingui();
   const [pending, setPending] = useState<Pending[]>([]);
+  // Several uploads may finish before a re-render: each builds on the list the last one handed
+  // over (set in the handlers), and a new list from the parent replaces it once committed.
   const valueRef = useRef(value);
-  valueRef.current = value;
+  useLayoutEffect(() => {
+    valueRef.current = value;
+  }, [value]);
   const controllers = useRef(new Set<AbortController>());
 
   useEffect(() => {
@@ -64,7 +68,6 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
     setPending((list) => list.map((p) => (p.key === item.key ? { ...p, status: 'uploading' } : p)));
     try {
       const ref = await uploadFile(item.file, { signal: controller.signal });
-      // Several uploads may finish before a re-render: build on the latest list, not the prop.
       const next = maxFiles === 1 ? [ref] : [...valueRef.current, ref];
       valueRef.current = next;
       onChange(next);

@@ -6,7 +6,7 @@ import { LoadError } from './load-error';
 import { Pager } from './pager';
 import { StaleDataNotice } from './stale-data-notice';
 
-export interface ListTexts {
+interface ListTexts {
   /** "正在加载…": the skeleton's name, and the status while another page loads. */
   loading: string;
   /** The error state's title when nothing is stored to show. */

@@ -63,4 +63,13 @@ describe('<Pager>', () => {
     expect(screen.getByRole('button', { name: '下一页' })).toHaveProperty('disabled', true);
     expect(screen.getByText('共 0 条')).toBeTruthy();
   });
+
+  it('shows a capped total as "10,000+" and reaches only the pages it can show', async () => {
+    const onChange = vi.fn();
+    renderWithI18n(<Pager pageNo={1} pageSize={20} total={10_000} totalCapped onChange={onChange} />);
+    expect(screen.getByText('共 10,000+ 条')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '第 500 页' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('跳转到页码'), '9999{Enter}');
+    expect(onChange.mock.calls).toEqual([[500, 20]]);
+  });
 });

@@ -6,6 +6,8 @@ export interface PagerProps {
   pageNo: number;
   pageSize: number;
   total: number;
+  /** The total is a lower bound (a search counted only up to a cap): shown as "10,000+". */
+  totalCapped?: boolean;
   onChange: (pageNo: number, pageSize: number) => void;
   /** The navigation's name when a screen has two pagers (landmarks should be told apart); "分页" by default. */
   label?: string;
@@ -35,12 +37,13 @@ const Arrow = ({ dir }: { dir: 'left' | 'right' }) => (
 );
 
 /** Sizes, prev, pages, next and a jumper (SPEC.md section 9); compact "3 / 12" on phones. */
-export function Pager({ pageNo, pageSize, total, onChange, label }: PagerProps) {
-  const { t } = useLingui();
+export function Pager({ pageNo, pageSize, total: count, totalCapped, onChange, label }: PagerProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.ceil(count / pageSize));
   const current = Math.min(Math.max(1, pageNo), pages);
   const [jump, setJump] = useState('');
+  const total = i18n.number(count);
 
   const go = (p: number) => {
     const target = Math.min(Math.max(1, p), pages);
@@ -56,9 +59,7 @@ export function Pager({ pageNo, pageSize, total, onChange, label }: PagerProps) 
   return (
     <nav aria-label={label ?? t`分页`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 py-3 text-sm text-slate-600">
       <div className="flex items-center gap-3">
-        <span>
-          <Trans>共 {total} 条</Trans>
-        </span>
+        <span>{totalCapped ? <Trans>共 {total}+ 条</Trans> : <Trans>共 {total} 条</Trans>}</span>
         <label className="flex items-center gap-2">
           <span className="sr-only sm:not-sr-only">
             <Trans>每页</Trans>

@@ -4,9 +4,9 @@
  * legible at a fraction of that). Pure: the canvas work is in compress-photo.ts, loaded only
  * when a photo is chosen.
  */
-export const PHOTO_MAX_SIDE = 2048;
+const PHOTO_MAX_SIDE = 2048;
 export const PHOTO_MAX_BYTES = 1024 * 1024;
-export const PHOTO_QUALITY = 0.82;
+const PHOTO_QUALITY = 0.82;
 
 /** GIFs may be animated and PDFs are documents: only still photo formats are re-encoded. */
 const COMPRESSIBLE = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -7,7 +7,7 @@ import { sniffFileKind, SNIFF_HEAD_BYTES, type FileKind } from '@contract/upload
  */
 
 /** A phone that needs longer than this for one sheet is better off typing it in. */
-export const SHEET_READ_TIMEOUT_MS = 30_000;
+const SHEET_READ_TIMEOUT_MS = 30_000;
 
 /** The file's kind by its first and last 64 KB (a ZIP keeps its directory at the end). */
 export async function fileKindOf(file: Blob): Promise<FileKind> {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ConfirmHost } from './confirm';
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 interface ToastItem {
   id: number;
@@ -57,7 +57,7 @@ function push(kind: ToastKind, text: string, options: ToastOptions = {}): void {
   setTimeout(() => dismissToast(item.id), DURATION_MS[kind]);
 }
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   if (!state.toasts.some((t) => t.id === id)) return;
   setState({ ...state, toasts: state.toasts.filter((t) => t.id !== id) });
 }

@@ -158,6 +158,9 @@ test.describe('on a 360 px wide phone', () => {
       for (const path of publicPages) {
         await page.goto(path);
         await expectFitsWidth(page);
+        // The portal's name is whole in the header, not cut to "Cổng nhà cung…".
+        const name = page.getByRole('banner').getByRole('link').first().locator('span');
+        expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth), `${language} ${path}`).toBeLessThanOrEqual(0);
       }
     }
     await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));

@@ -14,6 +14,15 @@ async function login(page: Page, username: string, password: string) {
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const menu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 
+/** Changes the logged-in supplier's password on 修改密码 (the portal then asks for a new login). */
+async function changePassword(page: Page, current: string, next: string) {
+  await menu(page).getByRole('link', { name: '修改密码' }).click();
+  await field(page, '当前密码').fill(current);
+  await field(page, '新密码').fill(next);
+  await field(page, '确认新密码').fill(next);
+  await page.getByRole('button', { name: '确认修改' }).click();
+}
+
 
 test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page }) => {
   const id = unique();
@@ -40,6 +49,12 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await field(page, '银行账号').fill('6222020200012345678');
   await field(page, '开户银行').fill('中国工商银行东莞分行');
   await page.getByRole('combobox', { name: '结算币种' }).selectOption('CNY');
+  // The counterpart account is suggested from the buyer's staff of the chosen base and department.
+  await page.getByRole('combobox', { name: '生产基地' }).selectOption('DG');
+  await page.getByRole('combobox', { name: '对接部门' }).selectOption('DG-PUR');
+  await expect(page.locator('#supplier-counterparts option')).toHaveCount(2);
+  await expect(page.locator('#supplier-counterparts option').first()).toHaveAttribute('value', 'zhangwei.dg');
+  await page.getByRole('combobox', { name: '对接人账号' }).fill('lina.dg');
 
   // Bad input first: nothing is sent, the form says what is wrong and keeps what was typed.
   await field(page, '联系电话').fill('12345');
@@ -124,11 +139,7 @@ test('a supplier changes its password, must log in again, and logs out with a co
   await expect(page).toHaveURL(/\/platform\/home/);
 
   // Put the demo password back for the other tests, then log out.
-  await menu(page).getByRole('link', { name: '修改密码' }).click();
-  await field(page, '当前密码').fill('Changed99');
-  await field(page, '新密码').fill(demo.password);
-  await field(page, '确认新密码').fill(demo.password);
-  await page.getByRole('button', { name: '确认修改' }).click();
+  await changePassword(page, 'Changed99', demo.password);
   await expect(page).toHaveURL(/\/login/);
   await login(page, demo.a104, demo.password);
   await expect(page).toHaveURL(/\/platform\/home/);
@@ -193,6 +204,10 @@ test('a forgotten password is reset with a code sent to the phone', async ({ pag
   await expect(page).toHaveURL(/\/login/);
   await login(page, demo.a141, 'Reset2026');
   await expect(page).toHaveURL(/\/platform\/home/);
+
+  // Put the demo password back for the other tests.
+  await changePassword(page, 'Reset2026', demo.password);
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('switching to English and Vietnamese translates the screen and survives a reload', async ({ page }) => {

@@ -104,26 +104,67 @@ test('/login paints its form and the notice board frame before any script has ru
     await expect(page.locator('#notice-board-title')).toHaveText(board);
     await expect(page.locator('#login-username')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language ?? 'zh-CN');
-    // A person cannot type there (inert); autofill can, and what it puts there is kept.
-    await expect(page.locator('#root')).toHaveAttribute('inert', '');
-    await page.locator('#login-username').evaluate((input: HTMLInputElement) => {
-      input.value = 'demo_a104';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    // A person can type there at once, and moves on to the password with Tab.
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+    await page.locator('#login-username').pressSequentially('demo_a104');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#login-password')).toBeFocused();
 
     release();
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(noticeLinks(page)).toHaveCount(10);
     await expect(page.locator('#login-title')).toHaveText(title);
     await expect(page.locator('#login-username')).toHaveValue('demo_a104');
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     expect(shifted).toBeLessThan(0.02);
-    // The form's state holds the account filled before the app ran: the login goes through.
-    await page.locator('#login-password').fill('Demo1234');
-    await page.locator('#login-password').press('Enter');
+    // The app's form holds the account typed before it ran, and the focus is still in the password.
+    await expect(page.locator('#login-password')).toBeFocused();
+    await page.keyboard.type('Demo1234');
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/platform\/home/);
     await context.close();
   }
+});
+
+test('a tap on the prerendered /login before any script has run is held and done once the app has taken over; the browser never sends the form itself', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  // The app's scripts wait for `gate` (a new one for each visit).
+  let gate = Promise.resolve();
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const hold = () => {
+    let release = () => {};
+    gate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  };
+
+  // A tap on the register link.
+  let release = hold();
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByRole('link', { name: '注册供应商' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('button', { name: '提交注册' })).toBeVisible();
+
+  // The account and password, sent with Enter: the login is made by the app, once.
+  release = hold();
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('#login-username').fill('demo_a104');
+  await page.locator('#login-password').fill('Demo1234');
+  await page.locator('#login-password').press('Enter');
+  await page.getByRole('button', { name: '进入工作台' }).click(); // an impatient second tap: still one login
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/platform\/home/);
+  expect(requests.filter((url) => url.includes('Demo1234'))).toEqual([]);
+  expect(requests.filter((url) => url.endsWith('/supplier/login'))).toHaveLength(1);
+  await context.close();
 });
 
 test('/visitLogin paints its phone form before any script has run, unless the device holds passes (its first screen is then the QR)', async ({ browser, baseURL }) => {

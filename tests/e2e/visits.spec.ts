@@ -87,8 +87,8 @@ async function fillApplication(page: Page, o: { project: string; phones: [string
     await page.locator(`#visit-visitors-${index}-certificateType`).selectOption('PASSPORT');
     await card.getByLabel('证件号码').fill(certificateNo);
     await card.getByLabel('手机号').fill(phone);
-    await card.getByRole('group', { name: /是否住宿/ }).getByLabel('否').check();
-    await card.getByRole('group', { name: /是否用餐/ }).getByLabel('否').check();
+    await card.getByRole('radiogroup', { name: /是否住宿/ }).getByLabel('否').check();
+    await card.getByRole('radiogroup', { name: /是否用餐/ }).getByLabel('否').check();
   };
   await visitor(0, '张工', 'E12345678', o.phones[0]);
   await page.getByRole('button', { name: '添加来访人员' }).click();
@@ -107,8 +107,8 @@ async function fillApplication(page: Page, o: { project: string; phones: [string
   await page.locator('#visit-insurance-currency').selectOption('CNY');
   await page.getByLabel('保险金额').fill('500000');
   await page.getByLabel('投保日期').fill(day(-1));
-  await page.getByRole('group', { name: /是否已投保/ }).getByLabel('是').check();
-  await page.getByRole('group', { name: /是否有社保/ }).getByLabel('否').check();
+  await page.getByRole('radiogroup', { name: /是否已投保/ }).getByLabel('是').check();
+  await page.getByRole('radiogroup', { name: /是否有社保/ }).getByLabel('否').check();
   await page.getByRole('checkbox', { name: /张工/ }).check();
   await page.getByLabel('张工 的投保工种').fill('审核员');
 }
@@ -172,6 +172,7 @@ test('apply for two visitors, the buyer approves, a visitor gets the QR, the hom
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const gate = await phone.newPage();
   await gate.goto(`${service.url}/visitLogin`);
+  // No wait for the app: what is typed and tapped on the prerendered form is handed over to it.
   await gate.getByRole('textbox', { name: /^手机号码/ }).fill(phones[1]);
   await gate.getByRole('button', { name: '获取验证码' }).click();
   await expect.poll(() => lastCode(phones[1]), { timeout: 10_000 }).toMatch(/^\d{6}$/);

@@ -5,15 +5,49 @@ import { build } from '../../test/helper';
 const t = await build();
 
 describe('businessListByPage', () => {
-  it('lists bidding notices by default, latest cut-off first, matching the contract', async () => {
-    const res = await t.post('/business/listByPage', {});
+  it('lists bidding notices by default, open ones first by nearest deadline, then closed ones latest first', async () => {
+    const res = await t.post('/business/listByPage', { pageSize: 100 });
     expect(res.code).toBe('E000');
     const data = endpoints.businessListByPage.response.parse(res.data);
     expect(data.total).toBe(60);
-    expect(data.records).toHaveLength(10);
+    expect(data.totalCapped).toBe(false);
+    expect(data.records).toHaveLength(60);
     expect(data.records.every((r) => r.bindOrPurchase === 0)).toBe(true);
-    const times = data.records.map((r) => Date.parse(r.cutoffTime));
-    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const now = t.clock.now.getTime();
+    const open = data.records.filter((r) => Date.parse(r.cutoffTime) > now).map((r) => Date.parse(r.cutoffTime));
+    const closed = data.records.filter((r) => Date.parse(r.cutoffTime) <= now).map((r) => Date.parse(r.cutoffTime));
+    // The demo data has both, so the order is shown on both sides of the boundary.
+    expect(open.length).toBeGreaterThan(5);
+    expect(closed.length).toBeGreaterThan(5);
+    expect(data.records.slice(0, open.length).map((r) => Date.parse(r.cutoffTime))).toEqual([...open].sort((a, b) => a - b));
+    expect(closed).toEqual([...closed].sort((a, b) => b - a));
+  });
+
+  it('moves a notice to the closed part when the clock passes its deadline, and pages agree with the whole list', async () => {
+    const whole = async () => (await t.post<{ records: Array<{ id: string; cutoffTime: string }> }>('/business/listByPage', { pageSize: 100 })).data.records;
+    const before = await whole();
+    const firstOpen = before[0]!;
+    const saved = t.clock.now;
+    try {
+      t.clock.now = new Date(Date.parse(firstOpen.cutoffTime) + 1000);
+      const after = await whole();
+      expect(after[0]!.id).not.toBe(firstOpen.id);
+      const closedStart = after.findIndex((r) => Date.parse(r.cutoffTime) <= t.clock.now.getTime());
+      // The latest closed now (notices closing at the same moment: the newest id first).
+      expect(after[closedStart]!.cutoffTime).toBe(firstOpen.cutoffTime);
+      expect(after.findIndex((r) => r.id === firstOpen.id)).toBeGreaterThanOrEqual(closedStart);
+      // Every page size, every page: the pages laid end to end are the whole list.
+      for (const pageSize of [10, 20, 50]) {
+        const pages: string[] = [];
+        for (let pageNo = 1; pageNo <= Math.ceil(60 / pageSize); pageNo++) {
+          const page = await t.post<{ records: Array<{ id: string }> }>('/business/listByPage', { pageNo, pageSize });
+          pages.push(...page.data.records.map((r) => r.id));
+        }
+        expect(pages).toEqual(after.map((r) => r.id));
+      }
+    } finally {
+      t.clock.now = saved;
+    }
   });
 
   it('pages purchasing notices', async () => {
@@ -103,12 +137,16 @@ describe('regions', () => {
 describe('businessListByPage search index (migration 003)', () => {
   interface Row { id: string; bind_or_purchase: number; tender_no: string; title: string; issuing_unit: string; project_address: string; cutoff_time: Date }
   const all = () => t.db.query<Row>('SELECT id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time FROM notices');
-  /** The ids a search must answer, in list order, by brute force over every notice. */
-  const expected = (rows: Row[], type: number, term: string) =>
-    rows
+  /** The ids a search must answer, in list order (open by nearest deadline, then closed latest first), by brute force. */
+  const expected = (rows: Row[], type: number, term: string, now = t.clock.now.getTime()) => {
+    const open = (r: Row) => +r.cutoff_time > now;
+    return rows
       .filter((r) => r.bind_or_purchase === type && [r.tender_no, r.title, r.issuing_unit, r.project_address].some((f) => f.toLowerCase().includes(term.toLowerCase())))
-      .sort((a, b) => +b.cutoff_time - +a.cutoff_time || Number(b.id) - Number(a.id))
+      .sort((a, b) =>
+        open(a) !== open(b) ? (open(a) ? -1 : 1) : open(a) ? +a.cutoff_time - +b.cutoff_time || Number(a.id) - Number(b.id) : +b.cutoff_time - +a.cutoff_time || Number(b.id) - Number(a.id),
+      )
       .map((r) => r.id);
+  };
   const search = async (type: number, term: string, pageSize = 100) =>
     (await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', { bindOrPurchase: type, searchContent: term, pageSize })).data;
 
@@ -116,10 +154,37 @@ describe('businessListByPage search index (migration 003)', () => {
     const rows = await all();
     for (const type of [0, 1]) {
       const want = expected(rows, type, term);
-      const got = await search(type, term);
-      expect(got.total).toBe(want.length);
-      expect(got.records.map((r) => r.id)).toEqual(want.slice(0, 100));
+      // The first search counts a long term; the second reads its kept count and may pick its
+      // page the other way (sorted matches or a walk of the list order): both must agree.
+      for (const pageSize of [100, 10, 10]) {
+        const got = await search(type, term, pageSize);
+        expect(got.total).toBe(want.length);
+        expect(got.records.map((r) => r.id)).toEqual(want.slice(0, pageSize));
+      }
     }
+  });
+
+  it('counts a frequent long term only up to the cap, saying so, and pages it in the same order', async () => {
+    const rows = await all();
+    const term = '纸业有';
+    const want = expected(rows, 0, term);
+    expect(want.length).toBeGreaterThan(4);
+    /** notice_list itself, with a cap small enough for the demo data. */
+    const list = async (offset: number, limit: number, cap: number) => {
+      const [row] = await t.db.query<{ page: string }>('SELECT notice_list(0::smallint, $1::text, $2::int, $3::int, $4::timestamptz, $5::int) AS page', [term, limit, offset, t.clock.now, cap]);
+      return JSON.parse(row!.page) as { records: Array<{ id: string }>; total: number; totalCapped: boolean };
+    };
+    const capped = await list(0, 100, 3);
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.records.map((r) => r.id)).toEqual(want);
+    for (const limit of [1, 2, 3]) {
+      const ids: string[] = [];
+      for (let offset = 0; offset < want.length; offset += limit) ids.push(...(await list(offset, limit, 3)).records.map((r) => r.id));
+      expect(ids).toEqual(want);
+    }
+    const exact = await list(0, 100, want.length);
+    expect(exact).toMatchObject({ total: want.length, totalCapped: false });
+    expect(exact.records.map((r) => r.id)).toEqual(want);
   });
 
   it('does not match a term across two fields', async () => {
@@ -134,6 +199,8 @@ describe('businessListByPage search index (migration 003)', () => {
   it('keeps totals and one- and two-character counts right through inserts, updates and deletes', async () => {
     const db = t.db;
     const before = (await search(1, '淀粉')).total;
+    // A long term's count is kept; writing a notice forgets it.
+    expect((await search(1, '索引测试')).total).toBe(0);
     const plain = (await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total;
     const [inserted] = await db.query<{ id: string }>(
       `INSERT INTO notices (bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time, published_at)
@@ -142,11 +209,14 @@ describe('businessListByPage search index (migration 003)', () => {
     const id = inserted!.id;
     expect((await search(1, '淀粉')).total).toBe(before + 1);
     expect((await search(1, '索')).total).toBe(1);
+    expect((await search(1, '索引测试')).records.map((r) => r.id)).toEqual([id]);
     expect((await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total).toBe(plain + 1);
     await db.query("UPDATE notices SET title = '测试油墨项目', bind_or_purchase = 0 WHERE id = $1", [id]);
     expect((await search(1, '淀粉')).total).toBe(before);
     expect((await search(0, '索')).total).toBe(1);
     expect((await search(1, '索')).total).toBe(0);
+    expect((await search(1, '索引测试')).total).toBe(0);
+    expect((await search(0, '索引测试')).total).toBe(1);
     await db.query('DELETE FROM notice_details WHERE notice_id = $1', [id]);
     await db.query('DELETE FROM notices WHERE id = $1', [id]);
     expect((await search(0, '索')).total).toBe(0);

@@ -40,3 +40,60 @@ describe('production bases', () => {
     expect((await t.get('/supplier/getProductionBaseOrg', { extra: '1' })).code).toBe('E400');
   });
 });
+
+describe('the other reference calls of SPEC.md section 7', () => {
+  type Options = Array<{ code: string; label: string }>;
+
+  it('/supplier/querySelectCodeData answers a dictionary like /common/getSelectCodeCommonData', async () => {
+    const common = await t.get<Options>('/common/getSelectCodeCommonData', { type: 'gender' }, { lang: 'en' });
+    const supplier = await t.get<Options>('/supplier/querySelectCodeData', { type: 'gender' }, { lang: 'en' });
+    expect(supplier).toEqual(common);
+    expect((await t.get('/supplier/querySelectCodeData', { type: 'colour' })).code).toBe('E400');
+  });
+
+  it('/supplier/getSysDictCommonData answers several dictionaries keyed by type, in the request language', async () => {
+    const res = await t.get<Record<string, Options>>('/supplier/getSysDictCommonData', { 'types[0]': 'currency', 'types[1]': 'mealType', 'types[2]': 'currency' }, { lang: 'vi' });
+    expect(res.code).toBe('E000');
+    expect(Object.keys(res.data).sort()).toEqual(['currency', 'mealType']);
+    const currency = await t.get<Options>('/common/getSelectCodeCommonData', { type: 'currency' }, { lang: 'vi' });
+    expect(res.data.currency).toEqual(currency.data);
+    expect(res.data.mealType!.length).toBeGreaterThan(0);
+    expect((await t.get('/supplier/getSysDictCommonData')).code).toBe('E400');
+    expect((await t.get('/supplier/getSysDictCommonData', { 'types[0]': 'colour' })).code).toBe('E400');
+  });
+
+  it('/common/getSelectCodeCommonDataSmart filters a dictionary by code or label, case-insensitively, wildcards as text', async () => {
+    const byLabel = await t.get<Options>('/common/getSelectCodeCommonDataSmart', { type: 'currency', keyword: '美元' }, { lang: 'zh-CN' });
+    expect(byLabel.data.map((o) => o.code)).toEqual(['USD']);
+    const byCode = await t.get<Options>('/common/getSelectCodeCommonDataSmart', { type: 'currency', keyword: 'vn' }, { lang: 'en' });
+    expect(byCode.data.map((o) => o.code)).toEqual(['VND']);
+    const all = await t.get<Options>('/common/getSelectCodeCommonDataSmart', { type: 'currency' });
+    expect(all.data.map((o) => o.code)).toEqual(['CNY', 'USD', 'VND', 'EUR']);
+    expect((await t.get<Options>('/common/getSelectCodeCommonDataSmart', { type: 'currency', keyword: '%' })).data).toEqual([]);
+    expect((await t.get('/common/getSelectCodeCommonDataSmart', { type: 'currency', keyword: 'x'.repeat(41) })).code).toBe('E400');
+  });
+
+  it('/common/getOrgCodeByProductionBase answers the departments of a base like the supplier path', async () => {
+    const supplier = await t.get<Options>('/supplier/getOrgCodeByProductionBase', { productionBase: 'TJ' }, { lang: 'en' });
+    expect(await t.get<Options>('/common/getOrgCodeByProductionBase', { productionBase: 'TJ' }, { lang: 'en' })).toEqual(supplier);
+    expect((await t.get('/common/getOrgCodeByProductionBase', { productionBase: 'XX' })).code).toBe('E404');
+  });
+
+  it('/supplier/sysLoginUserCounterpart lists the buyer staff by base, department and keyword', async () => {
+    type Counterparts = Array<{ code: string; label: string; departmentCode: string; department: string }>;
+    const all = await t.get<Counterparts>('/supplier/sysLoginUserCounterpart');
+    expect(all.code).toBe('E000');
+    expect(all.data.length).toBeGreaterThan(10);
+    const dg = await t.get<Counterparts>('/supplier/sysLoginUserCounterpart', { productionBase: 'DG' }, { lang: 'en' });
+    expect(dg.data.every((c) => c.departmentCode.startsWith('DG-'))).toBe(true);
+    expect(dg.data).toContainEqual({ code: 'zhangwei.dg', label: '张伟', departmentCode: 'DG-PUR', department: 'Purchasing' });
+    const purchasing = await t.get<Counterparts>('/supplier/sysLoginUserCounterpart', { productionBase: 'VN', department: 'VN-PUR' });
+    expect(purchasing.data.map((c) => c.code)).toEqual(['nguyen.an.vn', 'tran.thi.mai.vn']);
+    const byName = await t.get<Counterparts>('/supplier/sysLoginUserCounterpart', { keyword: '李' });
+    expect(byName.data.map((c) => c.code)).toEqual(['lina.dg']);
+    const byAccount = await t.get<Counterparts>('/supplier/sysLoginUserCounterpart', { keyword: 'TJ' });
+    expect(byAccount.data.map((c) => c.code)).toEqual(['liuyang.tj', 'zhaomin.tj', 'sunhao.tj']);
+    expect((await t.get<Counterparts>('/supplier/sysLoginUserCounterpart', { productionBase: 'XX' })).data).toEqual([]);
+    expect((await t.get('/supplier/sysLoginUserCounterpart', { keyword: 'x'.repeat(41) })).code).toBe('E400');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunicationDetail, CommunicationReply, CommunicationSummary } from '../../../contract/schemas/communication';
-import { build, multipart } from '../../test/helper';
+import { runOperatorAction } from '../../services/operator-actions';
+import { build, multipart, newSupplier } from '../../test/helper';
 
 const t = await build();
 type Page = { records: CommunicationSummary[]; total: number; pageNo: number; pageSize: number };
@@ -16,11 +17,21 @@ async function upload(name: string, content: string, token?: string) {
 }
 const ref = (f: { name: string; path: string }) => ({ name: f.name, url: 'https://evil.example/x', path: f.path });
 
-/** A second A104 supplier, so that ownership can be tested between two communicating suppliers. */
-async function secondA104() {
-  await t.db.query("UPDATE suppliers SET status = 'A104' WHERE username = 'demo_a141'");
-  const s = await t.login('demo_a141');
-  return s;
+/** A second A104 supplier of the test's own, so that ownership can be tested between two communicating suppliers. */
+const secondA104 = () => newSupplier(t);
+
+/**
+ * A thread of `s` of the test's own in `status`: started by the supplier, answered (and closed)
+ * by the buyer. Tests that write threads or replies use these, not demo_a104's seeded threads,
+ * which the list and detail tests read.
+ */
+async function ownThread(s: { token: string }, status: 'awaitingBuyer' | 'awaitingSupplier' | 'closed') {
+  const res = await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: `自有主题 ${status}`, content: '内容' }, as(s));
+  if (res.code !== 'E000') throw new Error(`save: ${res.code} ${res.message}`);
+  if (status !== 'awaitingBuyer') {
+    await runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) }, 'replyCommunication', { id: res.data.id, text: '采购方答复', close: status === 'closed' });
+  }
+  return res.data;
 }
 
 describe('communicationListByPage', () => {
@@ -54,6 +65,7 @@ describe('communicationListByPage', () => {
   });
 
   it('is for status A104 only: A101 and A141 get E403', async () => {
+    const before = await t.count('communications');
     for (const username of ['demo_a101', 'demo_a141']) {
       await t.db.query("UPDATE suppliers SET status = $2 WHERE username = $1", [username, username === 'demo_a101' ? 'A101' : 'A141']);
       const s = await t.login(username);
@@ -66,7 +78,7 @@ describe('communicationListByPage', () => {
         expect((await t.post(path, body, as(s))).code, `${username} ${path}`).toBe('E403');
       }
     }
-    expect(await t.count('communications')).toBe(3);
+    expect(await t.count('communications')).toBe(before);
   });
 });
 
@@ -96,19 +108,20 @@ describe('communicationGetById', () => {
 
 describe('communicationSave', () => {
   it('starts a thread awaiting the buyer with own attachments (links rebuilt, unclaimed uploads claimed)', async () => {
-    const mine = await upload('规格.pdf', 'spec', a104.token);
+    const me = await newSupplier(t);
+    const mine = await upload('规格.pdf', 'spec', me.token);
     const anonymous = await upload('照片.png', 'png');
     const res = await t.post<CommunicationDetail>(
       '/communication/save',
       { priority: 'medium', topic: '  新的问题  ', content: '内容', sourceNo: 'ZB2026', attachments: [ref(mine), ref(anonymous)] },
-      as(a104),
+      as(me),
     );
     expect(res.code).toBe('E000');
     expect(res.data).toMatchObject({ topic: '新的问题', status: 'awaitingBuyer', replyCount: 0, sourceNo: 'ZB2026' });
     expect(res.data.replies).toHaveLength(1);
     expect(res.data.replies[0]!.attachments.map((a) => a.url)).toEqual([mine.fileUrl, anonymous.fileUrl]);
     const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [anonymous.path]);
-    expect(owner[0]!.owner).toBe(a104.supplierId);
+    expect(owner[0]!.owner).toBe(me.supplierId);
   });
 
   it('refuses missing and oversized fields, unknown priorities, more than 20 attachments: nothing written', async () => {
@@ -143,28 +156,30 @@ describe('communicationSave', () => {
   });
 
   it('applies a repeated Idempotency-Key once and answers the first answer again', async () => {
+    const me = await newSupplier(t);
     const before = await t.count('communications');
     const body = { priority: 'low', topic: '重复发送', content: '只应保存一次' };
-    const first = await t.post<CommunicationDetail>('/communication/save', body, as(a104, key('save-key-0001')));
-    const again = await t.post<CommunicationDetail>('/communication/save', body, as(a104, key('save-key-0001')));
+    const first = await t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-key-0001')));
+    const again = await t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-key-0001')));
     expect(again).toEqual(first);
     expect(await t.count('communications')).toBe(before + 1);
     // Another key is another write.
-    await t.post('/communication/save', body, as(a104, key('save-key-0002')));
+    await t.post('/communication/save', body, as(me, key('save-key-0002')));
     expect(await t.count('communications')).toBe(before + 2);
   });
 
   it('applies concurrent duplicates once: the others replay or get E409 inProgress', async () => {
+    const me = await newSupplier(t);
     const before = await t.count('communications');
     const body = { priority: 'high', topic: '并发重复', content: '只应保存一次' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => t.post<CommunicationDetail>('/communication/save', body, as(a104, key('save-concurrent-1')))));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-concurrent-1')))));
     expect(await t.count('communications')).toBe(before + 1);
     const ok = answers.filter((a) => a.code === 'E000');
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(new Set(ok.map((a) => a.data.id)).size).toBe(1);
     for (const a of answers.filter((x) => x.code !== 'E000')) expect(a).toMatchObject({ code: 'E409', message: 'The same request is still being processed, please retry shortly' });
     // After the first run, a retry replays.
-    const retry = await t.post<CommunicationDetail>('/communication/save', body, as(a104, key('save-concurrent-1')));
+    const retry = await t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-concurrent-1')));
     expect(retry.data.id).toBe(ok[0]!.data.id);
   });
 });
@@ -173,12 +188,14 @@ describe('communicationReply', () => {
   const threadOf = async (status: string) => (await t.post<Page>('/communication/listByPage', { status }, as(a104))).data.records[0]!;
 
   it('adds a reply with an attachment and moves the thread to awaiting the buyer', async () => {
-    const thread = await threadOf('awaitingSupplier');
-    const file = await upload('回复附件.pdf', 'reply bytes', a104.token);
-    const res = await t.post<CommunicationReply>('/communication/reply', { communicationId: thread.id, detail: '可以稳定', attachments: [ref(file)] }, as(a104));
+    const me = await newSupplier(t);
+    const thread = await ownThread(me, 'awaitingSupplier');
+    const file = await upload('回复附件.pdf', 'reply bytes', me.token);
+    const res = await t.post<CommunicationReply>('/communication/reply', { communicationId: thread.id, detail: '可以稳定', attachments: [ref(file)] }, as(me));
     expect(res.code).toBe('E000');
-    expect(res.data).toMatchObject({ side: 'supplier', sponsor: '周强', detail: '可以稳定' });
-    const detail = await t.post<CommunicationDetail>('/communication/getById', { id: thread.id }, as(a104));
+    // The sponsor is the supplier's contact (registration() names 赵六).
+    expect(res.data).toMatchObject({ side: 'supplier', sponsor: '赵六', detail: '可以稳定' });
+    const detail = await t.post<CommunicationDetail>('/communication/getById', { id: thread.id }, as(me));
     expect(detail.data).toMatchObject({ status: 'awaitingBuyer', replyCount: 2 });
     expect(detail.data.replies.at(-1)!.attachments[0]!.path).toBe(file.path);
   });
@@ -202,21 +219,23 @@ describe('communicationReply', () => {
   });
 
   it('applies a repeated or concurrent Idempotency-Key once', async () => {
-    const thread = await threadOf('awaitingBuyer');
+    const me = await newSupplier(t);
+    const thread = await ownThread(me, 'awaitingBuyer');
     const before = await t.count('communication_replies');
     const body = { communicationId: thread.id, detail: '补充说明' };
-    const first = await t.post<CommunicationReply>('/communication/reply', body, as(a104, key('reply-key-0001')));
-    expect((await t.post('/communication/reply', body, as(a104, key('reply-key-0001')))).data).toEqual(first.data);
-    const concurrent = await Promise.all(Array.from({ length: 4 }, () => t.post('/communication/reply', body, as(a104, key('reply-key-0002')))));
+    const first = await t.post<CommunicationReply>('/communication/reply', body, as(me, key('reply-key-0001')));
+    expect((await t.post('/communication/reply', body, as(me, key('reply-key-0001')))).data).toEqual(first.data);
+    const concurrent = await Promise.all(Array.from({ length: 4 }, () => t.post('/communication/reply', body, as(me, key('reply-key-0002')))));
     expect(concurrent.every((a) => a.code === 'E000' || a.code === 'E409')).toBe(true);
     expect(await t.count('communication_replies')).toBe(before + 2);
   });
 
   it('frees the key of a refused reply, so the corrected retry runs', async () => {
-    const closed = await threadOf('closed');
-    const open = await threadOf('awaitingBuyer');
-    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(a104, key('reply-key-0003')))).code).toBe('E409');
-    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(a104, key('reply-key-0003')))).code).toBe('E409');
-    expect((await t.post('/communication/reply', { communicationId: open.id, detail: 'x' }, as(a104, key('reply-key-0003')))).code).toBe('E000');
+    const me = await newSupplier(t);
+    const closed = await ownThread(me, 'closed');
+    const open = await ownThread(me, 'awaitingBuyer');
+    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E409');
+    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E409');
+    expect((await t.post('/communication/reply', { communicationId: open.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E000');
   });
 });

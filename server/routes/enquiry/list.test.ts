@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quoteTotal, replyStatusOf, type EnquiryDetail, type EnquiryPage } from '../../../contract/schemas/enquiry';
 import { enquiryKit } from '../../test/enquiries';
-import { build } from '../../test/helper';
+import { build, newSupplier } from '../../test/helper';
 
 const t = await build();
 const k = enquiryKit(t);
@@ -59,15 +59,17 @@ describe('enquiryListByPage', () => {
   });
 
   it('computes the reply status with the server clock: pending turns missed at the deadline', async () => {
-    const created = await k.create({ hours: 1 });
-    const row = async () => (await list({ searchContent: created.enquiryNo })).data.records[0]!;
+    // A supplier of its own: the demo suppliers' lists are counted by the tests above.
+    const s = await newSupplier(t);
+    const created = await k.create({ hours: 1, suppliers: [s.username] });
+    const row = async () => (await list({ searchContent: created.enquiryNo }, s)).data.records[0]!;
     expect((await row()).replyStatus).toBe('pending');
     const saved = t.clock.now;
     t.clock.now = new Date(Date.parse(created.deadline));
     try {
       expect((await row()).replyStatus).toBe('missed');
-      expect((await list({ searchContent: created.enquiryNo, replyStatus: 'missed' })).data.total).toBe(1);
-      expect((await getById(created.id)).data.rounds[0]!.status).toBe('closed');
+      expect((await list({ searchContent: created.enquiryNo, replyStatus: 'missed' }, s)).data.total).toBe(1);
+      expect((await getById(created.id, s)).data.rounds[0]!.status).toBe('closed');
     } finally {
       t.clock.now = saved;
     }
@@ -116,9 +118,10 @@ describe('enquiryGetById', () => {
   });
 
   it('never reveals an enquiry the supplier is not invited to: E404 like an unknown or malformed id', async () => {
-    const theirs = await k.create({ suppliers: ['demo_a141'] });
+    const other = await newSupplier(t);
+    const theirs = await k.create({ suppliers: [other.username] });
     expect(await getById(theirs.id)).toEqual({ code: 'E404', message: 'Data lost', data: null });
-    expect((await getById(theirs.id, a141)).code).toBe('E000');
+    expect((await getById(theirs.id, other)).code).toBe('E000');
     expect((await getById('00000000-0000-0000-0000-000000000000')).code).toBe('E404');
     expect((await getById('nonsense')).code).toBe('E404');
     expect((await list({ searchContent: theirs.enquiryNo })).data.total).toBe(0);
@@ -130,11 +133,12 @@ describe('enquiryGetById', () => {
 
 describe('gating', () => {
   it('needs a token and refuses status A101 on every call (E403), whatever it asks', async () => {
-    const { id } = await k.create();
+    const invited = await newSupplier(t);
+    const { id } = await k.create({ suppliers: [invited.username] });
     const calls: Array<[string, unknown]> = [
       ['/enquiry/listByPage', {}],
       ['/enquiry/getById', { id }],
-      ['/enquiry/quote', k.quoteBody(await k.detail(a104, id))],
+      ['/enquiry/quote', k.quoteBody(await k.detail(invited, id))],
       ['/enquiry/downloadTemplate', { id }],
     ];
     for (const [path, body] of calls) {
@@ -143,8 +147,11 @@ describe('gating', () => {
     }
     // A status change takes effect at once, on the same session.
     await k.operator('setStatus', { supplier: 'demo_a141', status: 'A101' });
-    expect((await list({}, a141)).code).toBe('E403');
-    await k.operator('setStatus', { supplier: 'demo_a141', status: 'A141' });
+    try {
+      expect((await list({}, a141)).code).toBe('E403');
+    } finally {
+      await k.operator('setStatus', { supplier: 'demo_a141', status: 'A141' });
+    }
     expect((await list({}, a141)).code).toBe('E000');
   });
 });

@@ -57,6 +57,33 @@ describe('fileUpload', () => {
   });
 });
 
+describe('the other upload paths of SPEC.md section 7', () => {
+  const post = (path: string, token?: string) => {
+    const form = multipart('规格书.pdf', Buffer.from('%PDF-1.4 spec'));
+    return t.app.inject({ method: 'POST', url: `/bid-web/bid-service${path}`, payload: form.payload, headers: { ...form.headers, 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) } });
+  };
+
+  it("/file/uploadTsFile stores the logged-in supplier's own file and refuses without a token", async () => {
+    expect((await post('/file/uploadTsFile')).json()).toMatchObject({ code: 'E401' });
+    const { token } = await t.login('demo_a104');
+    const res = (await post('/file/uploadTsFile', token)).json() as { code: string; data: { filename: string } };
+    expect(res.code).toBe('E000');
+    const file = JSON.parse(res.data.filename) as { path: string };
+    // The supplier's own: another supplier may not read it, its owner may.
+    const other = await t.login('demo_a141');
+    expect((await download(file.path, other.token)).json()).toMatchObject({ code: 'E403' });
+    expect((await download(file.path, token)).body).toBe('%PDF-1.4 spec');
+  });
+
+  it('/sys-service/rest/filerRest/uploadFile is /file/upload under its other name', async () => {
+    const res = (await post('/sys-service/rest/filerRest/uploadFile')).json() as { code: string; data: { filename: string } };
+    expect(res.code).toBe('E000');
+    const file = JSON.parse(res.data.filename) as { name: string; path: string };
+    expect(file.name).toBe('规格书.pdf');
+    expect((await download(file.path)).body).toBe('%PDF-1.4 spec');
+  });
+});
+
 describe('fileDownload', () => {
   it('answers the bytes with type and an RFC 5987 file name', async () => {
     const s = await t.login('demo_a104');
@@ -94,12 +121,16 @@ describe('fileDownload', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it.each([['../../etc/passwd'], ['/etc/passwd'], ['u/2026/01/..\\..\\secret'], ['u/2026/01/a\0b'], ['C:/windows/win.ini'], ['u/%2e%2e/%2e%2e/etc/passwd']])(
+  it.each([['../../etc/passwd'], ['/etc/passwd'], ['u/2026/01/..\\..\\secret'], ['C:/windows/win.ini'], ['u/%2e%2e/%2e%2e/etc/passwd']])(
     'refuses the path %j with E400 pathRefused',
     async (filePath) => {
       expect((await download(filePath)).json()).toMatchObject({ code: 'E400', message: 'The file path is not valid' });
     },
   );
+
+  it('refuses a path with a NUL in it with E400 controlCharacters (the rule of every text)', async () => {
+    expect((await download('u/2026/01/a\0b')).json()).toMatchObject({ code: 'E400', data: [{ field: 'filePath', message: 'Must not contain control characters' }] });
+  });
 
   it('answers E404 for unknown paths and E400 for missing or huge ones', async () => {
     expect((await download('u/2026/01/0123456789abcdef0123456789abcdef.pdf')).json()).toMatchObject({ code: 'E404' });

@@ -9,15 +9,46 @@ import { cleanName, contentDisposition, mimeOf } from '../../files/mime';
 import { isTraversal, STORAGE_KEY_RE } from '../../files/storage';
 import { ApiError, forbidden, invalid, notFound, unauthorized } from '../../http/api-error';
 import { resolveSession } from '../../http/auth';
+import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { downloadUrl } from '../../services/file-refs';
+import { releaseUpload, reserveUpload, settleUpload } from '../../services/quotas';
+
+/** What an upload may take, by the length of its body: at most the largest file; unknown counts as that. */
+const declaredBytes = (contentLength: string | undefined) => {
+  const n = Number(contentLength);
+  return Number.isSafeInteger(n) && n >= 0 ? Math.min(n, MAX_FILE_BYTES) : MAX_FILE_BYTES;
+};
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const { db, storage, now } = app.services;
+  const { db, storage, now, quotas } = app.services;
 
-  route(app, 'file', endpoints.fileUpload, async ({ req, session }) => {
+  /**
+   * One file, multipart. SPEC.md section 7 names three paths for it: /file/upload (public; a
+   * token, when one comes along, makes the file the supplier's), /file/uploadTsFile (a logged-in
+   * supplier's upload: refused without a token) and the platform file service's
+   * /sys-service/rest/filerRest/uploadFile (public, as /file/upload). One answer for all three.
+   */
+  const upload = async ({ req, session }: { req: FastifyRequest; session: Session | null }) => {
     if (!req.isMultipart()) throw new ApiError(Code.unsupportedType, 'unsupportedType');
-    const part = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
+    // Counted before a byte is stored (the body's length stands for the file's until it is known).
+    const reservation = await reserveUpload(db, quotas, now(), session, req.ip, declaredBytes(req.headers['content-length']));
+    try {
+      const stored = await store(req, session);
+      await settleUpload(db, reservation, stored.size);
+      return stored.answer;
+    } catch (error) {
+      await releaseUpload(db, reservation);
+      throw error;
+    }
+  };
+  route(app, 'file', endpoints.fileUpload, upload);
+  route(app, 'file', endpoints.fileUploadTsFile, upload);
+  route(app, 'file', endpoints.sysFilerRestUploadFile, upload);
+
+  async function store(req: FastifyRequest, session: Session | null) {
+    const files = req.files({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 } });
+    const part = (await files.next()).value;
     if (part && part.fieldname !== 'file') part.file.resume();
     if (!part || part.fieldname !== 'file') throw new ApiError(Code.invalid, 'fileMissing', [{ field: 'file', key: 'fileMissing' }]);
     const name = cleanName(part.filename);
@@ -32,13 +63,16 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       throw new ApiError(Code.tooLarge, 'tooLarge');
     }
     try {
+      // A second file is refused, never dropped: reading the rest of the body, the parser reports
+      // it (FST_FILES_LIMIT, answered E400 oneFilePerRequest by the error handler).
+      if (!(await files.next()).done) throw new ApiError(Code.invalid, 'oneFilePerRequest');
       await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: mimeOf(key) }, now());
     } catch (error) {
       await storage.remove(key);
       throw error;
     }
-    return { filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) };
-  });
+    return { size, answer: { filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) } };
+  }
 
   async function download(req: FastifyRequest, reply: FastifyReply, filePath: string): Promise<FastifyReply> {
     if (isTraversal(filePath)) throw invalid('filePath', 'pathRefused');

@@ -6,7 +6,8 @@ import { BASE_PATH, TUS_CHUNK_BYTES, TUS_PATH } from '../../../contract/http';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { build } from '../../test/helper';
 
-const t = await build();
+const PORTAL = 'https://portal.example.com';
+const t = await build({ allowedOrigins: [PORTAL] });
 const ENDPOINT = `${BASE_PATH}${TUS_PATH}`;
 const a104 = await t.login('demo_a104');
 const a141 = await t.login('demo_a141');
@@ -167,5 +168,29 @@ describe('tus uploads', () => {
     const file = JSON.parse(res.data.filename) as { path: string };
     expect((await download(file.path)).body).toBe('abc');
     expect(await t.count('tus_uploads')).toBeGreaterThan(0);
+  });
+
+  it('answers no Access-Control-Allow-Origin to another site (neither * nor its origin), and the configured origin its own', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({ method: 'OPTIONS', url: ENDPOINT, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'tus-resumable,upload-length' } });
+    const createFrom = (origin?: string) =>
+      t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-length': '3', ...(origin ? { origin } : {}) } });
+    for (const res of [await preflight('https://evil.example'), await createFrom('https://evil.example')]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(JSON.stringify(res.headers)).not.toContain('evil.example');
+    }
+    // A PATCH or HEAD from another site gets no permission to read the answer either.
+    const id = await createdId(3);
+    const fromEvil = await t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', origin: 'https://evil.example' } });
+    expect(fromEvil.headers['access-control-allow-origin']).toBeUndefined();
+    // The configured origin may read the answers; the portal on the service's own origin needs no header.
+    expect((await preflight(PORTAL)).headers['access-control-allow-origin']).toBe(PORTAL);
+    const fromPortal = await createFrom(PORTAL);
+    expect(fromPortal.statusCode).toBe(201);
+    expect(fromPortal.headers['access-control-allow-origin']).toBe(PORTAL);
+    const sameOrigin = await createFrom('http://localhost:80');
+    expect(sameOrigin.statusCode).toBe(201);
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await createFrom()).statusCode).toBe(201);
   });
 });

@@ -7,10 +7,13 @@ import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { BASE_PATH, TUS_PATH } from '../../../contract/http';
+import { BASE_PATH, REASON_HEADER, TUS_PATH } from '../../../contract/http';
+import type { Locale } from '../../../contract/locales';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
+import { message } from '../../../contract/messages';
 import { findFileByKey, insertFile } from '../../db/file-repo';
 import { findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
+import { PgLocker } from '../../files/pg-locker';
 import { cleanName, mimeOf } from '../../files/mime';
 import { ApiError, forbidden, notFound, unauthorized } from '../../http/api-error';
 import { resolveSession } from '../../http/auth';
@@ -18,8 +21,12 @@ import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { randomName } from '../../security/tokens';
 import { downloadUrl } from '../../services/file-refs';
+import { reserveUpload } from '../../services/quotas';
 
-/** Unfinished uploads are dropped after a day (main.ts housekeeping). */
+/**
+ * The tus store's own expiry of unfinished uploads (its `deleteExpired`, by the wall clock), a
+ * backstop: housekeeping (services/housekeeping.ts) expires them by their rows and Quotas.unclaimedTtlMs.
+ */
 export const TUS_EXPIRY_MS = 24 * 3600_000;
 export const tusDirectory = (dataDir: string) => join(dataDir, 'tus');
 /** The tus store of a data directory: the server's, and housekeeping's for expired uploads. */
@@ -37,6 +44,14 @@ function endTakesCallback(res: ServerResponse): void {
   res.end = ((...args: unknown[]) => (typeof args[0] === 'function' ? end(undefined, undefined, args[0] as () => void) : end(...args))) as ServerResponse['end'];
 }
 
+/** Who sent a tus request, and where its answer goes. */
+interface Caller {
+  session: Session | null;
+  ip: string;
+  locale: Locale;
+  res: ServerResponse;
+}
+
 /** The answer /file/upload gives, for a stored file. */
 const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) });
 
@@ -46,24 +61,41 @@ const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ 
  * valid token sent with the creation, else nobody (like /file/upload). A finished upload becomes
  * an ordinary stored file through /file/tusComplete, with the descriptor /file/upload answers.
  */
-export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string }): Promise<void> {
-  const { now, storage } = app.services;
+export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string }): Promise<void> {
+  const { now, storage, quotas } = app.services;
   const path = `${BASE_PATH}${TUS_PATH}`;
   const datastore = tusStore(opts.dataDir);
   /** The caller of each request in flight, for the creation hook (which sees only the request). */
-  const callers = new WeakMap<IncomingMessage, Session | null>();
+  const callers = new WeakMap<IncomingMessage, Caller>();
+  const allowedOrigins = new Set(opts.allowedOrigins);
+  // On PostgreSQL, instances share uploads (a shared data folder): their locks must be shared too.
+  const locker = opts.databaseUrl ? new PgLocker(opts.databaseUrl) : undefined;
+  if (locker) app.addHook('onClose', () => locker.close());
 
   const tus = new Server({
     path,
     datastore,
+    ...(locker ? { locker } : {}),
     maxSize: MAX_FILE_BYTES,
     // Same origin: a relative Location stays right behind any proxy.
     relativeLocation: true,
+    // The tus server answers `Access-Control-Allow-Origin: *` unless told otherwise: a page on
+    // any site could then drive uploads with a visitor's browser. Only the configured origins get
+    // the header; the portal on the service's own origin needs none.
+    allowedOrigins: (origin) => allowedOrigins.has(origin),
     namingFunction: () => randomName(),
     async onUploadCreate(req, upload) {
       const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
       const caller = node ? callers.get(node) : undefined;
-      await insertTusUpload(app.services.db, upload.id, caller?.supplierId ?? null, now());
+      if (!caller) throw { status_code: 500, body: 'Internal error\n' };
+      // The declared length counts now: the bytes follow in later requests.
+      await reserveUpload(app.services.db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        // tus clients read the status; the envelope says why, the reason header says it to the portal.
+        caller.res.setHeader(REASON_HEADER, error.key);
+        throw { status_code: 429, body: JSON.stringify({ code: error.code, message: message(error.key, caller.locale), data: null }) };
+      });
+      await insertTusUpload(app.services.db, upload.id, caller.session?.supplierId ?? null, now(), upload.size);
       return {};
     },
   });
@@ -89,7 +121,7 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string })
       if (row?.ownerSupplierId && !session) return refuse(reply, 401, 'Token required\n');
       if (row?.ownerSupplierId && row.ownerSupplierId !== session!.supplierId) return refuse(reply, 403, 'Forbidden\n');
     }
-    callers.set(req.raw, session);
+    callers.set(req.raw, { session, ip: req.ip, locale: req.locale, res: reply.raw });
     reply.hijack();
     endTakesCallback(reply.raw);
     try {

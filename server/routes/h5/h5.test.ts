@@ -16,15 +16,33 @@ const secret = () => t.app.services.passSecret;
 let ipSeq = 10;
 const nextIp = () => `10.0.0.${ipSeq++}`;
 
-async function getPass(p = phone): Promise<VisitPass> {
-  const ip = nextIp();
-  // Past the hourly limit of codes per phone, which other tests here use up.
+/**
+ * Past the resend countdown and the hourly limits of codes, which other tests here use up.
+ * The clock only moves on (never back), so no later test finds itself inside a limit again.
+ */
+const pastCodeLimits = () => {
   t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
+};
+
+async function getPass(p: string = phone): Promise<VisitPass> {
+  const ip = nextIp();
+  pastCodeLimits();
   const sent = await t.post('/h5/getVerificationCodeByPhone', { phone: p }, { ip });
   expect(sent.code).toBe('E000');
   const res = await t.post<VisitPass>('/h5/getQrByPhoneAndVerificationCode', { phone: p, code: lastCode(p) }, { ip });
   expect(res.code).toBe('E000');
   return res.data;
+}
+
+/** An approved visit of 30 days for a phone of its own; answers the phone. */
+let ownVisits = 0;
+async function ownVisit(): Promise<string> {
+  const p = `1360000${String(++ownVisits).padStart(4, '0')}`;
+  await t.db.query(
+    "INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, valid_from, valid_until, created_at) VALUES ($3, $1, '自有访客', 'TJ', 'TJ-PUR', '李', $2::timestamptz - interval '1 day', $2::timestamptz + interval '30 days', now())",
+    [p, t.clock.now, `FKOWN${ownVisits}`],
+  );
+  return p;
 }
 
 const person = (overrides: Partial<VisitorPerson> = {}): VisitorPerson => ({
@@ -53,20 +71,40 @@ describe('the pass secret', () => {
 
 describe('h5GetVerificationCodeByPhone', () => {
   it('sends a 6-digit code to a phone with an approved visit', async () => {
+    pastCodeLimits();
     const res = await t.post<{ resendAfterSeconds: number }>('/h5/getVerificationCodeByPhone', { phone }, { ip: nextIp() });
     expect(res).toMatchObject({ code: 'E000', data: { resendAfterSeconds: 60 } });
     expect(lastCode(phone)).toMatch(/^\d{6}$/);
   });
 
-  it('refuses a phone without an approved visit (E404) and malformed phones (E400)', async () => {
-    expect((await t.post('/h5/getVerificationCodeByPhone', { phone: '13700000000' }, { ip: nextIp() })).code).toBe('E404');
+  it('answers a phone without an approved visit exactly like one with a visit, and sends it nothing', async () => {
+    pastCodeLimits();
+    const sent = t.inbox.length;
+    const known = await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip: nextIp() });
+    const unknown = await t.post('/h5/getVerificationCodeByPhone', { phone: '13700000001' }, { ip: nextIp() });
+    expect(known).toEqual({ code: 'E000', message: expect.any(String), data: { resendAfterSeconds: 60 } });
+    expect(unknown).toEqual(known);
+    expect(t.inbox.length).toBe(sent + 1);
+    expect(t.inbox.at(-1)!.to).toBe(phone);
+    // Limited alike: a resend within 60 s is E429 for both.
+    expect((await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip: nextIp() })).code).toBe('E429');
+    expect((await t.post('/h5/getVerificationCodeByPhone', { phone: '13700000001' }, { ip: nextIp() })).code).toBe('E429');
+    // And a made-up code is the same E400 for both: only the code's holder learns about the visit.
+    const wrong = lastCode(phone) === '000000' ? '111111' : '000000';
+    const wrongFor = async (p: string) => t.post('/h5/getQrByPhoneAndVerificationCode', { phone: p, code: wrong }, { ip: nextIp() });
+    const knownWrong = await wrongFor(phone);
+    expect(knownWrong.code).toBe('E400');
+    expect(await wrongFor('13700000001')).toEqual(knownWrong);
+  });
+
+  it('refuses malformed phones (E400)', async () => {
     for (const p of ['12345678901', '1390000000', 13900000001, '', 'x'.repeat(500)]) {
       expect((await t.post('/h5/getVerificationCodeByPhone', { phone: p }, { ip: nextIp() })).code, String(p)).toBe('E400');
     }
   });
 
   it('limits resends to one per 60 s and requests to 10 per hour per address (E429)', async () => {
-    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    pastCodeLimits();
     const ip = nextIp();
     expect((await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip })).code).toBe('E000');
     expect((await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip })).code).toBe('E429');
@@ -96,7 +134,7 @@ describe('h5GetQrByPhoneAndVerificationCode', () => {
 
   it('refuses a wrong code, a used code and, after 5 wrong tries, even the right one', async () => {
     const ip = nextIp();
-    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    pastCodeLimits();
     await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip });
     const code = lastCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -112,10 +150,17 @@ describe('h5GetQrByPhoneAndVerificationCode', () => {
     }
   });
 
-  it('answers E404 noApprovedVisit once the visit has ended', async () => {
-    await t.db.query("INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, valid_from, valid_until, created_at) VALUES ('FKOLD', '13600000002', '旧访客', 'TJ', 'TJ-PUR', '李', now() - interval '10 days', now() - interval '1 day', now())");
-    const res = await t.post('/h5/getQrByPhoneAndVerificationCode', { phone: '13600000002', code: '123456' }, { ip: nextIp() });
-    expect(res).toMatchObject({ code: 'E404', message: 'There is no approved visit for this phone number' });
+  it('answers E404 noApprovedVisit to the holder of a code once the visit has ended', async () => {
+    const old = '13600000002';
+    await t.db.query(
+      "INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, valid_from, valid_until, created_at) VALUES ('FKOLD', $1, '旧访客', 'TJ', 'TJ-PUR', '李', $2::timestamptz - interval '10 days', $2::timestamptz + interval '1 hour', now())",
+      [old, t.clock.now],
+    );
+    const ip = nextIp();
+    expect((await t.post('/h5/getVerificationCodeByPhone', { phone: old }, { ip })).code).toBe('E000');
+    const code = lastCode(old);
+    await t.db.query("UPDATE visits SET valid_until = $2::timestamptz - interval '1 minute' WHERE visit_no = 'FKOLD' AND phone = $1", [old, t.clock.now]);
+    expect(await t.post('/h5/getQrByPhoneAndVerificationCode', { phone: old, code }, { ip })).toMatchObject({ code: 'E404', message: 'There is no approved visit for this phone number' });
   });
 });
 
@@ -150,15 +195,21 @@ describe('h5VerifyQr', () => {
     const { pass, visitId } = await getPass();
     const claims = claimsOf(pass) as { nbf: number; exp: number };
     const saved = t.clock.now;
-    t.clock.now = new Date((claims.nbf - 60) * 1000);
-    expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'notYetValid' });
-    t.clock.now = new Date(claims.exp * 1000);
-    expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'expired' });
-    t.clock.now = saved;
+    try {
+      t.clock.now = new Date((claims.nbf - 60) * 1000);
+      expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'notYetValid' });
+      t.clock.now = new Date(claims.exp * 1000);
+      expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'expired' });
+    } finally {
+      t.clock.now = saved;
+    }
     await t.db.query("UPDATE visits SET status = 'revoked' WHERE id = $1", [visitId]);
-    expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'revoked' });
-    expect((await t.post('/h5/getVisitPersonEntity', { pass })).code).toBe('E403');
-    await t.db.query("UPDATE visits SET status = 'approved' WHERE id = $1", [visitId]);
+    try {
+      expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'revoked' });
+      expect((await t.post('/h5/getVisitPersonEntity', { pass })).code).toBe('E403');
+    } finally {
+      await t.db.query("UPDATE visits SET status = 'approved' WHERE id = $1", [visitId]);
+    }
   });
 });
 
@@ -173,7 +224,9 @@ describe('h5 calls with a pass', () => {
   });
 
   it('saves the visitor information once per key, reads it back, and the pass shows the saved name', async () => {
-    const { pass } = await getPass();
+    // A visitor of its own: the saved name replaces the demo visitor's, which other tests expect.
+    const own = await ownVisit();
+    const { pass } = await getPass(own);
     expect((await t.post('/h5/getVisitPersonEntity', { pass })).data).toBeNull();
     const before = await t.count('visitor_persons');
     const body = { pass, person: person() };
@@ -187,7 +240,7 @@ describe('h5 calls with a pass', () => {
     const changed = await t.post<VisitorPerson>('/h5/savePersonnelEntity', { pass, person: person({ meal: false, mealType: 'STD', lodging: true }) });
     expect(changed.data).toMatchObject({ meal: false, mealType: '', lodging: true });
     expect(await t.count('visitor_persons')).toBe(before + 1);
-    expect((await getPass()).visitorName).toBe('张访客');
+    expect((await getPass(own)).visitorName).toBe('张访客');
     const concurrent = await Promise.all(Array.from({ length: 4 }, () => t.post('/h5/savePersonnelEntity', body, { headers: { 'idempotency-key': 'visitor-key-0002' } })));
     expect(concurrent.every((a) => a.code === 'E000' || a.code === 'E409')).toBe(true);
     expect(await t.count('visitor_persons')).toBe(before + 1);
@@ -224,9 +277,12 @@ describe('h5 calls with a pass', () => {
     const exp = (claimsOf(pass) as { exp: number }).exp;
     const saved = t.clock.now;
     t.clock.now = new Date(exp * 1000 + 1000);
-    expect(await t.post('/h5/savePersonnelEntity', { pass, person: person() })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
-    expect((await t.post('/h5/getValidItemByVisitorId', { pass, visitorId: claimsOf(pass).vid })).code).toBe('E403');
-    t.clock.now = saved;
+    try {
+      expect(await t.post('/h5/savePersonnelEntity', { pass, person: person() })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
+      expect((await t.post('/h5/getValidItemByVisitorId', { pass, visitorId: claimsOf(pass).vid })).code).toBe('E403');
+    } finally {
+      t.clock.now = saved;
+    }
     // A pass signed with our secret for a visit that does not exist is not a pass either.
     const ghost = signPass({ ...(claimsOf(pass) as VisitPassClaims), vis: '00000000-0000-0000-0000-000000000000' }, secret());
     expect((await t.post('/h5/getVisitPersonEntity', { pass: ghost })).code).toBe('E403');

@@ -44,25 +44,33 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
     return claims;
   }
 
+  /**
+   * The same answer whether or not the phone has an approved visit (no enumeration of who is
+   * expected at the gate): the limits count both alike, a code is stored for both, and only a
+   * phone with a visit is sent one, without waiting for the delivery.
+   */
   route(app, 'h5', endpoints.h5GetVerificationCodeByPhone, async ({ input, req }) => {
     const at = now();
     await allowCodeSend(db, 'h5-code-ip', req.ip, codeTarget(input.phone), at);
-    if (!(await openVisitsOf(db, input.phone, at, req.locale)).length) throw noApprovedVisit();
-    await issueCode(db, notifier, { target: codeTarget(input.phone), way: 'phone', to: input.phone }, at);
+    const expected = (await openVisitsOf(db, input.phone, at, req.locale)).length > 0;
+    await issueCode(db, notifier, { target: codeTarget(input.phone), way: 'phone', to: input.phone, deliver: expected }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 
   route(app, 'h5', endpoints.h5GetQrByPhoneAndVerificationCode, async ({ input, req }) => {
     const at = now();
     const visit = currentOrNext(await openVisitsOf(db, input.phone, at, req.locale), at);
-    if (!visit) throw noApprovedVisit();
+    // The code is checked first: only its holder learns whether the phone has a visit, so a
+    // made-up code is E400 for every phone, with or without a visit.
     // The outcome is returned, not thrown, so that a wrong try is committed.
     const outcome = await db.transaction(async (tx) => {
       const checked = await consumeCode(tx, codeTarget(input.phone), input.code, at);
-      return checked === 'ok' ? { visitorId: await visitorIdOf(tx, input.phone, at) } : checked;
+      if (checked !== 'ok') return checked;
+      return visit ? { visitorId: await visitorIdOf(tx, input.phone, at) } : 'noVisit';
     });
     if (outcome === 'invalid') throw new ApiError(Code.invalid, 'codeInvalid', [{ field: 'code', key: 'codeInvalid' }]);
     if (outcome === 'locked') throw tooMany();
+    if (outcome === 'noVisit' || !visit) throw noApprovedVisit();
     const { visitorId } = outcome;
     const claims: VisitPassClaims = { vid: visitorId, vis: visit.id, phone: input.phone, nbf: seconds(visit.validFrom), exp: seconds(visit.validUntil), iat: seconds(at) };
     const person = await findPerson(db, visitorId);

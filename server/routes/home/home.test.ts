@@ -4,7 +4,7 @@ import type { CommunicationDetail } from '../../../contract/schemas/communicatio
 import type { MessagePage, TodoItem, TodoPage } from '../../../contract/schemas/home';
 import type { TenderRecordDetail } from '../../../contract/schemas/tender';
 import { enquiryKit } from '../../test/enquiries';
-import { build } from '../../test/helper';
+import { build, newSupplier } from '../../test/helper';
 import { tenderKit } from '../../test/tenders';
 import { PEOPLE, visitKit } from '../../test/visit-applications';
 
@@ -231,29 +231,44 @@ describe('homeMessageList', () => {
 });
 
 describe('homeMarkRead', () => {
+  /** A supplier of the test's own with `n` unread messages (one per enquiry it is invited to). */
+  async function withUnread(n: number) {
+    const s = await newSupplier(t);
+    for (let i = 0; i < n; i++) await ek.create({ suppliers: [s.username] });
+    return s;
+  }
+
   it('marks the named messages read, ignoring other suppliers’ and unknown ids; again changes nothing', async () => {
-    const before = (await messages(a104, { unreadOnly: true })).data;
+    const s = await withUnread(3);
+    const before = (await messages(s, { unreadOnly: true })).data;
+    expect(before.unread).toBe(3);
     const [first, second] = before.records;
     const others = (await messages(a141, { unreadOnly: true })).data;
-    const res = await markRead(a104, { ids: [first!.id, second!.id, others.records[0]!.id, '999999999', 'nonsense', '1'.repeat(40)] });
-    expect(res).toMatchObject({ code: 'E000', data: { unread: before.unread - 2 } });
+    const res = await markRead(s, { ids: [first!.id, second!.id, others.records[0]!.id, '999999999', 'nonsense', '1'.repeat(40)] });
+    expect(res).toMatchObject({ code: 'E000', data: { unread: 1 } });
     expect((await messages(a141, { unreadOnly: true })).data.unread).toBe(others.unread);
     const readAt = async (id: string) => (await t.db.query<{ r: Date }>('SELECT read_at AS r FROM supplier_messages WHERE id = $1', [id]))[0]!.r;
     const firstRead = await readAt(first!.id);
-    t.clock.now = new Date(t.clock.now.getTime() + 1000);
-    expect((await markRead(a104, { ids: [first!.id] })).data.unread).toBe(before.unread - 2);
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 1000);
+    try {
+      expect((await markRead(s, { ids: [first!.id] })).data.unread).toBe(1);
+    } finally {
+      t.clock.now = saved;
+    }
     expect(await readAt(first!.id)).toEqual(firstRead);
-    const list = (await messages(a104)).data.records;
+    const list = (await messages(s)).data.records;
     expect(list.find((m) => m.id === first!.id)!.read).toBe(true);
-    expect((await todos(a104)).data.counts.unreadMessages).toBe(before.unread - 2);
+    expect((await todos(s)).data.counts.unreadMessages).toBe(1);
   });
 
   it('marks all read; another supplier’s stay unread', async () => {
+    const s = await withUnread(2);
     const others = (await messages(a141)).data.unread;
     expect(others).toBeGreaterThan(0);
-    expect((await markRead(a104, { all: true })).data).toEqual({ unread: 0 });
-    expect((await messages(a104, { unreadOnly: true })).data).toMatchObject({ records: [], total: 0, unread: 0 });
-    expect((await markRead(a104, { all: true })).data).toEqual({ unread: 0 });
+    expect((await markRead(s, { all: true })).data).toEqual({ unread: 0 });
+    expect((await messages(s, { unreadOnly: true })).data).toMatchObject({ records: [], total: 0, unread: 0 });
+    expect((await markRead(s, { all: true })).data).toEqual({ unread: 0 });
     expect((await messages(a141)).data.unread).toBe(others);
   });
 
@@ -266,13 +281,16 @@ describe('homeMarkRead', () => {
       expect((await markRead(a141, bad)).code, JSON.stringify(bad).slice(0, 80)).toBe('E400');
     }
     expect(await readCount()).toBe(before);
-    expect((await markRead(a141, { ids: many.slice(0, MARK_READ_MAX) })).code).toBe('E000');
+    // The most ids allowed, from a supplier of its own (made-up ids may name demo_a141's messages).
+    expect((await markRead(await newSupplier(t), { ids: many.slice(0, MARK_READ_MAX) })).code).toBe('E000');
     expect((await t.post('/home/markRead', { all: true })).code).toBe('E401');
   });
 });
 
 describe('messages are written once per change', () => {
   it('a tender record: confirmed, rejected with the reason, result per record, refunded; refused repeats write none', async () => {
+    // Suppliers of the test's own: the demo suppliers' messages are the demo's history other tests read.
+    const [a104, a141] = [await newSupplier(t), await newSupplier(t, 'A141')];
     const { notice, record } = await tk.recordAt(a104, 'depositSubmitted');
     const other = (await tk.signUp(a141, notice.id)).data;
     await tk.operator('rejectDeposit', { id: record.id, reason: '未收到款项' });
@@ -287,8 +305,8 @@ describe('messages are written once per change', () => {
     expect(await stored('depositConfirmed', record.id)).toBe(1);
     const withDeposit = (await t.post<TenderRecordDetail>('/tender/getById', { id: record.id }, tk.as(a104))).data;
     await t.post('/tender/submitBid', await tk.bidBody(a104, withDeposit), tk.as(a104));
-    await tk.operator('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a104' });
-    await expect(tk.operator('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a104' })).rejects.toThrow(/announced already/);
+    await tk.operator('announceResult', { tenderNo: notice.tenderNo, winner: a104.username });
+    await expect(tk.operator('announceResult', { tenderNo: notice.tenderNo, winner: a104.username })).rejects.toThrow(/announced already/);
     const results = await t.db.query<{ ref: string; note: string; supplier: string }>(
       "SELECT ref_id::text AS ref, note, supplier_id::text AS supplier FROM supplier_messages WHERE kind = 'resultAnnounced' AND ref_id = ANY($1::uuid[]) ORDER BY note",
       [[record.id, other.id]],
@@ -328,10 +346,16 @@ describe('the message counts migration 008 keeps', () => {
 
   it('equal the messages after every insert, read mark and deletion of this file', async () => {
     expect(await drift()).toEqual([]);
-    await t.db.query("UPDATE supplier_messages SET read_at = NULL WHERE supplier_id = $1 AND kind = 'enquiryNew'", [a104.supplierId]);
-    await t.db.query("DELETE FROM supplier_messages WHERE supplier_id = $1 AND kind = 'visitApproved'", [a104.supplierId]);
+    // Changes to the rows of a supplier of the test's own: three messages, all read, then one unread again and one deleted.
+    const s = await newSupplier(t);
+    for (let i = 0; i < 3; i++) await ek.create({ suppliers: [s.username] });
+    expect((await markRead(s, { all: true })).data).toEqual({ unread: 0 });
+    const [first, second] = (await messages(s)).data.records;
+    await t.db.query('UPDATE supplier_messages SET read_at = NULL WHERE id = $1', [first!.id]);
+    await t.db.query('DELETE FROM supplier_messages WHERE id = $1', [second!.id]);
     expect(await drift()).toEqual([]);
-    const res = (await messages(a104)).data;
+    const res = (await messages(s)).data;
+    expect(res).toMatchObject({ total: 2, unread: 1 });
     expect(res.records.filter((m) => !m.read)).toHaveLength(res.unread);
     expect(res.records).toHaveLength(res.total);
   });

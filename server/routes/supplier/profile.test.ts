@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
+import { demoCreditCode } from '../../seed/suppliers';
 import { build, CREDIT_CODES, multipart, registration } from '../../test/helper';
 
 const t = await build();
@@ -36,7 +37,9 @@ describe('supplierSave (registration)', () => {
     const license = await upload();
     const name = await t.post<Array<{ field: string }>>('/supplier/save', registration(2, license, { username: 'DEMO_A104' }));
     expect(name).toMatchObject({ code: 'E409', message: 'This account name is already registered' });
-    const code = await t.post('/supplier/save', registration(3, await upload(), { creditCode: CREDIT_CODES[1] }));
+    // A demo supplier's code: taken whatever the other tests registered.
+    const [taken] = await t.db.query<{ code: string }>("SELECT credit_code AS code FROM suppliers WHERE username = 'demo_a104'");
+    const code = await t.post('/supplier/save', registration(3, await upload(), { creditCode: taken!.code }));
     expect(code).toMatchObject({ code: 'E409', message: 'This unified social credit code is already registered' });
     expect(await t.count('suppliers')).toBe(before);
     expect(await ownerOf(license.path)).toBeNull();
@@ -81,7 +84,8 @@ describe('supplierSave (registration)', () => {
   });
 
   it('replays the first answer for a repeated Idempotency-Key', async () => {
-    const body = registration(6, await upload());
+    // A credit code of its own (registration(6) would share registration(2)'s).
+    const body = registration(6, await upload(), { creditCode: demoCreditCode('440300', 'MA5FT0006') });
     const headers = { 'Idempotency-Key': 'reg-key-0000005' };
     const first = await t.post<{ supplierId: string }>('/supplier/save', body, { headers });
     const again = await t.post<{ supplierId: string }>('/supplier/save', body, { headers });

@@ -8,6 +8,7 @@ import { conflict, forbidden, unauthorized } from '../../http/api-error';
 import { route } from '../../http/route';
 import { hashPassword } from '../../security/passwords';
 import { checkFileRefs, claimFileRefs } from '../../services/file-refs';
+import { checkRegistrationQuota, takeRegistrationQuota } from '../../services/quotas';
 
 /** E409 naming the field another supplier already holds. */
 async function refuseClash(db: Queryable, username: string | null, fields: SupplierFields, exceptId: string | null): Promise<void> {
@@ -25,17 +26,20 @@ function rethrowClash(error: unknown): never {
 }
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { now } = app.services;
+  const { now, quotas } = app.services;
 
   route(
     app,
     'supplier',
     endpoints.supplierSave,
-    async ({ input, db }) => {
+    async ({ input, db, req }) => {
       const { username, newPassword, conPassword: _confirmed, ...fields } = input;
+      // Anyone may register: a day's registrations per address are limited (services/quotas.ts).
+      await checkRegistrationQuota(db, quotas, now(), req.ip);
       const passwordHash = await hashPassword(newPassword);
       const supplierId = await db
         .transaction(async (tx) => {
+          await takeRegistrationQuota(tx, quotas, now(), req.ip);
           await refuseClash(tx, username, fields, null);
           const checked = await checkFileRefs(tx, fields, null);
           const id = await insertSupplier(tx, { username, passwordHash, status: SupplierStatus.A101, fields: checked }, now());

@@ -17,13 +17,17 @@ const codeInvalid = () => new ApiError(Code.invalid, 'codeInvalid', [{ field: 'c
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, notifier } = app.services;
 
+  /**
+   * The same answer whether or not an account has the address or phone (no enumeration): the
+   * limits count both alike, a code is stored for both, and only a real one is sent, without
+   * waiting for the delivery (services/verification-codes.ts).
+   */
   route(app, 'supplier', endpoints.supplierGetCheckCode, async ({ input, req }) => {
     const at = now();
     const target = targetOf(input.way, input.mailOrPhone);
     await allowCodeSend(db, 'code-ip', req.ip, target, at);
     const accounts = await findSupplierIdsByContact(db, input.way, target);
-    if (!accounts.length) throw new ApiError(Code.notFound, 'accountNotFound');
-    await issueCode(db, notifier, { target, way: input.way, to: input.mailOrPhone }, at);
+    await issueCode(db, notifier, { target, way: input.way, to: input.mailOrPhone, deliver: accounts.length > 0 }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
-import { build } from '../../test/helper';
+import { build, newSupplier } from '../../test/helper';
+import { addressDelayMs } from './session';
 
-const t = await build({ tokenTtlSeconds: 3600 });
+/** The per-address login delays asked for, in order; nobody really sleeps. */
+const delays: number[] = [];
+const t = await build({ tokenTtlSeconds: 3600, sleep: async (ms) => void delays.push(ms) });
 const [a101, a104] = t.accounts;
+/** The same service behind a proxy at 10.6.0.1 (TRUST_PROXY=10.6.0.1). */
+const proxied = await build({ trustProxy: ['10.6.0.1'], sleep: async () => undefined });
+const later = (minutes: number) => {
+  t.clock.now = new Date(t.clock.now.getTime() + minutes * 60_000);
+};
 
 describe('supplierLogin', () => {
   it('answers a token and the session info', async () => {
@@ -39,10 +47,37 @@ describe('supplierLogin', () => {
     expect((await t.post('/supplier/login', { username: a101!.username, password: a101!.password }, { ip: '10.1.0.9' })).code).toBe('E000');
   });
 
-  it('locks an address after 20 failures across usernames', async () => {
-    for (let i = 0; i < 20; i++) await t.post('/supplier/login', { username: `guess_${i}`, password: 'Wrong123' }, { ip: '10.2.0.1' });
-    expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip: '10.2.0.1' })).code).toBe('E429');
+  it('counts concurrent guesses atomically: 30 at once against one account get 5 password checks', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.post('/supplier/login', { username: a104!.username, password: `Wrong${i}00` }, { ip: `10.4.0.${i}` })));
+    const codes = answers.map((a) => a.code);
+    // E400 is a checked (wrong) password, E429 a refusal before any check.
+    expect(codes.filter((c) => c === 'E400')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'E429')).toHaveLength(25);
+    expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip: '10.4.1.1' })).code).toBe('E429');
+    later(16);
+    expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip: '10.4.1.1' })).code).toBe('E000');
+  });
+
+  it('does not refuse other accounts behind an address after many failures: it slows the address down a little', async () => {
+    delays.length = 0;
+    const ip = '10.2.0.1';
+    // Wrong passwords for various accounts, real (fewer than 5 for one) and made up.
+    for (let i = 0; i < 25; i++) expect((await t.post('/supplier/login', { username: i < 4 ? a101!.username : `guess_${i}`, password: 'Wrong123' }, { ip })).code).toBe('E400');
+    // The first 20 failures cost nothing, then each attempt waits 250 ms more.
+    expect(delays).toEqual([250, 500, 750, 1000, 1250]);
+    expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip })).code).toBe('E000');
+    expect(delays.at(-1)).toBe(1500);
+    // A right password gives its attempt back: the next one waits no longer.
+    expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip })).code).toBe('E000');
+    expect(delays.at(-1)).toBe(1500);
+    // Another address is not slowed down at all.
+    const before = delays.length;
     expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip: '10.2.0.2' })).code).toBe('E000');
+    expect(delays).toHaveLength(before);
+  });
+
+  it('caps the per-address delay at 3 s', () => {
+    expect([0, 19, 20, 21, 30, 31, 1000].map(addressDelayMs)).toEqual([0, 0, 250, 500, 2750, 3000, 3000]);
   });
 
   it.each([[{}], [{ username: 'demo_a104' }], [{ username: 42, password: 'x' }], [{ username: 'u'.repeat(65), password: 'x' }], [{ username: 'demo_a104', password: 'p'.repeat(1_000_000) }]])(
@@ -102,10 +137,12 @@ describe('session check, logout and expiry', () => {
 });
 
 describe('supplierChangePwd', () => {
-  const account = t.accounts[2]!;
+  /** An account of the test's own: a changed password must not lock other tests out of a demo account. */
+  const ownAccount = async () => ({ username: (await newSupplier(t)).username, password: 'Secret123' });
 
   it('checks the rules of the new password', async () => {
-    const s = await t.login(account.username);
+    const account = await ownAccount();
+    const s = await t.login(account.username, account.password);
     const base = { username: account.username, password: account.password };
     const mismatch = await t.post<Array<{ field: string; message: string }>>('/supplier/changePwd', { ...base, newPassword: 'Newpass1', conPassword: 'Newpass2' }, { token: s.token });
     expect(mismatch.code).toBe('E400');
@@ -117,7 +154,8 @@ describe('supplierChangePwd', () => {
   });
 
   it('refuses a wrong current password and another username', async () => {
-    const s = await t.login(account.username);
+    const account = await ownAccount();
+    const s = await t.login(account.username, account.password);
     const wrong = await t.post('/supplier/changePwd', { username: account.username, password: 'Wrong999', newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s.token });
     expect(wrong).toMatchObject({ code: 'E400', message: 'The current password is incorrect' });
     expect((await t.post('/supplier/changePwd', { username: 'demo_a104', password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s.token })).code).toBe('E403');
@@ -125,13 +163,31 @@ describe('supplierChangePwd', () => {
   });
 
   it('changes the password and revokes every token of the account', async () => {
-    const s1 = await t.login(account.username);
-    const s2 = await t.login(account.username);
+    const account = await ownAccount();
+    const s1 = await t.login(account.username, account.password);
+    const s2 = await t.login(account.username, account.password);
     const res = await t.post('/supplier/changePwd', { username: account.username, password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s1.token });
     expect(res.code).toBe('E000');
     expect((await t.post('/supplier/getByToken', {}, { token: s1.token })).code).toBe('E401');
     expect((await t.post('/supplier/getByToken', {}, { token: s2.token })).code).toBe('E401');
     expect((await t.post('/supplier/login', { username: account.username, password: account.password }, { ip: '10.3.0.1' })).code).toBe('E400');
     await t.login(account.username, 'Newpass1');
+  });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const failFrom = (app: typeof t, ip: string, forwardedFor: string) => app.post('/supplier/login', { username: 'proxy_guess', password: 'Wrong123' }, { ip, headers: { 'x-forwarded-for': forwardedFor } });
+  const counted = async (app: typeof t) => (await app.db.query<{ key: string; n: number }>("SELECT key, n FROM attempt_counters WHERE scope = 'login-ip' AND (key LIKE '10.6.%' OR key LIKE '203.0.113.%') ORDER BY key")).map((r) => `${r.key}:${r.n}`);
+
+  it('ignores X-Forwarded-For by default: the limits count the socket address', async () => {
+    for (let i = 0; i < 3; i++) expect((await failFrom(t, '10.6.0.1', `203.0.113.${i}`)).code).toBe('E400');
+    expect(await counted(t)).toEqual(['10.6.0.1:3']);
+  });
+
+  it('counts the forwarded client address when the request comes from a trusted proxy', async () => {
+    for (let i = 0; i < 3; i++) expect((await failFrom(proxied, '10.6.0.1', `198.51.100.7, 203.0.113.${i}`)).code).toBe('E400');
+    // Not a trusted proxy: its header is not believed.
+    expect((await failFrom(proxied, '10.6.0.9', '203.0.113.50')).code).toBe('E400');
+    expect(await counted(proxied)).toEqual(['10.6.0.9:1', '203.0.113.0:1', '203.0.113.1:1', '203.0.113.2:1']);
   });
 });

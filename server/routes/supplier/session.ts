@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { clearAttempts, countAttempts, recordAttempt } from '../../db/attempt-repo';
+import { clearAttempts, giveBackAttempt, takeAttempt } from '../../db/attempt-repo';
 import { createSession, revokeAllSessions, revokeSession } from '../../db/session-repo';
 import { findSupplierById, findSupplierByUsername, setPasswordHash } from '../../db/supplier-repo';
 import { ApiError, forbidden, tooMany, unauthorized } from '../../http/api-error';
@@ -12,22 +12,62 @@ import { newToken, sha256 } from '../../security/tokens';
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_USER = 5;
-/** Higher than per user: one office behind one address may hold many accounts. */
-const MAX_FAILURES_PER_IP = 20;
+/** Failures from one address in a window before its attempts are slowed down. */
+const FREE_FAILURES_PER_ADDRESS = 20;
+const DELAY_STEP_MS = 250;
+const MAX_DELAY_MS = 3000;
 
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * How long an attempt from an address waits before its password is checked, given the failures
+ * (and attempts still running) the address holds before it: nothing for the first 20, then
+ * 250 ms more for each further one, at most 3 s.
+ */
+export function addressDelayMs(failuresBefore: number): number {
+  return failuresBefore < FREE_FAILURES_PER_ADDRESS ? 0 : Math.min(DELAY_STEP_MS * (failuresBefore - FREE_FAILURES_PER_ADDRESS + 1), MAX_DELAY_MS);
+}
+
+export interface SessionRouteOptions {
+  /** Waits out the per-address delay; injectable so that tests do not really sleep. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * The login limits (decision, docs/architecture.md "Bid service"):
+ * - Per account: 5 failures in a 15-minute window lock the account (E429), even for the right
+ *   password, until the window ends. The attempt is counted and reserved atomically BEFORE the
+ *   password is checked (attempt-repo `takeAttempt`), so concurrent guesses cannot pass together:
+ *   30 concurrent wrong passwords get 5 checks, not 20. A success clears the account's count.
+ * - Per address: never a refusal, because an office behind one NAT (or a proxy that TRUST_PROXY
+ *   does not name) shares one address, and refusing it would lock everyone there out for 15
+ *   minutes. After 20 failures in the window, each further attempt from the address waits
+ *   250 ms more than the last, at most 3 s, before its password is checked: a person barely
+ *   notices, a password sprayer is slowed down. The address's count is also taken before the
+ *   check, so concurrent attempts each wait their own delay; a right password gives its
+ *   attempt back. The per-account limit stays the bound on guessing one password.
+ */
+export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions = {}): Promise<void> {
   const { db, now, tokenTtlSeconds } = app.services;
+  const sleep = opts.sleep ?? realSleep;
 
-  /** Refuses before checking anything once a user or an address has failed too often. */
-  async function guard(username: string, ip: string): Promise<void> {
-    const since = new Date(now().getTime() - WINDOW_MS);
-    const [byUser, byIp] = await Promise.all([countAttempts(db, 'login-user', username.toLowerCase(), since), countAttempts(db, 'login-ip', ip, since)]);
-    if (byUser >= MAX_FAILURES_PER_USER || byIp >= MAX_FAILURES_PER_IP) throw tooMany();
+  /** Reserves an attempt on the address (waiting out its delay) and on the account, or refuses (E429). */
+  async function reserve(username: string, ip: string): Promise<void> {
+    const byIp = await takeAttempt(db, 'login-ip', ip, WINDOW_MS, now());
+    const wait = addressDelayMs(byIp - 1);
+    if (wait > 0) await sleep(wait);
+    const byUser = await takeAttempt(db, 'login-user', username.toLowerCase(), WINDOW_MS, now());
+    if (byUser > MAX_FAILURES_PER_USER) {
+      // No password was checked: a locked account does not slow down its office.
+      await giveBackAttempt(db, 'login-ip', ip);
+      throw tooMany();
+    }
   }
 
-  async function recordFailure(username: string, ip: string): Promise<void> {
-    await recordAttempt(db, 'login-user', username.toLowerCase(), now());
-    await recordAttempt(db, 'login-ip', ip, now());
+  /** The password was right: the account's failures are forgotten, the address's attempt given back. */
+  async function succeeded(username: string, ip: string): Promise<void> {
+    await clearAttempts(db, 'login-user', username.toLowerCase());
+    await giveBackAttempt(db, 'login-ip', ip);
   }
 
   const ownUsername = (session: Session | null, username: string): Session => {
@@ -37,14 +77,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   };
 
   route(app, 'supplier', endpoints.supplierLogin, async ({ input, req }) => {
-    await guard(input.username, req.ip);
+    await reserve(input.username, req.ip);
     const record = await findSupplierByUsername(db, input.username);
     const passwordOk = await verifyPassword(input.password, record?.passwordHash ?? DUMMY_HASH);
-    if (!record || !passwordOk) {
-      await recordFailure(input.username, req.ip);
-      throw new ApiError(Code.invalid, 'loginFailed');
-    }
-    await clearAttempts(db, 'login-user', input.username.toLowerCase());
+    // A failure keeps its reserved attempts.
+    if (!record || !passwordOk) throw new ApiError(Code.invalid, 'loginFailed');
+    await succeeded(input.username, req.ip);
     const token = newToken();
     const issuedAt = now();
     const expiresAt = new Date(issuedAt.getTime() + tokenTtlSeconds * 1000);
@@ -58,7 +96,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       supplierCode: s.supplierCode,
       supplierCodeMain: s.supplierCodeMain,
       status: s.status,
-      userInfo: { supplierName: s.supplierName, contactName: s.contactName, supplierRoleType: s.supplierRoleType },
+      userInfo: {
+        supplierName: s.supplierName,
+        contactName: s.contactName,
+        supplierRoleType: s.supplierRoleType,
+      },
     };
   });
 
@@ -76,13 +118,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'supplier', endpoints.supplierChangePwd, async ({ input, session, req }) => {
     const own = ownUsername(session, input.username);
-    await guard(own.username, req.ip);
+    await reserve(own.username, req.ip);
     const record = await findSupplierById(db, own.supplierId);
     if (!record) throw unauthorized();
     if (!(await verifyPassword(input.password, record.passwordHash))) {
-      await recordFailure(own.username, req.ip);
       throw new ApiError(Code.invalid, 'wrongOldPassword', [{ field: 'password', key: 'wrongOldPassword' }]);
     }
+    await succeeded(own.username, req.ip);
     const hash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, [own.supplierId], hash, now());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitApplicationDetail, VisitApplicationPage } from '../../../contract/schemas/visit-apply';
-import { build } from '../../test/helper';
+import { build, newSupplier } from '../../test/helper';
 import { dayFrom, PEOPLE, visitKit } from '../../test/visit-applications';
 
 const t = await build();
@@ -13,6 +13,9 @@ const getById = (id: unknown, s = a104) => t.post<VisitApplicationDetail>('/visi
 const withdraw = (id: unknown, s = a104, headers: Record<string, string> = {}) => t.post<VisitApplicationDetail>('/visitApply/withdraw', { id }, k.as(s, headers));
 const countApps = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM visit_applications'))[0]!.n;
 type Fields = Array<{ field: string; message: string }>;
+/** The demo's applications of demo_a104: other tests of this file add their own. */
+const seeded = new Set((await t.db.query<{ id: string }>('SELECT id::text AS id FROM visit_applications WHERE supplier_id = $1', [a104.supplierId])).map((r) => r.id));
+const demoOnly = <T extends { id: string }>(records: T[]) => records.filter((r) => seeded.has(r.id));
 
 /** A deep copy of `b` with `change` applied to it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reaches into any field of the body
@@ -34,13 +37,13 @@ async function refused(b: unknown, field: string, message: RegExp, s = a104) {
 
 describe('visitApplyListByPage', () => {
   it('lists demo_a104’s applications, newest first, in every review status the demo has', async () => {
-    const res = await list({});
+    const res = await list({ pageSize: 100 });
     expect(res.code).toBe('E000');
-    expect(res.data.records.map((r) => r.reviewStatus).sort()).toEqual(['approved', 'pending', 'returned']);
-    const returned = res.data.records.find((r) => r.reviewStatus === 'returned')!;
+    expect(demoOnly(res.data.records).map((r) => r.reviewStatus).sort()).toEqual(['approved', 'pending', 'returned']);
+    const returned = demoOnly(res.data.records).find((r) => r.reviewStatus === 'returned')!;
     expect(returned.reviewReason).toMatch(/保险单/);
     expect(res.data.records[0]).toMatchObject({ visitNo: expect.stringMatching(/^FS\d{12}$/), productionBaseName: expect.any(String), visitorCount: expect.any(Number) });
-    expect((await list({ reviewStatus: 'approved' })).data.records.map((r) => r.visitorCount)).toEqual([2]);
+    expect(demoOnly((await list({ reviewStatus: 'approved' })).data.records).map((r) => r.visitorCount)).toEqual([2]);
     expect((await list({ searchContent: returned.visitNo.toLowerCase() })).data.records.map((r) => r.id)).toEqual([returned.id]);
     expect((await list({ reviewStatus: 'bogus' })).code).toBe('E400');
   });
@@ -243,9 +246,10 @@ describe('visitApplySave', () => {
 
   it('refuses files that are not the supplier’s own uploads (E403) and unknown paths (E400)', async () => {
     const b = await k.body(a104);
-    // a141's labour contract becomes a141's by its use in a141's application.
-    const theirs = await k.body(a141);
-    expect((await k.save(a141, theirs)).code).toBe('E000');
+    // Another supplier's labour contract becomes its own by its use in its application.
+    const other = await newSupplier(t);
+    const theirs = await k.body(other);
+    expect((await k.save(other, theirs)).code).toBe('E000');
     const before = await countApps();
     expect((await k.save(a104, changed(b, (c) => (c.labourContract = theirs.labourContract)))).code).toBe('E403');
     expect((await k.save(a104, changed(b, (c) => (c.files[0].file = theirs.files[0]!.file)))).code).toBe('E403');
@@ -308,8 +312,9 @@ describe('visitApplySave with copiedFrom', () => {
     const records = (await list({ pageSize: 100 })).data.records;
     const pending = records.find((r) => r.reviewStatus === 'pending')!;
     const approved = records.find((r) => r.reviewStatus === 'approved')!;
-    // demo_a141's own returned application, which demo_a104 must not be able to name.
-    const theirs = (await k.save(a141, await k.body(a141, [PEOPLE[2]!]))).data;
+    // Another supplier's own returned application, which demo_a104 must not be able to name.
+    const other = await newSupplier(t);
+    const theirs = (await k.save(other, await k.body(other, [PEOPLE[2]!]))).data;
     await k.operator('reviewVisitApplication', { id: theirs.id, return: true, reason: '缺少附件' });
     const b = await k.body(a104);
     for (const source of [pending, approved]) {
@@ -329,6 +334,6 @@ describe('visitApplySave with copiedFrom', () => {
     expect((await k.save(a104, { ...b, copiedFrom: '' })).code).toBe('E400');
     expect((await k.save(a104, { ...b, copiedFrom: 42 })).code).toBe('E400');
     // The files the refused saves named are still unclaimed, so this one may use them.
-    expect((await k.save(a141, { ...(await k.body(a141, [PEOPLE[2]!])), copiedFrom: theirs.id })).code).toBe('E000');
+    expect((await k.save(other, { ...(await k.body(other, [PEOPLE[2]!])), copiedFrom: theirs.id })).code).toBe('E000');
   });
 });

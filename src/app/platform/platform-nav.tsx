@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { menuKeyOf } from '@/api/access';
 import { visibleMenu, type MenuBadges, type MenuEntry } from './menu';
 
@@ -58,10 +58,10 @@ export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
   const waiting = entries.reduce((sum, entry) => sum + (badges[entry.key] ?? 0), 0);
   const pathname = useLocation({ select: (l) => l.pathname });
   const current = entries.find((e) => e.key === menuKeyOf(pathname));
-  const [open, setOpen] = useState(false);
+  // The phone menu is open on the page it was opened on: going to another closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const panelId = useId();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <>
@@ -80,7 +80,7 @@ export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
           className="flex min-h-12 w-full cursor-pointer items-center justify-between gap-3 rounded-lg bg-white px-4 py-2 text-left shadow-sm ring-1 ring-slate-200"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
           <span className="flex min-w-0 items-center gap-3">
             <span className="shrink-0 text-brand-700">{current?.icon}</span>
@@ -99,7 +99,7 @@ export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
           </span>
         </button>
         <nav id={panelId} aria-label={t`主菜单`} hidden={!open} className="mt-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200">
-          <MenuLinks entries={entries} badges={badges} onNavigate={() => setOpen(false)} />
+          <MenuLinks entries={entries} badges={badges} onNavigate={() => setOpenOn(null)} />
           <div className="mt-2 border-t border-slate-100 px-2 pt-3 pb-1">{user}</div>
         </nav>
       </div>

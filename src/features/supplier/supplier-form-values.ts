@@ -1,7 +1,7 @@
 import type { FileRef } from '@contract/schemas/common';
 import type { Supplier } from '@contract/schemas/supplier';
 
-export interface BankValues {
+interface BankValues {
   acctNo: string;
   bankNo: string;
   acctName: string;

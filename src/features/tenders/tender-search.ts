@@ -4,7 +4,7 @@ import { compactSearch, searchOneOf, searchPage, searchSize, searchText } from '
 import type { ListTenderRecordsParams } from './api/list-tender-records';
 
 /** Dialogs a link may open on the list (`?tenderId=…&action=deposit`), e.g. from a reminder. */
-export const URL_ACTIONS = ['deposit', 'refund'] as const;
+const URL_ACTIONS = ['deposit', 'refund'] as const;
 export type UrlAction = (typeof URL_ACTIONS)[number];
 
 /** What the tender list keeps in the URL; absent keys mean the default (clean URLs). */

@@ -5,7 +5,7 @@
 export const tenderThread = (recordId: string) => `tender:${recordId}`;
 
 /** The outbox calls of tender records. */
-export const TENDER_OUTBOX_CALLS = ['tenderPayDeposit', 'tenderSubmitBid', 'tenderApplyRefund'] as const;
+const TENDER_OUTBOX_CALLS = ['tenderPayDeposit', 'tenderSubmitBid', 'tenderApplyRefund'] as const;
 export type TenderOutboxCall = (typeof TENDER_OUTBOX_CALLS)[number];
 
 export const isTenderOutboxCall = (call: string): call is TenderOutboxCall => (TENDER_OUTBOX_CALLS as readonly string[]).includes(call);

@@ -35,8 +35,16 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
   const record: TenderRecordSummary | null = detail.data ?? onPage ?? null;
   const missing = tenderId !== '' && detail.isError && isRecordMissing(detail.error);
   const intent = tenderId && action ? `${tenderId}|${action}` : '';
-  // The intent whose record was found and whose action applies: its dialog may open.
-  const [approved, setApproved] = useState('');
+  // The verdict on the intent, reached once, when its record is found (adjusting state during
+  // render, not in an effect): after the supplier's own submit the record is waiting, and the
+  // dialog must close by itself rather than be told it is no longer open. Dropped with the
+  // intent, so the same intent coming back (history) is checked again.
+  const [verdict, setVerdict] = useState<{ intent: string; reason: string | null } | null>(null);
+  if (intent && record && action && verdict?.intent !== intent) {
+    setVerdict({ intent, reason: actionReasons(record, contextOf(record))[action] ?? null });
+  } else if (!intent && verdict) {
+    setVerdict(null);
+  }
 
   const say = useEffectEvent((key: 'chooseRecordFirst' | 'dataLost') => {
     const text = message(key, i18n.locale as Locale);
@@ -44,13 +52,9 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
     else toast.warning(text);
     replaceSearch(key === 'dataLost' ? { ...search, tenderId: '', action: '' } : { ...search, action: '' });
   });
-  const check = useEffectEvent((found: TenderRecordSummary) => {
-    if (!action) return;
-    const reason = actionReasons(found, contextOf(found))[action];
-    if (reason) {
-      toast.warning(reason);
-      replaceSearch({ ...search, action: '' });
-    } else setApproved(intent);
+  const refuse = useEffectEvent((reason: string) => {
+    toast.warning(reason);
+    replaceSearch({ ...search, action: '' });
   });
 
   useEffect(() => {
@@ -61,13 +65,12 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
     if (missing) say('dataLost');
   }, [missing]);
 
+  // Said once per verdict.
   useEffect(() => {
-    // Checked once per intent: after the supplier's own submit the record is waiting, and the
-    // dialog must close by itself rather than be told it is no longer open.
-    if (intent && record && approved !== intent) check(record);
-  }, [intent, record, approved]);
+    if (verdict?.reason) refuse(verdict.reason);
+  }, [verdict]);
 
-  const operation: Operation | null = intent && approved === intent && record && action ? { action, record } : null;
+  const operation: Operation | null = intent && verdict?.intent === intent && verdict.reason === null && record && action ? { action, record } : null;
   return {
     /** The marked record (from the bid service, or the page while that answers), or null. */
     record,

@@ -7,20 +7,32 @@ import { loadPasses, onPassesChanged, type PassMap } from './passes';
  */
 export function usePasses(initial: PassMap | null = null): { passes: PassMap | null; reload: () => Promise<void> } {
   const [passes, setPasses] = useState<PassMap | null>(initial);
-  const reload = useCallback(async () => {
-    try {
-      setPasses(await loadPasses());
-    } catch (error) {
-      // Private mode or storage refused: behave as a device without passes, never hang on "loading".
-      console.error('visitor passes unreadable', error);
-      setPasses({});
-    }
-  }, []);
+  const reload = useCallback(() => readPasses().then(setPasses), []);
   useEffect(() => {
-    void reload();
-    return onPassesChanged(() => void reload());
-  }, [reload]);
+    let live = true;
+    const read = () =>
+      void readPasses().then((read) => {
+        if (live) setPasses(read);
+      });
+    read();
+    const stop = onPassesChanged(read);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
   return { passes, reload };
+}
+
+/** The passes stored on this device; none when storage cannot be read. */
+async function readPasses(): Promise<PassMap> {
+  try {
+    return await loadPasses();
+  } catch (error) {
+    // Private mode or storage refused: behave as a device without passes, never hang on "loading".
+    console.error('visitor passes unreadable', error);
+    return {};
+  }
 }
 
 /** Phones in the order their passes were issued, newest first. */

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { EnquiryDetailView } from '@/features/enquiries/components/enquiry-detail';
 
 export const Route = createFileRoute('/platform/bargaining/$id')({
   // Started, not awaited: the enquiry shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id)),
   component: EnquiryDetailPage,
 });
 
 function EnquiryDetailPage() {
   const { id } = Route.useParams();
-  return <EnquiryDetailView supplierId={getSupplierId() ?? ''} id={id} />;
+  const { session } = Route.useRouteContext();
+  return <EnquiryDetailView supplierId={session.supplierId} id={id} />;
 }

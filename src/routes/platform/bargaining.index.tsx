@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { EnquiryListView } from '@/features/enquiries/components/enquiry-list-view';
 import { compactEnquirySearch, enquiryListRequest, resolveEnquirySearch, validateEnquirySearch } from '@/features/enquiries/enquiry-search';
@@ -9,16 +8,17 @@ export const Route = createFileRoute('/platform/bargaining/')({
   loaderDeps: ({ search: { q, replyStatus, businessStatus, page, size } }) => ({ q, replyStatus, businessStatus, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
+    prefetchOwn(context, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
   component: EnquiryListPage,
 });
 
 function EnquiryListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   return (
     <EnquiryListView
-      supplierId={getSupplierId() ?? ''}
+      supplierId={session.supplierId}
       search={resolveEnquirySearch(search)}
       onSearchChange={(next, options) => void navigate({ search: compactEnquirySearch(next), replace: options?.replace, resetScroll: false })}
     />

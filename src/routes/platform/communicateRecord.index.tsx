@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { CommunicationList } from '@/features/communication/components/communication-list';
 import { PendingCommunications } from '@/features/communication/components/pending-communications';
@@ -17,7 +16,7 @@ export const Route = createFileRoute('/platform/communicateRecord/')({
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context.queryClient, async (supplierId) =>
+    prefetchOwn(context, async (supplierId) =>
       (await import('@/features/communication/api/list-communications')).listCommunicationsQueryOptions(supplierId, communicationListRequest(resolveCommunicationSearch(deps))),
     ),
   component: CommunicationListPage,
@@ -27,7 +26,7 @@ function CommunicationListPage() {
   const { t } = useLingui();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const supplierId = getSupplierId() ?? '';
+  const { supplierId } = Route.useRouteContext().session;
 
   return (
     <>

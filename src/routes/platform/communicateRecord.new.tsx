@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { NewCommunicationForm } from '@/features/communication/components/new-communication-form';
 import { PageHeader } from '@/ui/page-header';
 
@@ -22,7 +21,7 @@ function NewCommunicationPage() {
   const { t } = useLingui();
   const { sourceNo = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const supplierId = getSupplierId() ?? '';
+  const { supplierId } = Route.useRouteContext().session;
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { HomeDashboard } from '@/features/home/components/home-dashboard';
 import { compactHomeSearch, messageListRequest, resolveHomeSearch, todoListRequest, validateHomeSearch } from '@/features/home/home-search';
@@ -13,8 +12,8 @@ export const Route = createFileRoute('/platform/home')({
   // Started, not awaited: each list shows its own loading, error and offline states.
   loader: ({ context, deps }) => {
     const search = resolveHomeSearch(deps);
-    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/home/api/list-todos')).todoListQueryOptions(supplierId, todoListRequest(search)));
-    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/home/api/list-messages')).messageListQueryOptions(supplierId, messageListRequest(search)));
+    prefetchOwn(context, async (supplierId) => (await import('@/features/home/api/list-todos')).todoListQueryOptions(supplierId, todoListRequest(search)));
+    prefetchOwn(context, async (supplierId) => (await import('@/features/home/api/list-messages')).messageListQueryOptions(supplierId, messageListRequest(search)));
   },
   component: HomePage,
 });
@@ -22,9 +21,10 @@ export const Route = createFileRoute('/platform/home')({
 function HomePage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   return (
     <HomeDashboard
-      supplierId={getSupplierId() ?? ''}
+      session={session}
       search={resolveHomeSearch(search)}
       onSearchChange={(next) => void navigate({ search: compactHomeSearch(next), resetScroll: false })}
     />

@@ -9,11 +9,12 @@ export const Route = createFileRoute('/platform/modifyPassword')({
 
 function ModifyPasswordPage() {
   const { t } = useLingui();
+  const { username } = Route.useRouteContext().session;
   return (
     <>
       <PageHeader title={t`修改密码`} description={t`修改成功后需要使用新密码重新登录。`} />
       <div className="card">
-        <ChangePasswordForm />
+        <ChangePasswordForm username={username} />
       </div>
     </>
   );

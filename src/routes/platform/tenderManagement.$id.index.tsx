@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getLoginInfo, getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { TenderDetailView } from '@/features/tenders/components/tender-detail';
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/')({
   // Started, not awaited: the record shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
   component: TenderDetailPage,
 });
 
 function TenderDetailPage() {
   const { id } = Route.useParams();
-  const { supplierStatus } = Route.useRouteContext();
-  return <TenderDetailView supplierId={getSupplierId() ?? ''} supplierCode={getLoginInfo()?.supplierCode ?? ''} supplierStatus={supplierStatus} id={id} />;
+  const { session } = Route.useRouteContext();
+  return <TenderDetailView supplierId={session.supplierId} supplierCode={session.supplierCode} supplierStatus={session.status} id={id} />;
 }

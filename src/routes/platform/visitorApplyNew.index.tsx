@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSupplierId } from '@/api/session';
 import { prefetchOwn } from '@/app/prefetch';
 import { VisitListView } from '@/features/visits/components/visit-list';
 import { compactVisitSearch, resolveVisitSearch, validateVisitSearch, visitListRequest } from '@/features/visits/visit-search';
@@ -9,16 +8,17 @@ export const Route = createFileRoute('/platform/visitorApplyNew/')({
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context.queryClient, async (supplierId) => (await import('@/features/visits/api/list-visit-applications')).listVisitApplicationsQueryOptions(supplierId, visitListRequest(resolveVisitSearch(deps)))),
+    prefetchOwn(context, async (supplierId) => (await import('@/features/visits/api/list-visit-applications')).listVisitApplicationsQueryOptions(supplierId, visitListRequest(resolveVisitSearch(deps)))),
   component: VisitListPage,
 });
 
 function VisitListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   return (
     <VisitListView
-      supplierId={getSupplierId() ?? ''}
+      supplierId={session.supplierId}
       search={resolveVisitSearch(search)}
       onSearchChange={(next, options) => void navigate({ search: compactVisitSearch(next), replace: options?.replace, resetScroll: false })}
     />

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getLoginInfo, getSupplierId, getUsername } from '@/api/session';
 import { VisitNewPage } from '@/features/visits/components/visit-new-page';
 import { validateVisitFormSearch } from '@/features/visits/visit-search';
 
@@ -11,12 +10,13 @@ export const Route = createFileRoute('/platform/visitorApplyNew/new')({
 function VisitNewRoute() {
   const { copy, relatedProject } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { session } = Route.useRouteContext();
   return (
     <VisitNewPage
       key={`${copy ?? ''}|${relatedProject ?? ''}`}
-      supplierId={getSupplierId() ?? ''}
-      username={getUsername() ?? ''}
-      supplierName={getLoginInfo()?.userInfo.supplierName ?? ''}
+      supplierId={session.supplierId}
+      username={session.username}
+      supplierName={session.supplierName}
       copy={copy ?? ''}
       relatedProject={relatedProject ?? ''}
       onQueued={() => void navigate({ to: '/platform/visitorApplyNew', search: {} })}

@@ -1,8 +1,7 @@
 import { changePwdRequest } from '@contract/schemas/supplier';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { clearSession, getUsername } from '@/api/session';
+import { clearSession } from '@/api/session';
 import { Field, FormAlert, fieldProps } from '@/ui/field';
 import { toast } from '@/ui/toast';
 import { changePassword } from '../api/change-password';
@@ -13,10 +12,10 @@ const ORDER = ['password', 'newPassword', 'conPassword'] as const;
 const idOf = (name: string) => `change-pwd-${name}`;
 const INITIAL = { password: '', newPassword: '', conPassword: '' };
 
-export function ChangePasswordForm() {
+/** `username`: the logged-in account (the platform session's). */
+export function ChangePasswordForm({ username }: { username: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [username] = useState(() => getUsername() ?? '');
   const form = useValidatedForm(changePwdRequest, INITIAL, (v) => ({ ...v, username }));
   const { busy, serverError, submit } = useFormSubmit(form, { order: ORDER, idOf });
   const { values, errors } = form;

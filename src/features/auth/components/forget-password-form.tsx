@@ -58,7 +58,8 @@ export function ForgetPasswordForm() {
     try {
       const { resendAfterSeconds } = await getCheckCode({ mailOrPhone: values.address.trim(), way: values.way });
       countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : CODE_RESEND_SECONDS);
-      setCodeNotice(values.way === 'mail' ? t`验证码已发送到您的邮箱，请查收。` : t`验证码已发送到您的手机，请查收。`);
+      // The service answers alike whether or not an account has the address (no enumeration).
+      setCodeNotice(values.way === 'mail' ? t`如该邮箱已注册账号，验证码已发送，请查收。` : t`如该手机号已注册账号，验证码已发送，请查收。`);
       document.getElementById(idOf('code'))?.focus();
     } catch (error) {
       if (isApiError(error) && error.kind === 'business') {

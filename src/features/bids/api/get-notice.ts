@@ -5,7 +5,7 @@ import { isApiError } from '@/api/errors';
 import { request } from '@/api/request';
 import { storedAtReader } from './stored-at';
 
-export const getNotice = async (id: string, signal?: AbortSignal) => {
+const getNotice = async (id: string, signal?: AbortSignal) => {
   const stored = storedAtReader();
   return stored.attach(await request(calls.businessGetById, { id }, { signal, suppressError: true, onResponse: stored.onResponse }));
 };

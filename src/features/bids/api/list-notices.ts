@@ -6,7 +6,7 @@ import { storedAtReader } from './stored-at';
 
 export type ListNoticesParams = RequestOf<'businessListByPage'>;
 
-export const listNotices = async (params: ListNoticesParams, signal?: AbortSignal) => {
+const listNotices = async (params: ListNoticesParams, signal?: AbortSignal) => {
   const stored = storedAtReader();
   // The board shows its own error state with a retry button, so no toast as well.
   return stored.attach(await request(calls.businessListByPage, params, { signal, suppressError: true, onResponse: stored.onResponse }));

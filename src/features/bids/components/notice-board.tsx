@@ -11,7 +11,7 @@ import { NoticeSearchBox } from './notice-search-box';
 import { StoredAtNotice } from './stored-at-notice';
 import { noticePanelId, noticeTabId, NoticeTabs } from './notice-tabs';
 
-export const NOTICE_BOARD_ID = 'notice-board';
+const NOTICE_BOARD_ID = 'notice-board';
 
 /** Brings the board into view and moves focus there (tourist mode on the login screen). */
 export function focusNoticeBoard(): void {
@@ -45,7 +45,7 @@ export function NoticeBoard({ search, onSearchChange }: NoticeBoardProps) {
 }
 
 function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(listNoticesQueryOptions(noticeListRequest(search)));
   // The prerendered /login shows the loading frame: so does the render that hydrates it.
   const hydrated = useHydrated();
@@ -66,14 +66,17 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
     );
   }
 
-  const { records, total, storedAt } = query.data;
+  const { records, storedAt } = query.data;
+  const total = i18n.number(query.data.total);
+  // Answers stored by an older portal have no `totalCapped`.
+  const totalCapped = query.data.totalCapped === true;
   const stale = query.isPlaceholderData;
 
   return (
     <>
       <StoredAtNotice storedAt={storedAt} />
       <p className="sr-only" role="status">
-        {stale ? t`正在加载公告` : t`共 ${total} 条公告`}
+        {stale ? t`正在加载公告` : totalCapped ? t`超过 ${total} 条公告` : t`共 ${total} 条公告`}
       </p>
       {records.length === 0 ? (
         <div className="space-y-3 text-center">
@@ -94,11 +97,12 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
           ))}
         </ul>
       )}
-      {total > 0 && (
+      {query.data.total > 0 && (
         <Pager
           pageNo={search.page}
           pageSize={search.size}
-          total={total}
+          total={query.data.total}
+          totalCapped={totalCapped}
           onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedNoticeSearch['size'] })}
         />
       )}

@@ -16,7 +16,8 @@ export function NoticeTabs({ value, onChange }: NoticeTabsProps) {
   const refs = useRef<Partial<Record<NoticeTab, HTMLButtonElement | null>>>({});
   const labels: Record<NoticeTab, string> = { bidding: t`招标信息`, purchasing: t`采购信息` };
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  // On each tab (the tablist itself takes no focus); the one with the focus is the selected one.
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = NOTICE_TABS.indexOf(value);
     const last = NOTICE_TABS.length - 1;
     const next =
@@ -33,7 +34,7 @@ export function NoticeTabs({ value, onChange }: NoticeTabsProps) {
   }
 
   return (
-    <div role="tablist" aria-label={t`公告类型`} className="flex gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={t`公告类型`} className="flex gap-1 border-b border-slate-200">
       {NOTICE_TABS.map((tab) => {
         const selected = tab === value;
         return (
@@ -49,6 +50,7 @@ export function NoticeTabs({ value, onChange }: NoticeTabsProps) {
             aria-controls={noticePanelId(tab)}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab)}
+            onKeyDown={onKeyDown}
             className={`-mb-px border-b-2 px-4 py-2.5 text-base font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
               selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-500 hover:text-slate-800'
             }`}

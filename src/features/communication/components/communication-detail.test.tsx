@@ -28,7 +28,7 @@ function renderDetail() {
   document.cookie = 'token=t1; path=/';
   document.cookie = 'supplierId=s1; path=/';
   const root = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord/$id', component: () => <CommunicationDetailView supplierId="s1" id="c1" /> });
+  const page = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord/$id', component: () => <CommunicationDetailView supplierId="s1" contactName="李四" id="c1" /> });
   const list = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord', component: () => <p>LIST</p> });
   const router = createRouter({ routeTree: root.addChildren([page, list]), history: createMemoryHistory({ initialEntries: ['/platform/communicateRecord/c1'] }) });
   render(
@@ -65,6 +65,8 @@ describe('CommunicationDetailView', () => {
     const all = screen.getAllByRole('article');
     expect(all).toHaveLength(4);
     expect(within(all[2]!).getByText('待发送')).toBeTruthy();
+    // Written by the supplier's contact, as the platform session names it.
+    expect(within(all[2]!).getByText('李四')).toBeTruthy();
     expect(within(all[2]!).getByText('报价单.pdf')).toBeTruthy();
     expect(within(all[3]!).getByText('发送失败：该沟通已关闭')).toBeTruthy();
     expect(within(all[3]!).getByRole('button', { name: /^重试/ })).toBeTruthy();

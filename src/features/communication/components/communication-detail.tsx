@@ -22,20 +22,20 @@ const BackLink = () => (
 );
 
 /** Unsent replies stay visible even when the thread itself cannot be loaded (offline, never opened here before). */
-function PendingOnly({ pending }: { pending: PendingReplyView }) {
+function PendingOnly({ pending, sponsor }: { pending: PendingReplyView; sponsor: string }) {
   if (pending.entries.length === 0) return null;
   return (
     <section className="card mt-4" aria-labelledby="pending-replies-title">
       <h2 id="pending-replies-title" className="mb-4">
         <Trans>待发送的回复</Trans>
       </h2>
-      <ReplyTimeline replies={[]} pending={<PendingReplyItems {...pending} />} />
+      <ReplyTimeline replies={[]} pending={<PendingReplyItems {...pending} sponsor={sponsor} />} />
     </section>
   );
 }
 
-/** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form. */
-export function CommunicationDetailView({ supplierId, id }: { supplierId: string; id: string }) {
+/** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form; `contactName` the supplier's contact, shown on its unsent replies. */
+export function CommunicationDetailView({ supplierId, contactName, id }: { supplierId: string; contactName: string; id: string }) {
   const { t } = useLingui();
   const query = useQuery(communicationQueryOptions(supplierId, id));
   const errorText = useLoadErrorText(query.error);
@@ -71,7 +71,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
             />
           )}
         </div>
-        {missing ? null : <PendingOnly pending={pending} />}
+        {missing ? null : <PendingOnly pending={pending} sponsor={contactName} />}
       </>
     );
   }
@@ -89,7 +89,7 @@ export function CommunicationDetailView({ supplierId, id }: { supplierId: string
           <h2 id="history-title" className="mb-4">
             <Trans>回复记录</Trans>
           </h2>
-          <ReplyTimeline replies={thread.replies} pending={<PendingReplyItems {...pending} />} />
+          <ReplyTimeline replies={thread.replies} pending={<PendingReplyItems {...pending} sponsor={contactName} />} />
         </section>
         {thread.status === 'closed' ? (
           <p className="card text-sm text-slate-600">

@@ -1,7 +1,6 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { getLoginInfo } from '@/api/session';
 import { supplierOwner } from '@/offline/db';
 import { useOutbox } from '@/offline/use-outbox';
 import { DateTime } from '@/ui/date-time';
@@ -22,9 +21,8 @@ export function usePendingReplies(supplierId: string, communicationId: string): 
   return { entries: entries.filter((entry) => entry.thread === thread && entry.call === 'communicationReply'), uploads };
 }
 
-/** Timeline items for unsent replies, marked as waiting or failed, with retry and discard. */
-export function PendingReplyItems({ entries, uploads }: PendingReplyView) {
-  const sponsor = getLoginInfo()?.userInfo.contactName;
+/** Timeline items for unsent replies, marked as waiting or failed, with retry and discard; `sponsor` the supplier's contact, who wrote them. */
+export function PendingReplyItems({ entries, uploads, sponsor }: PendingReplyView & { sponsor: string }) {
   return entries.map((entry) => (
     <TimelineItem
       key={entry.id}

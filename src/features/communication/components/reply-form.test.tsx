@@ -40,6 +40,18 @@ describe('ReplyForm', () => {
     expect(await listEntries([OWNER])).toHaveLength(0);
   });
 
+  it('refuses a control character in the reply with the rule of the contract, as the bid service would', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: /^回复内容/ });
+    await user.click(field);
+    await user.paste('图纸\u0000已收到');
+    await user.click(screen.getByRole('button', { name: '发送回复' }));
+    expect(await screen.findByText(message('controlCharacters', 'zh-CN'))).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await listEntries([OWNER])).toHaveLength(0);
+  });
+
   it('queues the reply with its files in the outbox, clears the form and says it is sending', async () => {
     const info = vi.spyOn(toast, 'info');
     renderForm();

@@ -62,7 +62,7 @@ export function TimelineItem({ tone, heading, date, children }: { tone: keyof ty
   );
 }
 
-export function AttachmentList({ children }: { children: ReactNode }) {
+function AttachmentList({ children }: { children: ReactNode }) {
   return (
     <div className="mt-3 border-t border-slate-100 pt-3">
       <p className="mb-1 text-xs font-medium text-slate-500">

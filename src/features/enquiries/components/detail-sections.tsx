@@ -50,7 +50,7 @@ const DAY = 24 * 3600_000;
  * left to quote (amber in the last 24 hours, with an icon: not colour alone), or that the round
  * closed without its quote. Why a quote cannot be taken is the quote form's to say.
  */
-export function DeadlineNotice({ enquiry, now }: { enquiry: EnquiryDetail; now: number }) {
+function DeadlineNotice({ enquiry, now }: { enquiry: EnquiryDetail; now: number }) {
   if (enquiry.businessStatus !== 'bargaining') return null;
   const reply = replyStatusNow(enquiry, now);
   const round = enquiry.round;

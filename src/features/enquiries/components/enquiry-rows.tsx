@@ -76,7 +76,7 @@ export function EnquiryTable({ rows, now }: { rows: EnquirySummary[]; now: numbe
 }
 
 /** One enquiry as a card: phones and narrow screens. */
-export function EnquiryCard({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
+function EnquiryCard({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
   const titleId = `enquiry-${enquiry.id}-title`;
   return (
     <article aria-labelledby={titleId} className="h-full rounded-lg border border-slate-200 bg-white p-4">

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useCallback, useImperativeHandle, type RefObject } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { useDraft, type DraftState } from '@/offline/use-draft';
 import { useQuoteValues, type QuoteStore } from '../quote/quote-store';
@@ -32,9 +32,7 @@ export function QuoteDraft({ store, supplierId, enquiryId, round, initial, handl
     [store, initial],
   );
   const draft = useDraft(quoteDraftKey(enquiryId, round), supplierId ? supplierOwner(supplierId) : null, values, restore);
-  useEffect(() => {
-    handle.current = draft;
-  });
+  useImperativeHandle(handle, () => draft, [draft]);
   if (!draft.savedAt) return null;
   return (
     <p className="text-xs text-slate-500" role="status">

@@ -70,7 +70,7 @@ export function DeliveryDateField({ store, errors, disabled }: TermProps) {
   );
 }
 
-export const REMARK_MAX = 500;
+const REMARK_MAX = 500;
 
 export function RemarkField({ store, errors, disabled }: TermProps) {
   const { t } = useLingui();

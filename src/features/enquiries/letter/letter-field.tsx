@@ -43,7 +43,7 @@ function IgnoredRows({ rows }: { rows: IgnoredRow[] }) {
 }
 
 /** What the reader made of the letter: how many prices it put into the form, and every row it did not use, with why. */
-export function LetterSummary({ id, state, round }: { id: string; state: LetterReadingState; round: number }) {
+function LetterSummary({ id, state, round }: { id: string; state: LetterReadingState; round: number }) {
   if (state.status === 'none') return null;
   if (state.status === 'reading') {
     return (

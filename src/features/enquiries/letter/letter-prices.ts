@@ -42,7 +42,7 @@ const pow10 = (n: number) => 10n ** BigInt(n);
 const divRound = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
 
 /** A cell as text; a number written by Excel keeps its digits (read with parseNumber: String). */
-export function cellText(cell: unknown): string {
+function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';

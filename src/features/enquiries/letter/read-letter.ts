@@ -14,7 +14,7 @@ export type LetterReading =
   | { kind: 'unchecked' };
 
 /** The first sheet's rows; numbers stay the texts Excel stored ("12.5", "0.30000000000000004"). */
-export const readLetterRows = (file: Blob) => readFirstSheet(file, { numbersAsText: true });
+const readLetterRows = (file: Blob) => readFirstSheet(file, { numbersAsText: true });
 
 /** What the letter gives this enquiry; never throws (a workbook that cannot be read is `unreadable`). */
 export async function readLetter(file: Blob, enquiry: { enquiryNo: string; lines: readonly { id: string; materialNo: string }[] }): Promise<LetterReading> {

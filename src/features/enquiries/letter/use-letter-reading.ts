@@ -14,7 +14,8 @@ interface LetterEnquiry {
  * the reading still runs wait for it, so the prices it fills are the ones confirmed.
  */
 export function useLetterReading(file: File | null, enquiry: LetterEnquiry, onPrices: (prices: Record<string, string>) => void) {
-  const [state, setState] = useState<LetterReadingState>({ status: 'none' });
+  // The last verdict and the file it is about: the state of another file is derived, not reset.
+  const [read, setRead] = useState<{ file: File; reading: LetterReading } | null>(null);
   const current = useRef<Promise<LetterReading | null>>(Promise.resolve(null));
   const latest = useRef({ enquiry, onPrices });
   useEffect(() => {
@@ -24,15 +25,13 @@ export function useLetterReading(file: File | null, enquiry: LetterEnquiry, onPr
   useEffect(() => {
     if (!file) {
       current.current = Promise.resolve(null);
-      setState({ status: 'none' });
       return;
     }
     let live = true;
-    setState({ status: 'reading' });
     const reading = readLetter(file, latest.current.enquiry).then((result) => {
       if (!live) return null;
       if (result.kind === 'prices' && result.filled > 0) latest.current.onPrices(result.prices);
-      setState({ status: 'read', ...result });
+      setRead({ file, reading: result });
       return result;
     });
     current.current = reading;
@@ -41,5 +40,6 @@ export function useLetterReading(file: File | null, enquiry: LetterEnquiry, onPr
     };
   }, [file]);
 
+  const state: LetterReadingState = !file ? { status: 'none' } : read?.file === file ? { status: 'read', ...read.reading } : { status: 'reading' };
   return { state, settled: () => current.current };
 }

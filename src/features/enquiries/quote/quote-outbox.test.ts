@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { supplierOwner } from '@/offline/db';
 import { deadlineState } from '@/offline/deadline';
 import { listEntries, listUploads, onSent } from '@/offline/outbox';
-import { notifyLogin, resetSyncForTests, startSync, syncNow, whenIdle } from '@/offline/sync-engine';
+import { createAppSyncEngine } from '@/offline/app-sync-engine';
+import type { SyncEngine } from '@/offline/sync-engine';
 import { fileOf, logIn, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { detail, inDays, line } from '../test/fixtures';
 import { queueQuote } from './queue-quote';
@@ -29,6 +30,7 @@ interface Seen {
   body: Record<string, unknown>;
 }
 let seen: Seen[] = [];
+let engine: SyncEngine;
 const envelope = (code: string, text = 'ok', data: unknown = null, reason?: string) => HttpResponse.json({ code, message: text, data }, reason ? { headers: { 'X-Reason': reason } } : undefined);
 const server = setupServer();
 function bidService(reply: () => Response) {
@@ -47,11 +49,12 @@ beforeEach(async () => {
   seen = [];
   uploadFile.mockResolvedValue(LETTER_REF);
   logIn('sa');
-  startSync();
-  await whenIdle();
+  engine = createAppSyncEngine();
+  engine.start();
+  await engine.whenIdle();
 });
 afterEach(async () => {
-  resetSyncForTests();
+  engine.stop();
   server.resetHandlers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -81,7 +84,7 @@ describe('a quote through the outbox', () => {
     // Within 24 hours of the round's deadline (device clock here): the outbox's warning covers it.
     expect(deadlineState(entry, Date.parse(ENQUIRY.deadline) - 3_600_000)).toBe('near');
 
-    await whenIdle();
+    await engine.whenIdle();
     stop();
     expect(seen).toEqual([{ key: entry.idempotencyKey, token: 'tok-sa', body: { ...entry.payload, letter: [LETTER_REF] } }]);
     expect(await listEntries([A])).toEqual([]);
@@ -91,7 +94,7 @@ describe('a quote through the outbox', () => {
   it('without a letter, the field is an empty array and nothing is uploaded', async () => {
     bidService(() => envelope('E000', 'ok', ENQUIRY));
     await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
-    await whenIdle();
+    await engine.whenIdle();
     expect(seen[0]!.body.letter).toEqual([]);
     expect(uploadFile).not.toHaveBeenCalled();
   });
@@ -100,9 +103,9 @@ describe('a quote through the outbox', () => {
     const refusal = message('roundChanged', 'zh-CN');
     bidService(() => envelope('E409', refusal, null, 'roundChanged'));
     await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
-    await whenIdle();
-    syncNow();
-    await whenIdle();
+    await engine.whenIdle();
+    engine.syncNow();
+    await engine.whenIdle();
     expect(seen).toHaveLength(1);
     const [kept] = await listEntries([A]);
     expect(kept).toMatchObject({ status: 'failed', lastError: { code: 'E409', message: refusal, reason: 'roundChanged' } });
@@ -114,7 +117,7 @@ describe('a quote through the outbox', () => {
   it.each(['pastDeadline', 'enquiryClosed', 'quoteAlreadySubmitted'] as const)('refused with %s: stopped and kept with that message', async (key) => {
     bidService(() => envelope('E409', message(key, 'zh-CN')));
     await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
-    await whenIdle();
+    await engine.whenIdle();
     const [kept] = await listEntries([A]);
     expect(kept).toMatchObject({ status: 'failed', lastError: { message: message(key, 'zh-CN') } });
     expect(quoteEntryState(kept!, ENQUIRY)).toBe('stopped');
@@ -123,21 +126,21 @@ describe('a quote through the outbox', () => {
   it('E401 pauses it for that supplier only; it goes with the same key once that supplier logs in again', async () => {
     bidService(() => envelope('E401', message('unauthorized', 'zh-CN')));
     const entry = await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
-    await whenIdle();
+    await engine.whenIdle();
     expect((await listEntries([A]))[0]!.status).toBe('paused');
 
     server.resetHandlers();
     bidService(() => envelope('E000', 'ok', ENQUIRY));
     seen = [];
     logIn('sb');
-    notifyLogin('sb');
-    await whenIdle();
+    engine.notifyLogin('sb');
+    await engine.whenIdle();
     expect(seen).toEqual([]);
     expect(await listEntries([B])).toEqual([]);
 
     logIn('sa');
-    notifyLogin('sa');
-    await whenIdle();
+    engine.notifyLogin('sa');
+    await engine.whenIdle();
     expect(seen.map((s) => [s.key, s.token])).toEqual([[entry.idempotencyKey, 'tok-sa']]);
     expect(await listEntries([A])).toEqual([]);
   });
@@ -147,8 +150,8 @@ describe('useQuoteOutbox', () => {
   it('gives an enquiry its waiting and stopped quotes, live, and only this supplier’s', async () => {
     bidService(() => envelope('E409', message('roundChanged', 'en'), null, 'roundChanged'));
     await queueQuote({ supplierId: 'sa', enquiry: { ...ENQUIRY, round: 1 }, values: VALUES, letter: null });
-    await whenIdle();
-    resetSyncForTests();
+    await engine.whenIdle();
+    engine.stop();
     await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
     await queueQuote({ supplierId: 'sa', enquiry: { ...ENQUIRY, id: 'e2' }, values: VALUES, letter: null });
 

@@ -17,7 +17,7 @@ export interface QuoteStore {
   replace(values: QuoteValues): void;
 }
 
-export function createQuoteStore(initial: QuoteValues): QuoteStore {
+function createQuoteStore(initial: QuoteValues): QuoteStore {
   let values = initial;
   const listeners = new Set<() => void>();
   const set = (next: QuoteValues) => {

@@ -9,7 +9,7 @@ import type { QuoteValues } from './quote-values';
  */
 export const quoteThread = (enquiryId: string, round: number) => `enquiry:${enquiryId}:${round}`;
 
-export const QUOTE_OUTBOX_CALL = 'enquiryQuote' as const;
+const QUOTE_OUTBOX_CALL = 'enquiryQuote' as const;
 
 /** What a queued quote's body holds (the request of `/enquiry/quote` before its letter is uploaded). */
 export interface QueuedQuote {

@@ -24,12 +24,6 @@ const byEnquiry = (entries: readonly OutboxEntry[], owner: string) => {
   return map;
 };
 
-/** This supplier's quotes still in the outbox, by enquiry id (live, across tabs): for the inquiry list. */
-export function useQuoteOutboxByEnquiry(supplierId: string): ReadonlyMap<string, OutboxEntry[]> {
-  const { entries } = useOutbox();
-  return useMemo(() => byEnquiry(entries, supplierOwner(supplierId)), [entries, supplierId]);
-}
-
 /**
  * The quotes of one enquiry still in the outbox, live: the detail page shows the waiting one
  * (instead of a second form for the same round) and the stopped ones with their reason.

@@ -13,7 +13,7 @@ const Bell = () => (
  * The reminder on a row, in words (not colour alone): within 24 hours or within 1 hour of the
  * deadline. What a notification would have said, for a supplier without them.
  */
-export function ReminderMark({ todo, now }: { todo: ReminderTodo; now: number }) {
+function ReminderMark({ todo, now }: { todo: ReminderTodo; now: number }) {
   const due = dueThreshold(todo, now);
   if (!due) return null;
   return (

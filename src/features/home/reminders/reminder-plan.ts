@@ -5,7 +5,7 @@ import type { TodoItem } from '@contract/schemas/home';
  * clock. Pure: the scheduler and its tests share it.
  */
 const HOUR = 3_600_000;
-export const THRESHOLDS = { '24h': 24 * HOUR, '1h': HOUR } as const;
+const THRESHOLDS = { '24h': 24 * HOUR, '1h': HOUR } as const;
 export type Threshold = keyof typeof THRESHOLDS;
 
 export type ReminderTodo = Pick<TodoItem, 'kind' | 'refId' | 'number' | 'name' | 'deadline'>;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { logIn } from '@/offline/test-helpers';
 import { renderScreen } from '@/test/render-screen';
+import { supplierSession } from '@/test/session';
 import { HomeDashboard } from '../components/home-dashboard';
 import { compactHomeSearch, resolveHomeSearch, validateHomeSearch, type HomeSearch } from '../home-search';
 
@@ -16,7 +17,7 @@ const stub = (name: string) =>
 function HomeScreen() {
   const search = useSearch({ strict: false }) as HomeSearch;
   const navigate = useNavigate();
-  return <HomeDashboard supplierId="s1" search={resolveHomeSearch(search)} onSearchChange={(next) => void navigate({ to: '.', search: compactHomeSearch(next) as never })} />;
+  return <HomeDashboard session={supplierSession()} search={resolveHomeSearch(search)} onSearchChange={(next) => void navigate({ to: '.', search: compactHomeSearch(next) as never })} />;
 }
 
 /** Unit-test helper (only test files import it): the home page under a memory router, with stubs where its links go. */

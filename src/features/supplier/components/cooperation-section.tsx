@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { dictionaryQueryOptions } from '@/api/dictionary';
-import { departmentsQueryOptions, productionBasesQueryOptions } from '@/api/organisation';
+import { counterpartsQueryOptions, departmentsQueryOptions, productionBasesQueryOptions } from '@/api/organisation';
 import type { SupplierForm } from '../use-supplier-form';
 import { FormSection, SelectField, TextField } from './form-controls';
 
@@ -10,6 +10,8 @@ export function CooperationSection({ form }: { form: SupplierForm }) {
   const intentions = useQuery(dictionaryQueryOptions('cooperationIntention', i18n.locale));
   const bases = useQuery(productionBasesQueryOptions(i18n.locale));
   const departments = useQuery(departmentsQueryOptions(form.values.productionBase, i18n.locale));
+  // Suggestions only: the account stays free text (the buyer's staff change faster than forms).
+  const counterparts = useQuery(counterpartsQueryOptions(form.values.productionBase, form.values.counterpartDepartment, i18n.locale));
   return (
     <FormSection id="supplier-section-cooperation" title={<Trans>合作信息</Trans>}>
       <SelectField form={form} path="cooperationIntention" label={t`合作意向`} query={intentions} />
@@ -20,7 +22,12 @@ export function CooperationSection({ form }: { form: SupplierForm }) {
         query={bases}
         onValue={(code) => form.setText('productionBase', code, { counterpartDepartment: '' })}
       />
-      <TextField form={form} path="counterpartAccount" label={t`对接人账号`} maxLength={50} autoComplete="off" />
+      <TextField form={form} path="counterpartAccount" label={t`对接人账号`} maxLength={50} autoComplete="off" list="supplier-counterparts" />
+      <datalist id="supplier-counterparts">
+        {counterparts.data?.map((c) => (
+          <option key={c.code} value={c.code}>{`${c.label} · ${c.department}`}</option>
+        ))}
+      </datalist>
       <SelectField
         form={form}
         path="counterpartDepartment"

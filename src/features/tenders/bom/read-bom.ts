@@ -13,7 +13,7 @@ export type BomReading =
   | { kind: 'unchecked' };
 
 /** How many material lines the preview shows. */
-export const BOM_PREVIEW_LINES = 5;
+const BOM_PREVIEW_LINES = 5;
 
 type Cell = string | number | boolean | Date | null | undefined;
 
@@ -51,7 +51,7 @@ export function summarizeBomRows(rows: readonly (readonly unknown[])[]): { lineC
 }
 
 /** The rows of the workbook's first sheet, as the library reads them. */
-export const readBomRows = (file: Blob) => readFirstSheet(file);
+const readBomRows = (file: Blob) => readFirstSheet(file);
 
 /** What the bill holds; never throws (a workbook that cannot be read is `unreadable`). */
 export async function readBom(file: Blob): Promise<BomReading> {

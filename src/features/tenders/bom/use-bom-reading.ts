@@ -9,26 +9,26 @@ export type BomReadingState = { status: 'none' } | { status: 'reading' } | ({ st
  * instead of refusing or skipping it.
  */
 export function useBomReading(file: File | null): { state: BomReadingState; settled: () => Promise<BomReading | null> } {
-  const [state, setState] = useState<BomReadingState>({ status: 'none' });
+  // The last verdict and the file it is about: the state of another file is derived, not reset.
+  const [read, setRead] = useState<{ file: File; reading: BomReading } | null>(null);
   const current = useRef<Promise<BomReading | null>>(Promise.resolve(null));
 
   useEffect(() => {
     if (!file) {
       current.current = Promise.resolve(null);
-      setState({ status: 'none' });
       return;
     }
     let live = true;
-    setState({ status: 'reading' });
     const reading = readBom(file);
     current.current = reading;
     void reading.then((result) => {
-      if (live) setState({ status: 'read', ...result });
+      if (live) setRead({ file, reading: result });
     });
     return () => {
       live = false;
     };
   }, [file]);
 
+  const state: BomReadingState = !file ? { status: 'none' } : read?.file === file ? { status: 'read', ...read.reading } : { status: 'reading' };
   return { state, settled: () => current.current };
 }

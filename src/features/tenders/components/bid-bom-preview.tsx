@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ScrollRegion } from '@/ui/scroll-region';
 import type { BomReadingState } from '../bom/use-bom-reading';
 
 const NOTE = 'mt-2 rounded-lg border px-3 py-2 text-sm';
@@ -49,7 +50,7 @@ export function BidBomPreview({ id, state }: { id: string; state: BomReadingStat
         <Trans>物料清单共 {lineCount} 行物料</Trans>
       </p>
       {/* Wide sheets scroll inside their own box, so a 360 px page never scrolls sideways. */}
-      <div className="overflow-x-auto rounded-lg border border-slate-200" role="region" aria-label={t`物料清单预览`} tabIndex={0}>
+      <ScrollRegion label={t`物料清单预览`} className="overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full text-left text-xs">
           <caption className="sr-only">{t`物料清单预览（前 5 行）`}</caption>
           <thead className="bg-slate-50 text-slate-600">
@@ -73,7 +74,7 @@ export function BidBomPreview({ id, state }: { id: string; state: BomReadingStat
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {lineCount > preview.length ? (
         <p className="text-xs text-slate-500">
           <Trans>仅显示前 5 行</Trans>

@@ -54,7 +54,7 @@ function renderDialog(onClose = vi.fn()) {
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DepositDialog open record={RECORD} supplierCode="GYS100001" onClose={onClose} />
+        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" onClose={onClose} />
         <ToastHost />
       </QueryClientProvider>
     </I18nProvider>,

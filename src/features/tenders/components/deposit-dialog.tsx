@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dictionaryQueryOptions } from '@/api/dictionary';
-import { getSupplierId } from '@/api/session';
 import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { Dialog } from '@/ui/dialog';
@@ -21,20 +20,20 @@ import { DepositSlipField } from './deposit-slip-field';
 export interface DepositDialogProps {
   open: boolean;
   record: TenderRecordSummary;
+  supplierId: string;
   supplierCode: string;
   onClose: () => void;
 }
 
 /** Pay deposit (SPEC.md section 2, "a dialog"): the form exists only while the dialog is open. */
-export function DepositDialog({ open, record, supplierCode, onClose }: DepositDialogProps) {
-  return open ? <DepositDialogBody record={record} supplierCode={supplierCode} onClose={onClose} /> : null;
+export function DepositDialog({ open, ...props }: DepositDialogProps) {
+  return open ? <DepositDialogBody {...props} /> : null;
 }
 
-function DepositDialogBody({ record, supplierCode, onClose }: Omit<DepositDialogProps, 'open'>) {
+function DepositDialogBody({ record, supplierId, supplierCode, onClose }: Omit<DepositDialogProps, 'open'>) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
-  const supplierId = getSupplierId() ?? '';
   const { form, draft, slip, setSlip, clear } = useDepositForm(record, supplierId, supplierCode);
   const { values, errors } = form;
   const [failure, setFailure] = useState('');

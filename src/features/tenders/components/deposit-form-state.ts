@@ -42,7 +42,7 @@ export function useDepositForm(record: TenderRecordSummary, supplierId: string, 
   const empty: DepositValues = { depositType: '', amount: prefill, paymentDate: '' };
   const [slip, setSlipState] = useState<File | null>(null);
   const slipRef = useRef<File | null>(null);
-  const schema = useMemo(depositSchema, []);
+  const schema = useMemo(() => depositSchema(), []);
   const form = useValidatedForm<DepositValues>(schema, empty, (v) => ({
     tenderRecordId: record.id,
     supplierCode,

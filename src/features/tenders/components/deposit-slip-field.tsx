@@ -1,6 +1,6 @@
 import { UPLOAD_RULES } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { AttachmentPicker } from '@/ui/attachment-picker';
 import { formatBytes } from '@/ui/file-upload';
 import { photoType } from '@/ui/photo-plan';
@@ -51,22 +51,24 @@ export function DepositSlipField({ id, value, onChange, error, disabled }: Depos
 function SlipPreview({ file }: { file: File }) {
   const { t } = useLingui();
   const image = file.type.startsWith('image/');
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image || typeof URL.createObjectURL !== 'function') return;
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file, image]);
+  // The photo's object URL lives as long as the <img> that shows this file: made when it is
+  // attached, revoked when it goes (a ref callback's cleanup), with no state or extra render.
+  const showFile = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || typeof URL.createObjectURL !== 'function') return;
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
   const name = file.name;
   const size = formatBytes(file.size);
 
   return (
     <figure className="rounded-lg border border-slate-200 bg-slate-50 p-2">
       {image ? (
-        url ? (
-          <img src={url} alt={t`汇款凭证预览：${name}`} className="mx-auto max-h-56 w-auto max-w-full rounded object-contain" />
-        ) : null
+        <img ref={showFile} alt={t`汇款凭证预览：${name}`} className="mx-auto max-h-56 w-auto max-w-full rounded object-contain" />
       ) : (
         <div className="flex items-center gap-2 px-1 py-2 text-sm text-slate-700">
           <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="shrink-0 text-red-700">

@@ -13,7 +13,7 @@ export function RecordDialogs({ operation, supplierId, supplierCode, onClose }: 
   if (!operation) return null;
   const { action, record } = operation;
   return action === 'deposit' ? (
-    <DepositDialog key={record.id} open record={record} supplierCode={supplierCode} onClose={onClose} />
+    <DepositDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
   ) : (
     <RefundDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
   );

@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { actionReasons, type ActionContext } from '../action-states';
 import type { UrlAction } from '../tender-search';
 
-export type ActionsLayout = 'table' | 'card' | 'detail';
+type ActionsLayout = 'table' | 'card' | 'detail';
 
 interface TenderActionsProps extends ActionContext {
   record: TenderRecordSummary;

@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -285,6 +285,25 @@ describe('TenderList', () => {
     await waitFor(() => expect(warning).toHaveBeenCalledWith(zh('depositAlreadyConfirmed')));
     await waitFor(() => expect(router.state.location.search).toEqual({ tenderId: 't2' }));
     expect(screen.queryByText('DEPOSIT t2')).toBeNull();
+  });
+
+  it('checks an action from the URL again each time it comes, and tells why once the record changed', async () => {
+    serve();
+    const warning = vi.spyOn(toast, 'warning');
+    const router = renderList('/platform/tenderManagement?tenderId=t1&action=deposit');
+    const user = userEvent.setup();
+    expect(await screen.findByText('DEPOSIT t1')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tenderId: 't1' }));
+    // Meanwhile a deposit for the record waits in the outbox.
+    await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t1', call: 'tenderPayDeposit', payload: { tenderRecordId: 't1' }, deadline: null, summary: '缴纳保证金：ZB2030-0001' });
+    expect(await (await rowOf('ZB2030-0001')).actions.findByText('已保存在本设备，等待发送')).toBeTruthy();
+
+    // The same address again (a link, a bookmark): the record is checked again instead of the dialog opening.
+    await act(() => router.navigate({ to: '/platform/tenderManagement', search: { tenderId: 't1', action: 'deposit' } as never }));
+    await waitFor(() => expect(warning).toHaveBeenCalledWith('该记录有尚未发送的操作，发送完成后才能继续'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tenderId: 't1' }));
+    expect(screen.queryByText('DEPOSIT t1')).toBeNull();
   });
 
   it('shows what waits in the outbox on its record, with the deadline warning and the way to /pending, and holds the actions', async () => {

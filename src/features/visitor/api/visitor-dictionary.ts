@@ -5,7 +5,7 @@ import { request } from '@/api/request';
 import { kvGet, kvSet } from '@/offline/db';
 
 export type VisitorDictionary = 'gender' | 'certificateType' | 'mealType';
-export const VISITOR_DICTIONARIES: VisitorDictionary[] = ['gender', 'certificateType', 'mealType'];
+const VISITOR_DICTIONARIES: VisitorDictionary[] = ['gender', 'certificateType', 'mealType'];
 
 const kvKey = (type: VisitorDictionary, locale: string) => `visitor-dictionary:${type}:${locale}`;
 

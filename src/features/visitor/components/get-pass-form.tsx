@@ -45,7 +45,8 @@ export function GetPassForm({ initialPhone = '', onPass }: { initialPhone?: stri
     try {
       const { resendAfterSeconds } = await getVisitorCode(phone.trim());
       countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : CODE_RESEND_SECONDS);
-      setNotice(t`验证码已发送到 ${phone.trim()}，请查收短信。`);
+      // The service answers alike whether or not the phone has an approved visit (no enumeration).
+      setNotice(t`如 ${phone.trim()} 有已批准的来访，验证码已发送，请查收短信。`);
       document.getElementById(CODE_ID)?.focus();
     } catch (error) {
       if (isApiError(error) && error.kind === 'business') {

@@ -60,12 +60,10 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
       void queryClient.invalidateQueries({ queryKey: ['visitor', 'person', pass.pass] });
     });
   }, [submittedId, queryClient, pass.pass]);
+  // Seen in the outbox list, then gone from it: adjusted while rendering, as the list changes.
   const inList = submittedId ? waiting.some((e) => e.id === submittedId) : false;
-  useEffect(() => {
-    if (!submittedId) return;
-    if (inList) setSubmitted((s) => (s && !s.seen ? { ...s, seen: true } : s));
-    else setSubmitted((s) => (s?.seen && !s.sent ? { ...s, sent: true } : s));
-  }, [inList, submittedId]);
+  if (submitted && inList && !submitted.seen) setSubmitted({ ...submitted, seen: true });
+  else if (submitted?.seen && !inList && !submitted.sent) setSubmitted({ ...submitted, sent: true });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { newId } from '@/offline/ids';
 import { enqueue } from '@/offline/outbox';
 import { outboxFiles, visitPayload, type VisitFormValues } from '../form/visit-values';
 
-export const VISIT_OUTBOX_CALL = 'visitApplySave' as const;
+const VISIT_OUTBOX_CALL = 'visitApplySave' as const;
 export const isVisitEntry = (entry: Pick<OutboxEntry, 'call'>) => entry.call === VISIT_OUTBOX_CALL;
 
 /**

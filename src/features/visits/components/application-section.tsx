@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { departmentsQueryOptions, productionBasesQueryOptions } from '@/api/organisation';
 import { Field, fieldProps } from '@/ui/field';
+import { useNow } from '@/ui/use-now';
 import { relatedProjectsQueryOptions } from '../api/list-related-projects';
 import { visitFieldId } from '../form/visit-errors';
 import type { FileField, FilesValue, VisitFormValues } from '../form/visit-values';
@@ -27,8 +28,8 @@ export function ApplicationSection({ supplierId, values, errors, disabled, onCha
   const bases = useQuery(productionBasesQueryOptions(i18n.locale));
   const departments = useQuery(departmentsQueryOptions(values.productionBase, i18n.locale));
   const projects = useQuery(relatedProjectsQueryOptions(supplierId));
-  // The earliest start the bid service accepts (its rule, on this device's clock).
-  const minDate = earliestToday(Date.now());
+  // The earliest start the bid service accepts (its rule, on this device's clock, which useNow keeps current).
+  const minDate = earliestToday(useNow());
 
   const text = (name: TextField, max: number, required = true) => {
     const id = visitFieldId(name);

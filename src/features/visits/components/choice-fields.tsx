@@ -48,7 +48,7 @@ export function DictionaryField(props: Omit<SelectFieldProps, 'options'> & { typ
   return <SelectField {...props} options={data} />;
 }
 
-/** A yes/no that must be answered (SPEC.md section 5): two radios in a fieldset. */
+/** A yes/no that must be answered (SPEC.md section 5): two radios in a fieldset (a radiogroup). */
 export function YesNoField({ path, label, value, onChange, error }: { path: string; label: string; value: YesNo; onChange: (v: YesNo) => void; error?: string }) {
   const id = visitFieldId(path);
   const radio = (answer: 'yes' | 'no') => (
@@ -60,14 +60,13 @@ export function YesNoField({ path, label, value, onChange, error }: { path: stri
         className="h-4 w-4 accent-brand-600"
         checked={value === answer}
         onChange={() => onChange(answer)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
       />
       {answer === 'yes' ? <Trans>是</Trans> : <Trans>否</Trans>}
     </label>
   );
+  // Invalid is said of the pair (a radio itself has no aria-invalid), with the message.
   return (
-    <fieldset>
+    <fieldset role="radiogroup" aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="label">
         {label}
         <span className="ml-0.5 text-red-700" aria-hidden="true">

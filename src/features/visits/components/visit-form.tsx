@@ -9,6 +9,7 @@ import { useDraft } from '@/offline/use-draft';
 import { useConnectivity } from '@/offline/use-outbox';
 import { announceQueued, announceQueueFailure } from '@/ui/announce-queued';
 import { confirmDialog } from '@/ui/confirm';
+import { useNow } from '@/ui/use-now';
 import { usePrefetchVisitReferenceData } from '../api/prefetch-reference-data';
 import { queueVisitApplication } from '../api/queue-visit-application';
 import { visitErrors } from '../form/visit-errors';
@@ -53,7 +54,8 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     isEmpty: (v) => (copyOf ? false : isEmptyVisit(v, supplierName, relatedProject)),
   });
 
-  const errors = attempted ? visitErrors(values, locale, Date.now()) : {};
+  const now = useNow();
+  const errors = attempted ? visitErrors(values, locale, now) : {};
   const problemCount = Object.keys(errors).length;
   const change = (patch: Partial<VisitFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const changeVisitor = (index: number, patch: Partial<VisitorValues>) => setValues((v) => ({ ...v, visitors: v.visitors.map((visitor, i) => (i === index ? { ...visitor, ...patch } : visitor)) }));
@@ -61,7 +63,9 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   const focusFirstProblem = () =>
     requestAnimationFrame(() => {
       const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus({ preventScroll: true });
+      // A yes/no marks its group invalid: its first radio takes the focus.
+      const target = first?.matches('fieldset') ? first.querySelector<HTMLElement>('input:not([disabled])') : first;
+      target?.focus({ preventScroll: true });
       first?.scrollIntoView?.({ block: 'center' });
     });
 

@@ -1,6 +1,6 @@
 import { VISITORS_MAX } from '@contract/visit-values';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Field, FieldError, fieldProps } from '@/ui/field';
 import { visitFieldId } from '../form/visit-errors';
 import { emptyVisitor, type VisitorValues } from '../form/visit-values';
@@ -23,9 +23,13 @@ type Focus = { key: string; control: 'name' | 'up' | 'down' } | { key: 'add' };
  */
 export function VisitorsSection({ visitors, errors, disabled, onChange }: VisitorsSectionProps) {
   const { t } = useLingui();
-  const [focus, setFocus] = useState<Focus | null>(null);
+  // Where the focus goes once the changed list is on screen: set by the buttons, taken after
+  // the next commit. It draws nothing, so it is a ref, not state.
+  const focusNext = useRef<Focus | null>(null);
   useEffect(() => {
+    const focus = focusNext.current;
     if (!focus) return;
+    focusNext.current = null;
     const control = 'control' in focus ? focus.control : null;
     const at = visitors.findIndex((v) => v.key === focus.key);
     const id = control === null ? 'visit-visitors-add' : control === 'name' ? visitFieldId(`visitors.${at}.name`) : `visitor-${focus.key}-${control}`;
@@ -33,8 +37,7 @@ export function VisitorsSection({ visitors, errors, disabled, onChange }: Visito
     // A move to an end disables that way: its other button takes the focus.
     if (el && !el.disabled) el.focus();
     else if (control === 'up' || control === 'down') document.getElementById(`visitor-${focus.key}-${control === 'up' ? 'down' : 'up'}`)?.focus();
-    setFocus(null);
-  }, [focus, visitors]);
+  }, [visitors]);
 
   const patch = (index: number, change: Partial<VisitorValues>) => onChange(visitors.map((v, i) => (i === index ? { ...v, ...change } : v)));
   const move = (index: number, by: -1 | 1) => {
@@ -42,18 +45,18 @@ export function VisitorsSection({ visitors, errors, disabled, onChange }: Visito
     const [moved] = next.splice(index, 1);
     next.splice(index + by, 0, moved!);
     onChange(next);
-    setFocus({ key: moved!.key, control: by < 0 ? 'up' : 'down' });
+    focusNext.current = { key: moved!.key, control: by < 0 ? 'up' : 'down' };
   };
   const remove = (index: number) => {
     const next = visitors.filter((_, i) => i !== index);
     onChange(next);
     const after = next[index] ?? next[index - 1];
-    setFocus(after ? { key: after.key, control: 'name' } : { key: 'add' });
+    focusNext.current = after ? { key: after.key, control: 'name' } : { key: 'add' };
   };
   const add = () => {
     const visitor = emptyVisitor();
     onChange([...visitors, visitor]);
-    setFocus({ key: visitor.key, control: 'name' });
+    focusNext.current = { key: visitor.key, control: 'name' };
   };
 
   const count = visitors.length;

@@ -75,14 +75,14 @@ export interface VisitFormValues {
   copiedFrom: string;
 }
 
-export const FILE_FIELDS = ['contract', 'labourNotice', 'labourContract', 'policy'] as const;
+const FILE_FIELDS = ['contract', 'labourNotice', 'labourContract', 'policy'] as const;
 export type FileField = (typeof FILE_FIELDS)[number];
 
 /** The NumericInput rule of the insured amount (SPEC.md section 5: two decimals). */
 export const AMOUNT_INPUT = { precision: 2, min: 0, max: 9_999_999_999.99 } as const;
 
 let lastKey = 0;
-export const newRowKey = (): string => `row-${Date.now().toString(36)}-${(lastKey++).toString(36)}`;
+const newRowKey = (): string => `row-${Date.now().toString(36)}-${(lastKey++).toString(36)}`;
 
 const noFiles = (): FilesValue => ({ files: [], kept: [] });
 
@@ -256,11 +256,6 @@ const pickRef = ({ name, url, path }: FileRef): FileRef => ({ name, url, path })
 export function orderedFiles(v: VisitFormValues): TypedFileValues[] {
   const withFile = v.files.filter((row) => row.kept || row.file);
   return [...withFile.filter((row) => row.kept), ...withFile.filter((row) => !row.kept)];
-}
-
-/** A form path of a files-section row for an error of the body's `files.<i>` (rows without a file are not sent). */
-export function fileRowOf(v: VisitFormValues, index: number): TypedFileValues | undefined {
-  return orderedFiles(v)[index];
 }
 
 /** The files the outbox stores and uploads, by payload path, in screen order. */

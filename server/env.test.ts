@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { EnvError, readEnv } from './env';
+
+const problemOf = (env: Record<string, string>) => {
+  try {
+    readEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('readEnv', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    expect(readEnv({})).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      tokenTtlSeconds: 7200,
+      logLevel: 'info',
+      logRequests: false,
+      staticDir: resolve('dist'),
+      passSecret: undefined,
+      trustProxy: undefined,
+      requestTimeoutSeconds: 120,
+      keepAliveTimeoutSeconds: 5,
+      maxConnections: 1000,
+    });
+  });
+
+  it('reads good values', () => {
+    const env = readEnv({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/bid',
+      DATABASE_URL: 'postgres://bid:secret@db:5432/bid',
+      TOKEN_TTL_SECONDS: '3600',
+      LOG_LEVEL: 'warn',
+      LOG_REQUESTS: '1',
+      STATIC_DIR: '',
+      PASS_SECRET: 'p'.repeat(32),
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback',
+      REQUEST_TIMEOUT_SECONDS: '300',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '75',
+      MAX_CONNECTIONS: '5000',
+    });
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/bid',
+      databaseUrl: 'postgres://bid:secret@db:5432/bid',
+      tokenTtlSeconds: 3600,
+      logLevel: 'warn',
+      logRequests: true,
+      staticDir: undefined,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'],
+      requestTimeoutSeconds: 300,
+      keepAliveTimeoutSeconds: 75,
+      maxConnections: 5000,
+    });
+  });
+
+  it('seeds demo accounts on the embedded database only, unless SEED_DEMO says otherwise', () => {
+    const pg = 'postgres://bid@db.example.com/bid';
+    expect(readEnv({}).seedDemo).toBe(true);
+    expect(readEnv({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(readEnv({ DATABASE_URL: pg }).seedDemo).toBe(false);
+    expect(readEnv({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(readEnv({ DATABASE_URL: pg, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(readEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(readEnv({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(problemOf({ SEED_DEMO: 'yes' })).toMatch(/SEED_DEMO must be 1, true, 0 or false, got "yes"/);
+  });
+
+  it('takes an empty value as unset', () => {
+    expect(readEnv({ PORT: '', TOKEN_TTL_SECONDS: ' ', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8080, tokenTtlSeconds: 7200, logLevel: 'info', trustProxy: undefined });
+  });
+
+  it('reads TRUST_PROXY as nothing, a hop count or a list', () => {
+    expect(readEnv({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+    expect(readEnv({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined();
+    expect(readEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readEnv({ TRUST_PROXY: '192.168.1.10' }).trustProxy).toEqual(['192.168.1.10']);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer between 1 and 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be an integer between 1 and 65535, got "70000"'],
+    [{ PORT: '80.5' }, 'PORT must be an integer between 1 and 65535, got "80.5"'],
+    [{ PORT: '-1' }, 'PORT must be an integer between 1 and 65535, got "-1"'],
+    [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, got "not a host"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ TOKEN_TTL_SECONDS: '0' }, 'TOKEN_TTL_SECONDS must be an integer between 1 and 2592000, got "0"'],
+    [{ TOKEN_TTL_SECONDS: '2h' }, 'TOKEN_TTL_SECONDS must be an integer between 1 and 2592000, got "2h"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+    [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS must be 1, true, 0 or false, got "yes"'],
+    [{ PASS_SECRET: 'short' }, 'PASS_SECRET must be at least 32 characters, got 5'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), got "10.0.0.0/33"'],
+    [{ TRUST_PROXY: '127.0.0.1,proxy.local' }, 'got "proxy.local"'],
+    [{ REQUEST_TIMEOUT_SECONDS: '1' }, 'REQUEST_TIMEOUT_SECONDS must be an integer between 10 and 3600, got "1"'],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: 'x' }, 'KEEP_ALIVE_TIMEOUT_SECONDS must be an integer between 1 and 600, got "x"'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be an integer between 1 and 1000000, got "0"'],
+  ])('refuses %j, naming the variable and the problem', (env, message) => {
+    expect(problemOf(env)).toContain(message);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = problemOf({ PORT: 'abc', LOG_LEVEL: 'loud', TRUST_PROXY: 'true' });
+    expect(message.split('\n')).toEqual([
+      'Invalid environment:',
+      '  PORT must be an integer between 1 and 65535, got "abc"',
+      '  LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+      expect.stringMatching(/^ {2}TRUST_PROXY must be/),
+    ]);
+  });
+});
+
+describe('the server with a bad environment', () => {
+  it('prints the problem and exits 1 without starting', { timeout: 120_000 }, async () => {
+    const result = await promisify(execFile)('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: 'abc', DATA_DIR: '/nonexistent/never-created' }, timeout: 100_000 }).then(
+      () => ({ code: 0, err: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, err: e.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('Invalid environment:\n  PORT must be an integer between 1 and 65535, got "abc"');
+    expect(result.err).not.toContain('    at ');
+  });
+});
+
+describe('the start banner', () => {
+  it('says when the database holds no demo accounts (SEED_DEMO=0 on a fresh embedded database)', { timeout: 180_000 }, async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'bid-banner-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(20_000 + Math.floor(Math.random() * 20_000)), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', STATIC_DIR: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      await new Promise<void>((done, fail) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Demo accounts')) done();
+        });
+        child.once('exit', (code) => fail(new Error(`exited with ${code}: ${out}`)));
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(out).toContain('Demo accounts: none (SEED_DEMO=1 seeds them on a database without notices)');
+      expect(out).not.toContain('demo_a104');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { BASE_PATH, TUS_PATH } from '../../../contract/http';
+import { unclaimedBytes } from '../../db/file-repo';
+import { demoCreditCode } from '../../seed/suppliers';
+import { build, multipart, registration } from '../../test/helper';
+
+// Small quotas: a few files and a few kilobytes per address and day.
+const t = await build({
+  quotas: { registrationsPerAddress: 2, uploadsPerAddress: 3, uploadBytesPerAddress: 10_000, uploadsPerSupplier: 5, uploadBytesPerSupplier: 1_000_000 },
+});
+const TUS = `${BASE_PATH}${TUS_PATH}`;
+
+async function upload(ip: string, bytes = 100, token?: string) {
+  const form = multipart('licence.pdf', Buffer.alloc(bytes, 1));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/file/upload`,
+    payload: form.payload,
+    headers: { ...form.headers, 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) },
+    remoteAddress: ip,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { code: string; message: string; data: { filename: string } | null };
+  const file = body.code === 'E000' ? (JSON.parse(body.data!.filename) as { name: string; fileUrl: string; path: string }) : null;
+  return { ...body, reason: res.headers['x-reason'], file: file && { name: file.name, url: file.fileUrl, path: file.path } };
+}
+
+const createTus = (ip: string, length: number, token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: TUS,
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) },
+    remoteAddress: ip,
+  });
+
+const UPLOAD_QUOTA = 'The upload limit for today (number of files or total size) has been reached, please try again tomorrow';
+const DAY_MS = 24 * 3600_000;
+
+describe('anonymous registration quota', () => {
+  it('refuses the registrations of an address past its daily quota with E429 and writes nothing; other addresses and the next day go on', async () => {
+    // Each registration claims its own licence, uploaded from elsewhere.
+    let n = 0;
+    const license = async () => (await upload(`10.1.0.${++n}`)).file!;
+    const ip = '10.0.0.1';
+    // A refused registration (a taken name) does not count.
+    expect((await t.post('/supplier/save', registration(0, await license(), { username: 'demo_a104' }), { ip })).code).toBe('E409');
+    expect((await t.post('/supplier/save', registration(0, await license()), { ip })).code).toBe('E000');
+    expect((await t.post('/supplier/save', registration(1, await license()), { ip })).code).toBe('E000');
+    const suppliers = await t.count('suppliers');
+    const res = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/save`, payload: registration(2, await license()), headers: { 'accept-language': 'en' }, remoteAddress: ip });
+    expect(res.json()).toEqual({ code: 'E429', message: 'Too many accounts were registered from your network today, please try again tomorrow', data: null });
+    expect(res.headers['x-reason']).toBe('registrationQuota');
+    expect(await t.count('suppliers')).toBe(suppliers);
+    // The message comes in the request language.
+    expect((await t.post('/supplier/save', registration(2, await license()), { ip, lang: 'zh-CN' })).message).toBe('今天从您所在网络注册的账号已达上限，请明天再试');
+    // Other addresses of the same IPv6 /64 are the same network.
+    expect((await t.post('/supplier/save', registration(2, await license()), { ip: '2001:db8:1:2::1' })).code).toBe('E000');
+    expect((await t.post('/supplier/save', registration(3, await license()), { ip: '2001:db8:1:2::1' })).code).toBe('E000');
+    expect((await t.post('/supplier/save', registration(5, await license()), { ip: '2001:db8:1:2:ffff::9' })).code).toBe('E429');
+    // The next day the first address may register again.
+    t.clock.now = new Date(t.clock.now.getTime() + DAY_MS);
+    const next = await t.post('/supplier/save', registration(4, await license(), { creditCode: demoCreditCode('440300', 'MA5FT0005') }), { ip });
+    expect(next.code).toBe('E000');
+  });
+});
+
+describe('anonymous upload quota', () => {
+  it('refuses /file/upload past the files of an address per day, with the message, storing nothing', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 3; i++) expect((await upload(ip)).code).toBe('E000');
+    const files = await t.count('files');
+    const refused = await upload(ip);
+    expect(refused).toMatchObject({ code: 'E429', message: UPLOAD_QUOTA, data: null, reason: 'uploadQuota' });
+    expect(await t.count('files')).toBe(files);
+    // Another address is not affected.
+    expect((await upload('10.0.1.2')).code).toBe('E000');
+  });
+
+  it('counts the bytes: an upload that would pass the bytes of the day is refused, a smaller one still fits', async () => {
+    const ip = '10.0.2.1';
+    expect((await upload(ip, 6000)).code).toBe('E000');
+    expect((await upload(ip, 6000)).code).toBe('E429');
+    expect((await upload(ip, 3000)).code).toBe('E000');
+  });
+
+  it('counts a failed upload not at all', async () => {
+    const ip = '10.0.3.1';
+    const form = multipart('a.txt', Buffer.from('x'), 'other');
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: form.headers, remoteAddress: ip });
+      expect(res.json()).toMatchObject({ code: 'E400' });
+    }
+    expect((await upload(ip)).code).toBe('E000');
+  });
+
+  it('counts tus creations with /file/upload, by the length they declare, and refuses with 429 and the envelope', async () => {
+    const ip = '10.0.4.1';
+    expect((await upload(ip)).code).toBe('E000');
+    expect((await createTus(ip, 100)).statusCode).toBe(201);
+    // Past the bytes of the day: refused whatever the count.
+    const tooBig = await createTus(ip, 20_000);
+    expect(tooBig.statusCode).toBe(429);
+    expect(tooBig.json()).toEqual({ code: 'E429', message: UPLOAD_QUOTA, data: null });
+    expect(tooBig.headers['x-reason']).toBe('uploadQuota');
+    expect((await createTus(ip, 100)).statusCode).toBe(201);
+    const uploads = await t.count('tus_uploads');
+    const refused = await createTus(ip, 100);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['tus-resumable']).toBe('1.0.0');
+    expect(await t.count('tus_uploads')).toBe(uploads);
+    expect((await upload(ip)).code).toBe('E429');
+  });
+
+  it("counts a logged-in supplier's uploads against the supplier, not its address", async () => {
+    const ip = '10.0.5.1';
+    for (let i = 0; i < 3; i++) expect((await upload(ip)).code).toBe('E000');
+    expect((await upload(ip)).code).toBe('E429');
+    const s = await t.login('demo_a104', 'Demo1234', ip);
+    for (let i = 0; i < 4; i++) expect((await upload(ip, 100, s.token)).code).toBe('E000');
+    expect((await createTus(ip, 100, s.token)).statusCode).toBe(201);
+    // The supplier's own, larger quota ends too.
+    expect((await upload(ip, 100, s.token)).code).toBe('E429');
+    expect((await createTus('10.0.5.2', 100, s.token)).statusCode).toBe(429);
+  });
+});
+
+describe('unclaimed uploads cap', () => {
+  it('refuses anonymous uploads while the unclaimed ones fill the cap, and takes them again once space is freed', async () => {
+    const quotas = t.app.services.quotas;
+    const cap = quotas.unclaimedBytes;
+    try {
+      // An unclaimed upload of the test's own, so that some space is held whatever ran before.
+      expect((await upload('10.0.6.9', 1000)).code).toBe('E000');
+      const held = await unclaimedBytes(t.db, 0);
+      expect(held).toBeGreaterThan(0);
+      quotas.unclaimedBytes = held + 2000;
+      const ip = '10.0.6.1';
+      expect((await upload(ip, 1000)).code).toBe('E000');
+      const refused = await upload(ip, 1000);
+      expect(refused).toMatchObject({ code: 'E429', reason: 'uploadSpaceFull', message: 'The server holds too many uploaded files that are not used yet, please try again in a few hours' });
+      const tus = await createTus('10.0.6.2', 1500);
+      expect(tus.statusCode).toBe(429);
+      expect(tus.json()).toMatchObject({ code: 'E429', message: refused.message });
+      // An unfinished tus upload holds its declared length.
+      expect((await createTus('10.0.6.3', 500)).statusCode).toBe(201);
+      expect((await upload('10.0.6.4', 500)).reason).toBe('uploadSpaceFull');
+      // A logged-in supplier's uploads are its own, not unclaimed: not refused.
+      const s = await t.login('demo_a141');
+      expect((await upload('10.0.6.5', 1000, s.token)).code).toBe('E000');
+      // Space freed (a registration claimed files, or housekeeping expired them): taken again.
+      quotas.unclaimedBytes = held + 10_000;
+      expect((await upload(ip, 1000)).code).toBe('E000');
+    } finally {
+      quotas.unclaimedBytes = cap;
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { isIPv6 } from 'node:net';
+import { Code } from '../../contract/codes';
+import { MAX_FILE_BYTES } from '../../contract/limits';
+import type { MessageKey } from '../../contract/messages';
+import type { Queryable } from '../db/db';
+import { unclaimedBytes } from '../db/file-repo';
+import { adjustQuota, quotaDay, quotaUsage, takeQuota } from '../db/quota-repo';
+import { ApiError } from '../http/api-error';
+import type { Session } from '../http/context';
+
+/**
+ * Limits on the writes anyone can make without a token (registration, /file/upload, tus
+ * creation), so that nobody fills the disk or the supplier table. Counted per client address
+ * and UTC day in the database (`quota_usage`), so every instance sees the same counts.
+ */
+export interface Quotas {
+  /** Registrations (/supplier/save) per address and day. */
+  registrationsPerAddress: number;
+  /** Anonymous uploads per address and day: /file/upload and tus creations together, in files... */
+  uploadsPerAddress: number;
+  /** ...and in bytes (stored sizes; a tus creation counts the length it declares). */
+  uploadBytesPerAddress: number;
+  /** A logged-in supplier's uploads per day, counted against the supplier, not its address. */
+  uploadsPerSupplier: number;
+  uploadBytesPerSupplier: number;
+  /** Beyond this total of unclaimed uploads (no record references them yet) anonymous uploads are refused. */
+  unclaimedBytes: number;
+  /** Housekeeping deletes unclaimed uploads and unfinished tus uploads older than this. */
+  unclaimedTtlMs: number;
+}
+
+const GiB = 1024 ** 3;
+
+/**
+ * A supplier registering uploads its licence and some attachments (up to 20 files of up to
+ * 50 MB); an office behind one address may register a few companies and retry failed uploads.
+ * A logged-in supplier is known and answerable: its bid documents may be large and many.
+ */
+export const DEFAULT_QUOTAS: Quotas = {
+  registrationsPerAddress: 20,
+  uploadsPerAddress: 200,
+  uploadBytesPerAddress: 2 * GiB,
+  uploadsPerSupplier: 2000,
+  uploadBytesPerSupplier: 20 * GiB,
+  unclaimedBytes: 4 * GiB,
+  unclaimedTtlMs: 24 * 3600_000,
+};
+
+/**
+ * The key of an address: IPv4 as it is, IPv6 by its /64 (one customer's network, inside which
+ * addresses are free to choose), so that rotating addresses does not give a fresh quota.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+const refuse = (key: MessageKey) => new ApiError(Code.tooManyAttempts, key);
+
+/** Who an upload is counted against. */
+interface Counter {
+  scope: 'upload-address' | 'upload-supplier';
+  key: string;
+  anonymous: boolean;
+}
+
+const counterOf = (session: Session | null, ip: string): Counter =>
+  session ? { scope: 'upload-supplier', key: session.supplierId, anonymous: false } : { scope: 'upload-address', key: addressKey(ip), anonymous: true };
+
+/** Bytes taken from a day's quota, to be settled to the real size or given back. */
+export interface Reservation {
+  scope: string;
+  key: string;
+  day: string;
+  bytes: number;
+}
+
+/**
+ * Takes one upload of (at most) `bytes` from the caller's quota of the day, or refuses it (E429)
+ * when the quota is spent or, for an anonymous caller, when the unclaimed uploads already fill
+ * their cap. A deferred or unknown size counts as the largest file.
+ */
+export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, session: Session | null, ip: string, bytes = MAX_FILE_BYTES): Promise<Reservation> {
+  const counter = counterOf(session, ip);
+  if (counter.anonymous && (await unclaimedBytes(db, MAX_FILE_BYTES)) + bytes > quotas.unclaimedBytes) throw refuse('uploadSpaceFull');
+  const limit = counter.anonymous ? { count: quotas.uploadsPerAddress, bytes: quotas.uploadBytesPerAddress } : { count: quotas.uploadsPerSupplier, bytes: quotas.uploadBytesPerSupplier };
+  const day = quotaDay(now);
+  if (!(await takeQuota(db, counter.scope, counter.key, day, bytes, limit))) throw refuse('uploadQuota');
+  return { scope: counter.scope, key: counter.key, day, bytes };
+}
+
+/** The upload is stored with `size` bytes: the reservation counts that instead of its estimate. */
+export async function settleUpload(db: Queryable, r: Reservation, size: number): Promise<void> {
+  if (size !== r.bytes) await adjustQuota(db, r.scope, r.key, r.day, 0, size - r.bytes);
+}
+
+/** The upload failed: nothing of it counts. */
+export async function releaseUpload(db: Queryable, r: Reservation): Promise<void> {
+  await adjustQuota(db, r.scope, r.key, r.day, -1, -r.bytes);
+}
+
+const REGISTRATION = 'registration-address';
+
+/** A cheap look before the work of a registration (hashing the password): refuses a spent quota. */
+export async function checkRegistrationQuota(db: Queryable, quotas: Quotas, now: Date, ip: string): Promise<void> {
+  const used = await quotaUsage(db, REGISTRATION, addressKey(ip), quotaDay(now));
+  if (used.count >= quotas.registrationsPerAddress) throw refuse('registrationQuota');
+}
+
+/**
+ * Counts a registration against its address, in the registration's transaction: one that fails
+ * (a name already taken) rolls its count back, so only registrations made count.
+ */
+export async function takeRegistrationQuota(db: Queryable, quotas: Quotas, now: Date, ip: string): Promise<void> {
+  const taken = await takeQuota(db, REGISTRATION, addressKey(ip), quotaDay(now), 0, { count: quotas.registrationsPerAddress, bytes: Number.MAX_SAFE_INTEGER });
+  if (!taken) throw refuse('registrationQuota');
+}
