@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { message } from '../../contract/messages';
-import { cli, cookieNames, creditCode, lastCode, unique } from './support';
+import { cli, cookieNames, creditCode, unique, waitForCode } from './support';
 
 const demo = { a101: 'demo_a101', a104: 'demo_a104', a141: 'demo_a141', password: 'Demo1234' };
 
@@ -195,9 +195,10 @@ test('a forgotten password is reset with a code sent to the phone', async ({ pag
   await expect(page).toHaveURL(/\/forgetPassword/);
   await page.getByRole('radio', { name: '手机' }).check();
   await field(page, '手机号码').fill(phone);
+  const asked = new Date();
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
-  await field(page, '验证码').fill(lastCode(phone));
+  await field(page, '验证码').fill(await waitForCode(phone, { after: asked }));
   await field(page, '新密码').fill('Reset2026');
   await field(page, '确认新密码').fill('Reset2026');
   await page.getByRole('button', { name: '重置密码' }).click();

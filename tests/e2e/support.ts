@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, BrowserType, Page } from '@playwright/test';
+import { expect, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { creditCodeCheckChar } from '../../contract/rules';
 
 export const dataDir = resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
@@ -16,14 +16,45 @@ export function cli(...args: string[]): string {
   });
 }
 
-/** The last verification code the notifier wrote for an address or phone. */
-export function lastCode(to: string): string {
-  const file = resolve(dataDir, 'notifications.jsonl');
-  if (!existsSync(file)) throw new Error('no notifications yet');
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
-  const hit = lines.reverse().find((l) => l.to === to);
-  if (!hit) throw new Error(`no code sent to ${to}`);
-  return hit.code;
+interface SentCode {
+  to: string;
+  code: string;
+  at: string;
+}
+
+/**
+ * The codes the demo notifier wrote (one JSON line each in `notifications.jsonl` of a bid
+ * service's data folder), oldest first; a line still being written is left out.
+ */
+function sentCodes(dir: string): SentCode[] {
+  const file = resolve(dir, 'notifications.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as SentCode];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The newest code sent to an address or phone (since `after`, when given), if any yet. */
+function lastCode(to: string, o: { dir?: string; after?: Date } = {}): string | undefined {
+  const after = o.after?.getTime() ?? 0;
+  return sentCodes(o.dir ?? dataDir)
+    .reverse()
+    .find((sent) => sent.to === to && Date.parse(sent.at) >= after)?.code;
+}
+
+/**
+ * Waits for the code sent to `to` (since `after`): the bid service does not wait for the delivery
+ * before it answers (known and unknown targets answer alike), so the code may land a moment later.
+ */
+export async function waitForCode(to: string, o: { dir?: string; after?: Date } = {}): Promise<string> {
+  await expect.poll(() => lastCode(to, o), { message: `a code sent to ${to}`, timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return lastCode(to, o)!;
 }
 
 /** A unique suffix so tests never collide on usernames, credit codes or phones. */

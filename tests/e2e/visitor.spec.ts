@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
+import { waitForCode } from './support';
 
 /**
  * The gate visitor flow offline (issue 3): the visitor gets the door-opening QR online; at
@@ -19,16 +18,6 @@ let context: BrowserContext;
 let page: Page;
 /** Answers of the bid service to the save call, as the page saw them. */
 const saves: { status: number; code: string }[] = [];
-
-/** The last code the notifier wrote for this phone in the service's own data directory. */
-function lastCode(dataDir: string, to: string): string {
-  const file = join(dataDir, 'notifications.jsonl');
-  if (!existsSync(file)) throw new Error('no notifications yet');
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
-  const hit = lines.reverse().find((l) => l.to === to);
-  if (!hit) throw new Error(`no code sent to ${to}`);
-  return hit.code;
-}
 
 function cli(...args: string[]): string {
   return execFileSync('npx', ['tsx', 'server/cli.ts', ...args], {
@@ -65,8 +54,7 @@ test('online: phone, code and the QR with who, where and until when', async () =
   await page.getByRole('textbox', { name: /^手机号码/ }).fill(PHONE);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
-  await expect.poll(() => lastCode(service.dataDir, PHONE), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.getByRole('textbox', { name: /^验证码/ }).fill(lastCode(service.dataDir, PHONE));
+  await page.getByRole('textbox', { name: /^验证码/ }).fill(await waitForCode(PHONE, { dir: service.dataDir }));
   await page.getByRole('button', { name: '获取通行码' }).click();
 
   const qr = page.getByRole('img', { name: '访客演示 的开门二维码' });

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { apiSession, login, operator, outboxCount, sha256 } from './tender-support';
-import { dismissNetworkAlerts, launchProfile } from './support';
+import { dismissNetworkAlerts, launchProfile, waitForCode } from './support';
 
 /**
  * A supplier's visit application in the built portal against the real bid service and the
@@ -40,19 +39,6 @@ interface ListedApplication {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n${'x'.repeat(2000)}\n%%EOF\n`);
 const applicationsOf = (project: string) => (op.cli('list-visit-applications', '--supplier', SUPPLIER) as ListedApplication[]).filter((a) => a.relatedProject === project);
-
-function lastCode(to: string): string {
-  const file = join(service.dataDir, 'notifications.jsonl');
-  if (!existsSync(file)) throw new Error('no notifications yet');
-  const hit = readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { to: string; code: string })
-    .reverse()
-    .find((l) => l.to === to);
-  if (!hit) throw new Error(`no code sent to ${to}`);
-  return hit.code;
-}
 
 /** A select's first real option, once its options have loaded (dictionaries, bases, departments). */
 async function chooseFirst(page: Page, id: string) {
@@ -175,8 +161,7 @@ test('apply for two visitors, the buyer approves, a visitor gets the QR, the hom
   // No wait for the app: what is typed and tapped on the prerendered form is handed over to it.
   await gate.getByRole('textbox', { name: /^手机号码/ }).fill(phones[1]);
   await gate.getByRole('button', { name: '获取验证码' }).click();
-  await expect.poll(() => lastCode(phones[1]), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await gate.getByRole('textbox', { name: /^验证码/ }).fill(lastCode(phones[1]));
+  await gate.getByRole('textbox', { name: /^验证码/ }).fill(await waitForCode(phones[1], { dir: service.dataDir }));
   await gate.getByRole('button', { name: '获取通行码' }).click();
   await expect(gate.getByRole('img', { name: '李工 的开门二维码' })).toBeVisible();
   await phone.close();
