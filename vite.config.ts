@@ -103,7 +103,7 @@ export const reactWithLingui = () => react({ babel: { plugins: ['@lingui/babel-p
 export default defineConfig({
   resolve: { alias },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', routeFileIgnorePattern: '\\.test\\.tsx?$' }),
     reactWithLingui(),
     lingui(),
     tailwindcss(),

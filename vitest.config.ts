@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // A screen test types, uploads and waits on IndexedDB: 2-3 s alone, and more on a 2-core
+          // CI machine running every project at once (5 s, the default, timed out there).
+          testTimeout: 20_000,
         },
       },
       { extends: true, test: { name: 'server', ...server } },

@@ -10,6 +10,8 @@ export const HEADER = {
   supplierId: 'X-Supplier-Id',
   language: 'Accept-Language',
   idempotencyKey: 'Idempotency-Key',
+  /** One per call from the portal; the bid service logs every line of the request with it and answers it back. */
+  requestId: 'X-Request-Id',
 } as const;
 
 /**

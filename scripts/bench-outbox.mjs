@@ -6,21 +6,29 @@
 // The entries are queued through the portal's own outbox module, loaded from the Vite dev
 // server (a production bundle has no stable module names to import); the outbox, the sync
 // engine, tus-js-client and the bid service are the shipped code.
+// By default one bid service on its own PGlite. With BENCH_OUTBOX_INSTANCES=N (run under tsx,
+// with DATABASE_URL): N instances on PostgreSQL (a schema of their own, dropped after) and one
+// data folder, behind the round-robin proxy, as npm run start:cluster deploys them.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findChromium, root } from './lib.mjs';
+import { findChromium, freePort, root, waitUntilUp } from './lib.mjs';
+import { roundRobinProxy } from './round-robin-proxy.mjs';
 
 const ENTRIES = Number(process.env.BENCH_OUTBOX_ENTRIES ?? 500);
 const FILES = Number(process.env.BENCH_OUTBOX_FILES ?? 20);
 const FILE_MB = Number(process.env.BENCH_OUTBOX_FILE_MB ?? 50);
+const INSTANCES = Number(process.env.BENCH_OUTBOX_INSTANCES ?? 0);
 
-const apiPort = 4800 + Math.floor(Math.random() * 100);
+let apiPort = 4800 + Math.floor(Math.random() * 100);
 const webPort = apiPort + 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-outbox-'));
 const children = [];
+/** The PostgreSQL schema of BENCH_OUTBOX_INSTANCES (the CLI reads it too), and the proxy in front. */
+let schema = null;
+let proxy = null;
 
 function startChild(cmd, args, env) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
@@ -41,7 +49,8 @@ async function waitFor(url, tries = 600) {
 }
 
 function cliJson(...args) {
-  const out = execFileSync('npx', ['tsx', 'server/cli.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: String(apiPort) }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(apiPort), ...(schema ? { DATABASE_URL: schema.url } : {}) };
+  const out = execFileSync('npx', ['tsx', 'server/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(out.slice(out.search(/[[{]/)));
 }
 
@@ -67,9 +76,29 @@ function rendererMemoryMb() {
 
 const round = (n) => Math.round(n * 10) / 10;
 
+/** N instances on one PostgreSQL schema and one data folder, started together, behind the proxy; answers the proxy's port. */
+async function startInstances(n) {
+  if (!process.env.DATABASE_URL) throw new Error('BENCH_OUTBOX_INSTANCES needs DATABASE_URL');
+  const { scratchSchema } = await import('../server/db/scratch-schema.ts');
+  schema = await scratchSchema(process.env.DATABASE_URL, 'bench_outbox');
+  const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
+  for (const port of ports) {
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: schema.url, SEED_DEMO: '1', STATIC_DIR: '', LOG_LEVEL: 'warn', PASS_SECRET: 'bench-outbox-pass-secret-of-32-characters', TRUST_PROXY: '127.0.0.1' };
+    startChild(process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
+  }
+  for (const port of ports) await waitUntilUp(`http://127.0.0.1:${port}`);
+  proxy = await roundRobinProxy(ports);
+  return proxy.address().port;
+}
+
 async function main() {
-  startChild('npx', ['tsx', 'server/main.ts'], { PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'warn' });
-  await waitFor(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
+  if (INSTANCES > 0) {
+    apiPort = await startInstances(INSTANCES);
+    console.log(`${INSTANCES} instance(s) on PostgreSQL behind the round-robin proxy`);
+  } else {
+    startChild('npx', ['tsx', 'server/main.ts'], { PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'warn' });
+    await waitFor(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
+  }
   startChild('npx', ['vite', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], { BID_SERVICE_URL: `http://127.0.0.1:${apiPort}` });
   await waitFor(`http://127.0.0.1:${webPort}/login`);
 
@@ -117,6 +146,12 @@ async function main() {
   const applied = cliJson('list-communications', '--supplier', 'demo_a104').filter((c) => c.topic.startsWith(tag)).length;
   results.entries = { queued: ENTRIES, flushSeconds: round(flushMs / 1000), perSecond: round(ENTRIES / (flushMs / 1000)), appliedOnServer: applied, exactlyOnce: applied === ENTRIES };
   console.log(`${ENTRIES} entries flushed in ${results.entries.flushSeconds} s (${results.entries.perSecond}/s); applied on the server: ${applied} (must be ${ENTRIES})`);
+
+  if (FILES === 0) {
+    await browser.close();
+    console.log(JSON.stringify(results));
+    return;
+  }
 
   // 2. 20 files of 50 MB, each attached to its own new communication, queued offline.
   await context.route('**/bid-web/bid-service/**', (route) => route.abort('internetdisconnected'));
@@ -187,6 +222,7 @@ async function main() {
 try {
   await main();
 } finally {
+  proxy?.close();
   for (const child of children) {
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -194,5 +230,6 @@ try {
       // already gone
     }
   }
+  await schema?.drop().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 }

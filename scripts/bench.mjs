@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium, portalIsStale, root, run } from './lib.mjs';
+import { findChromium, portalIsStale, root, run, startScratchPostgres } from './lib.mjs';
 
 /** Runs a benchmark script: its figures are echoed, its last JSON line is its result. */
 function runJson(cmd, args, env = {}) {
@@ -43,23 +43,59 @@ results.offlineRepeatVisit = runJson('node', ['scripts/bench-offline.mjs']);
 console.log('\n=== outbox: 500 queued entries, 20 queued files of 50 MB ===');
 results.outbox = runJson('node', ['scripts/bench-outbox.mjs']);
 
+// PostgreSQL for the benchmarks of the scaled-out deployment: DATABASE_URL (each benchmark works
+// in a schema of its own and drops it), or a throwaway cluster when PostgreSQL is installed.
+const postgres = process.env.DATABASE_URL ? null : await startScratchPostgres();
+const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
+if (postgres) console.log(`\nPostgreSQL for the benchmarks below: ${postgres.version}, a throwaway cluster`);
+if (!databaseUrl) console.log('\nNo PostgreSQL (set DATABASE_URL or install PostgreSQL): its benchmarks are skipped.');
+const onPostgres = { DATABASE_URL: databaseUrl ?? '', BENCH_USE_DATABASE_URL: '1' };
+process.once('exit', () => postgres?.stop());
+
 console.log('\n=== /business/listByPage over 100,000 notices, 50 concurrent (PGlite) ===');
 results.listByPage = runJson('npx', ['tsx', 'server/bench/list-by-page.ts']);
 console.log(JSON.stringify(results.listByPage));
-if (process.env.DATABASE_URL) {
-  console.log('\n=== the same on PostgreSQL (DATABASE_URL) ===');
-  results.listByPagePostgres = runJson('npx', ['tsx', 'server/bench/list-by-page.ts'], { BENCH_USE_DATABASE_URL: '1' });
+if (databaseUrl) {
+  console.log('\n=== the same on PostgreSQL ===');
+  results.listByPagePostgres = runJson('npx', ['tsx', 'server/bench/list-by-page.ts'], onPostgres);
   console.log(JSON.stringify(results.listByPagePostgres));
 }
 
 console.log('\n=== the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent (PGlite) ===');
 results.home = runJson('npx', ['tsx', 'server/bench/home.ts']);
-if (process.env.DATABASE_URL) {
-  console.log('\n=== the same on PostgreSQL (DATABASE_URL, in a schema of its own, dropped after) ===');
-  results.homePostgres = runJson('npx', ['tsx', 'server/bench/home.ts'], { BENCH_USE_DATABASE_URL: '1' });
+if (databaseUrl) {
+  console.log('\n=== the same on PostgreSQL ===');
+  results.homePostgres = runJson('npx', ['tsx', 'server/bench/home.ts'], onPostgres);
 }
 for (const r of [results.home, results.homePostgres].filter(Boolean)) {
   console.log(`${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
+}
+
+if (databaseUrl) {
+  console.log('\n=== scaling out: the list mix through one instance and two behind the proxy (PostgreSQL) ===');
+  results.instances = runJson('npx', ['tsx', 'server/bench/instances.ts'], onPostgres);
+  console.log('\n=== scaling out: outbox flush of 500 entries against one instance and two, behind the proxy (PostgreSQL) ===');
+  results.outboxInstances = {};
+  for (const n of [1, 2]) {
+    const r = runJson('node', ['--import', 'tsx', 'scripts/bench-outbox.mjs'], { ...onPostgres, BENCH_OUTBOX_INSTANCES: String(n), BENCH_OUTBOX_FILES: '0' });
+    results.outboxInstances[n] = r.entries;
+  }
+  const [one, two] = [results.outboxInstances[1], results.outboxInstances[2]];
+  console.log(`500 entries: one instance ${one.flushSeconds} s (${one.perSecond}/s), two instances ${two.flushSeconds} s (${two.perSecond}/s); applied ${one.appliedOnServer} and ${two.appliedOnServer}`);
+}
+
+if (databaseUrl && process.env.BENCH_SKIP_CHAOS !== '1') {
+  console.log('\n=== the chaos run: outbox operations under random faults, two instances on PostgreSQL (tests/chaos) ===');
+  let out = '';
+  try {
+    out = execFileSync('npx', ['playwright', 'test', '-c', 'playwright.chaos.config.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    out = String(error.stdout ?? '');
+    console.log('The chaos run FAILED:');
+  }
+  console.log(out.trim());
+  const line = out.split('\n').find((l) => l.includes('chaos report: '));
+  results.chaos = line ? JSON.parse(line.slice(line.indexOf('chaos report: ') + 'chaos report: '.length)) : { failed: true };
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });

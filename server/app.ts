@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES } from '../contract/limits';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import type { Services } from './http/context';
 import { clientErrorHandler } from './http/client-error';
 import { installErrorHandling } from './http/error-handler';
@@ -149,6 +150,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: !opts.logRequests }),
+    // Every log line of a request carries its id: the caller's X-Request-Id, or a new one.
+    genReqId: requestIdOf,
     bodyLimit: JSON_BODY_LIMIT,
     // Malformed HTTP, oversize headers and timeouts answer the envelope too (http/client-error.ts).
     clientErrorHandler,
@@ -185,8 +188,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('lifecycle', lifecycle);
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     req.locale = localeFromHeader(req.headers['accept-language']);
+    reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.addHook('onClose', async () => {
     if (!opts.db) await db.close();

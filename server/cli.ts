@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run cli -- <command>
   publish-notice --type bidding|purchasing --title <text> [--days N | --hours N] [--deposit <amount>] [--certificate <name>]...
                  [--unit <issuing unit>] [--address <project location>]
   list-suppliers
+  revoke-sessions --supplier <username|supplierCode>   (logs the supplier out everywhere now)
   reply-communication --id <id|questionNo> --text <text> [--close] [--sponsor <name>] [--file <path>]...
   list-communications [--supplier <username|supplierCode>]
   approve-visit --phone <mobile> --name <visitor> --base <code> --department <code|name> --host <name>
@@ -136,6 +137,8 @@ function parse(argv: string[]): { action: OperatorAction; input: Record<string, 
       };
     case 'list-suppliers':
       return { action: 'listSuppliers', input: {} };
+    case 'revoke-sessions':
+      return { action: 'revokeSessions', input: { supplier: values.supplier } };
     case 'reply-communication':
       // Local files travel as absolute paths: the server reads them on this same machine.
       return {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { BASE_PATH } from '../../contract/http';
 import { buildApp } from '../app';
+import { scratchSchema } from '../db/scratch-schema';
 import { seedBulkNotices } from '../seed';
 import type { LoadJob, LoadResult } from './load-client';
 import { trafficMix } from './traffic';
@@ -16,8 +17,8 @@ import { trafficMix } from './traffic';
  * over several hundred distinct terms (see traffic.ts). Prints the mix, requests/s, latency
  * percentiles and failures; the last line is JSON (scripts/bench.mjs reads it).
  *
- * Runs on a fresh in-memory PGlite, or on DATABASE_URL when BENCH_USE_DATABASE_URL=1 (an empty,
- * disposable database). The per-instance answer cache is off unless BENCH_CACHE_MS is given, so
+ * Runs on a fresh in-memory PGlite, or with BENCH_USE_DATABASE_URL=1 on DATABASE_URL in a schema
+ * of its own, dropped after. The per-instance answer cache is off unless BENCH_CACHE_MS is given, so
  * the figure is the database's and the server's; with it, the hit rate is printed.
  */
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 100_000);
@@ -36,7 +37,8 @@ const load = () => loadavg().map((n) => round(n));
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bid-bench-'));
-  const app = await buildApp({ dataDir, databaseUrl: DATABASE_URL, memoryDb: !DATABASE_URL, logLevel: LOG_LEVEL, listCacheMs: CACHE_MS });
+  const pg = DATABASE_URL ? await scratchSchema(DATABASE_URL, 'bench_list') : null;
+  const app = await buildApp({ dataDir, databaseUrl: pg?.url, memoryDb: !pg, logLevel: LOG_LEVEL, listCacheMs: CACHE_MS });
   try {
     const seeded = Date.now();
     await seedBulkNotices(app.services.db, NOTICES);
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result));
   } finally {
     await app.close();
+    await pg?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

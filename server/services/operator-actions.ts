@@ -3,6 +3,7 @@ import { SupplierStatus } from '../../contract/limits';
 import { BIND_OR_PURCHASE } from '../../contract/schemas/business';
 import type { Queryable } from '../db/db';
 import { insertNotice, tenderNoExists } from '../db/notice-repo';
+import { revokeAllSessions } from '../db/session-repo';
 import { findSupplierByHandle, listSuppliers, setStatus } from '../db/supplier-repo';
 import { noticeBody } from '../seed/notices';
 import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
@@ -44,6 +45,8 @@ export const operatorInputs = {
     })
     .refine((i) => i.days === undefined || i.hours === undefined, 'give --days or --hours, not both'),
   listSuppliers: z.object({}),
+  /** Ends every session of a supplier now (a stolen device, or a test of what an expired token does). */
+  revokeSessions: z.object({ supplier: z.string().trim().min(1).max(64) }),
   ...communicationInputs,
   ...visitInputs,
   ...tenderInputs,
@@ -75,6 +78,13 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       if (!record) throw new OperatorError(`no supplier with username or code "${input.supplier}"`);
       await setStatus(db, record.supplier.supplierId, input.status, now);
       return { supplierId: record.supplier.supplierId, username: record.supplier.username, supplierCode: record.supplier.supplierCode, status: input.status };
+    }
+    case 'revokeSessions': {
+      const input = operatorInputs.revokeSessions.parse(raw);
+      const record = await findSupplierByHandle(db, input.supplier);
+      if (!record) throw new OperatorError(`no supplier with username or code "${input.supplier}"`);
+      await revokeAllSessions(db, record.supplier.supplierId, now);
+      return { supplierId: record.supplier.supplierId, username: record.supplier.username, revokedAt: now.toISOString() };
     }
     case 'publishNotice': {
       const input = operatorInputs.publishNotice.parse(raw);

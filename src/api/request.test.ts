@@ -163,6 +163,16 @@ describe('request: tokens and public paths', () => {
     expect(seen[0]!.method).toBe('POST');
   });
 
+  it("names every call with a request id of its own, for the bid service's log", async () => {
+    const seen = capture('post', '/business/listByPage');
+    await request(calls.businessListByPage, {});
+    await request(calls.businessListByPage, {});
+    const ids = seen.map((r) => r.headers.get(HEADER.requestId));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it('falls back to zh-CN when no language is stored', async () => {
     const seen = capture('post', '/business/listByPage');
     await request(calls.businessListByPage, {});

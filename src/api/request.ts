@@ -57,6 +57,8 @@ function buildHeaders(endpoint: CallMeta, token: string | undefined, options: Re
   const supplierId = getSupplierId();
   if (token && supplierId) headers.set(HEADER.supplierId, supplierId);
   if (options.idempotencyKey) headers.set(HEADER.idempotencyKey, options.idempotencyKey);
+  // The bid service logs the call under this id: a failing call can be found in its log.
+  headers.set(HEADER.requestId, crypto.randomUUID());
   if (BODY_METHODS.has(endpoint.method)) {
     if (endpoint.body === 'form') headers.set('Content-Type', 'application/x-www-form-urlencoded');
     else if (endpoint.body !== 'multipart') headers.set('Content-Type', 'application/json');

@@ -1,11 +1,19 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import { closePortalDb, DB_NAME } from './db';
 
 /** Unit-test helpers of the outbox (not shipped: only test files import this). */
 
-/** A fresh database per test. */
+/**
+ * A fresh database per test. What the test rendered is unmounted first: a form stores its last
+ * draft when it unmounts, and that write must land before the database goes, not in the next
+ * test's fresh one (Testing Library's own cleanup runs after the test file's afterEach).
+ */
 export async function resetPortalDb(): Promise<void> {
+  cleanup();
+  // The unmount's writes (a draft, the outbox's bookkeeping) take a few IndexedDB steps.
+  await new Promise((resolve) => setTimeout(resolve, 20));
   await closePortalDb();
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(DB_NAME);

@@ -34,6 +34,17 @@ describe('operator endpoints', () => {
     expect((await t.post('/business/getById', { id })).code).toBe('E000');
   });
 
+  it('revokes every session of a supplier, and only of that supplier', async () => {
+    const [first, second, other] = [await t.login('demo_a104'), await t.login('demo_a104'), await t.login('demo_a141')];
+    const res = await call('revokeSessions', { supplier: 'demo_a104' }, SECRET);
+    expect(res.json()).toMatchObject({ result: { username: 'demo_a104' } });
+    for (const s of [first, second]) expect((await t.post('/supplier/getByToken', {}, { token: s.token })).code).toBe('E401');
+    expect((await t.post('/supplier/getByToken', {}, { token: other.token })).code).toBe('E000');
+    // A new login works at once.
+    expect((await t.post('/supplier/getByToken', {}, { token: (await t.login('demo_a104')).token })).code).toBe('E000');
+    expect((await call('revokeSessions', { supplier: 'nobody' }, SECRET)).statusCode).toBe(400);
+  });
+
   it('lists suppliers', async () => {
     const res = await call('listSuppliers', {}, SECRET);
     expect((res.json().result as unknown[]).length).toBe(3);
