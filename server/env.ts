@@ -31,6 +31,8 @@ export interface Env {
   keepAliveTimeoutSeconds: number;
   /** MAX_CONNECTIONS: open connections beyond this are closed at once. */
   maxConnections: number;
+  /** On SIGTERM, requests in flight get this long to finish before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
   /** ALLOWED_ORIGINS: origins besides the service's own that may upload by tus (comma-separated); none when unset. */
   allowedOrigins: string[];
 }
@@ -145,6 +147,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 5),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, 1000),
+  SHUTDOWN_TIMEOUT_SECONDS: integer('SHUTDOWN_TIMEOUT_SECONDS', 1, 3600, 25),
   ALLOWED_ORIGINS: variable<string[]>('ALLOWED_ORIGINS', (raw) => {
     const origins = blank(raw)
       ? []
@@ -181,6 +184,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnections: e.MAX_CONNECTIONS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }

@@ -47,11 +47,26 @@ async function main(): Promise<void> {
   await tidy();
   setInterval(() => void tidy(), 3600_000).unref();
 
+  // A graceful stop (an orchestrator's SIGTERM, Ctrl-C): /readyz answers 503 at once, no new
+  // connection is taken, idle kept-alive ones close, requests in flight finish (a tus PATCH
+  // stores what it received, so the upload resumes from the acknowledged offset), then the
+  // database is closed and the process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1
+  // anyway: a write cut then was never acknowledged, and the portal's outbox sends it again.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
+      app.log.info({ signal, timeoutSeconds: env.shutdownTimeoutSeconds }, 'shutting down');
       app.lifecycle.shuttingDown = true;
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      setTimeout(() => {
+        app.log.warn('requests still in flight at the shutdown timeout: exiting anyway');
+        process.exit(1);
+      }, env.shutdownTimeoutSeconds * 1000).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
     });
   }
   await app.listen({ port: env.port, host: env.host });

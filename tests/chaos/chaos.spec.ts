@@ -40,6 +40,20 @@ const ENQUIRIES = 16;
 const THREADS = 5;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const runStarted = Date.now();
+/** A progress line (a run takes minutes; a stuck step must show where it is). */
+const say = (text: string) => console.log(`[chaos ${((Date.now() - runStarted) / 1000).toFixed(1)} s] ${text}`);
+
+/** `step` within `ms`, or a failure naming it (nothing in a chaos run may hang silently). */
+async function within<T>(ms: number, what: string, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no progress in ${ms / 1000} s`)), ms)));
+  try {
+    return await Promise.race([step, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A file's bytes: `head` then a pattern of `seed`, different in every 64 KB block (a swapped or lost block shows). */
 function fileBytes(size: number, seed: number, head: string): Buffer {
@@ -166,6 +180,8 @@ async function openBrowser(): Promise<void> {
     baseURL: dep.webUrl,
     viewport: { width: 1280, height: 900 },
   });
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(120_000);
   page = context.pages()[0] ?? (await context.newPage());
   await openPortal(page);
 }
@@ -197,7 +213,12 @@ async function openPortal(target: Page): Promise<void> {
 async function loginInPortal(target: Page, username: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     await target.goto('/login', { timeout: 120_000 });
-    await target.getByRole('textbox', { name: /^账号/ }).fill(username);
+    // Still signed in as far as this device knows (a revoked token, another supplier): switch.
+    const account = target.getByRole('textbox', { name: /^账号/ });
+    const other = target.getByRole('button', { name: '使用其他账号登录' });
+    await expect(account.or(other)).toBeVisible({ timeout: 60_000 });
+    if (await other.isVisible()) await other.click();
+    await account.fill(username);
     await target.getByLabel(/^密码/).fill(PASSWORD);
     await target.getByRole('button', { name: '进入工作台' }).click();
     try {
@@ -285,8 +306,8 @@ async function queue(op: Op, s: Setup): Promise<void> {
           const v = q.visitValues!.emptyVisitValues!('chaos', op.marker) as unknown as Record<string, unknown> & { visitors: Record<string, unknown>[]; insurance: Record<string, unknown>; labourContract: { files: File[] } };
           const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
           Object.assign(v, { intention: 'AUDIT', entryMethod: 'CAR', startDate: day(3), endDate: day(4), productionBase: s.base.code, department: s.department, host: '王经理', reason: `${op.marker} 年度审核` });
-          Object.assign(v.visitors[0]!, { name: '张工', gender: 'M', certificateType: 'PASSPORT', certificateNo: 'E12345678', phone: '13712349901', meal: 'no', lodging: 'no' });
-          Object.assign(v.insurance, { hasInsured: 'no', hasSocialSecurity: 'no' });
+          Object.assign(v.visitors[0]!, { name: '张工', gender: 'M', certificateType: 'PASSPORT', certificateNo: 'E12345678', phone: '13712349901', meal: 'no', lodging: 'no', insured: true, job: '审核员' });
+          Object.assign(v.insurance, { company: '中国平安', type: 'ACCIDENT', policyNo: `PA-${op.marker}`, jobType: '审核', currency: 'CNY', amount: '500000', date: day(-1), hasInsured: 'yes', hasSocialSecurity: 'no' });
           v.labourContract.files = made;
           await q.visit!.queueVisitApplication!(supplierId, v, s.base.name);
           break;
@@ -309,8 +330,8 @@ async function queue(op: Op, s: Setup): Promise<void> {
 /** Entries of `owner` still in the outbox, with their status and error. */
 const waiting = (target: Page, owners: string[]) =>
   target.evaluate(async (owners) => {
-    const c = (window as unknown as { chaos: { outbox: { listEntries: (o: string[]) => Promise<{ call: string; status: string; summary: string; lastError: { code?: string; message?: string } | null }[]> } } }).chaos;
-    return (await c.outbox.listEntries(owners)).map((e) => ({ call: e.call, status: e.status, summary: e.summary, error: e.lastError }));
+    const c = (window as unknown as { chaos: { outbox: { listEntries: (o: string[]) => Promise<{ call: string; status: string; summary: string; payload: unknown; lastError: { code?: string; message?: string } | null }[]> } } }).chaos;
+    return (await c.outbox.listEntries(owners)).map((e) => ({ call: e.call, status: e.status, summary: e.summary, payload: JSON.stringify(e.payload), error: e.lastError }));
   }, owners);
 
 // ---------------------------------------------------------------- the run
@@ -454,12 +475,19 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
         bidded.add(tender);
       }
     }
-    await queue(ops[index]!, s);
-    applied.push(ops[index]!);
+    const current = ops[index]!;
+    say(`op ${index} ${current.kind} ${current.marker}${'files' in current && current.files.length ? ` with ${current.files.length} file(s)` : ''}`);
+    await within(120_000, `queueing op ${index} (${current.kind})`, queue(current, s));
+    applied.push(current);
 
     const fault = faultAt.get(index);
     if (!fault) continue;
     faultCounts[fault] = (faultCounts[fault] ?? 0) + 1;
+    say(`fault ${fault}`);
+    await within(300_000, `fault ${fault} after op ${index}`, strike(fault));
+  }
+
+  async function strike(fault: FaultKind): Promise<void> {
     switch (fault) {
       case 'killInstance': {
         const i = r.int(0, 1);
@@ -516,6 +544,7 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     }
   }
 
+  say('all operations queued; healing and waiting for the outbox to empty');
   // Everything heals: both instances up, no more injected faults, online, the supplier logged in.
   await Promise.all(restarts.splice(0));
   for (let i = 0; i < 2; i++) if (!dep.instances[i]) await startInstance(i);
@@ -528,8 +557,11 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
       async () => {
         confirmDeposits();
         await page.evaluate(async () => void ((await (window as unknown as { chaos: { sync: { ensureSyncEngine: () => Promise<{ syncNow: () => void }> } } }).chaos.sync.ensureSyncEngine()).syncNow()));
-        const left = await waiting(page, [owner, visitorOwnerOf]);
-        return left.filter((e) => e.status !== 'failed').length;
+        const left = (await waiting(page, [owner, visitorOwnerOf])).filter((e) => e.status !== 'failed');
+        const byKind = new Map<string, number>();
+        for (const e of left) byKind.set(`${e.call} ${e.status}`, (byKind.get(`${e.call} ${e.status}`) ?? 0) + 1);
+        say(`${left.length} entries still waiting: ${[...byKind].map(([k, n]) => `${k} x${n}`).join(', ')}`);
+        return left.length;
       },
       { timeout: 900_000, intervals: [2000] },
     )
@@ -555,7 +587,7 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   const allReplies = communications.flatMap((c) => c.replies);
   const records = cli<{ id: string; deposits: unknown[]; deposit: { remittanceSlip: { path: string; name: string } } | null; bid: { bidDocuments: { path: string; name: string }[]; certificates: { files: { path: string; name: string }[] }[] } | null }[]>('list-tender-records', '--supplier', SUPPLIER);
   const applications = cli<{ id: string; relatedProject: string }[]>('list-visit-applications', '--supplier', SUPPLIER);
-  const isRefused = (op: Op) => refused.some((e) => e.summary.includes(op.marker));
+  const isRefused = (op: Op) => refused.some((e) => e.summary.includes(op.marker) || e.payload.includes(op.marker));
   let lastVisitor: string | null = null;
   for (const op of applied) {
     const what = `${op.kind} ${op.marker}`;
