@@ -18,10 +18,13 @@ interface UploadFailure {
   retryable: boolean;
   code: string;
   message: string;
+  /** The owner's session is gone (tus 401, or another supplier logged in): pause, as on E401. */
+  needsLogin?: boolean;
 }
 const isUploadFailure = (error: unknown): error is UploadFailure => Boolean(error) && typeof (error as UploadFailure).retryable === 'boolean';
 
 export function classify(error: unknown): Outcome {
+  if (isUploadFailure(error) && error.needsLogin) return { kind: 'pause', message: error.message };
   if (isUploadFailure(error)) return error.retryable ? { kind: 'retry', code: error.code, message: error.message } : { kind: 'fail', code: error.code, message: error.message };
   if (!isApiError(error)) return { kind: 'retry', code: 'error', message: error instanceof Error ? error.message : String(error) };
   if (error.kind === 'unauthorized' || error.kind === 'tokenLost') return { kind: 'pause', message: error.message };

@@ -369,6 +369,14 @@ describe('uploads', () => {
     expect(await only()).toMatchObject({ status: 'failed', lastError: { code: 'E413', message: '文件过大' } });
     expect(sent).toEqual([]);
   });
+
+  it("an upload refused for the session (tus 401, or another supplier's login) pauses the entry, as E401 does", async () => {
+    uploadFile.mockRejectedValueOnce(new UploadFailure('登录已失效', { retryable: false, code: 'E401', needsLogin: true }));
+    const entry = await enqueue(replyTo('c1', 'f', { files: [{ field: 'attachments', files: [new File(['a'], 'a.pdf')] }] }));
+    await engine.whenIdle();
+    expect(await store.getEntry(entry.id)).toMatchObject({ status: 'paused' });
+    expect(sent).toEqual([]);
+  });
 });
 
 describe('the leader and the triggers', () => {

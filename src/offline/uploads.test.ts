@@ -51,6 +51,31 @@ describe('uploadFile (tus)', () => {
     expect(state.completed).toHaveLength(1);
   });
 
+  it("a supplier's file waits for its owner's session: sent under no other supplier's, and a 401 asks for the login", async () => {
+    const { state } = tusServer();
+    const id = await storedUpload(10, supplierOwner('sa'));
+    // Another supplier logged in on this device since: nothing goes out, under no session.
+    logIn('sb');
+    const other = await uploadFile(id).catch((e: unknown) => e);
+    expect(other).toMatchObject({ needsLogin: true, retryable: false, code: 'E401' });
+    expect(state.tokens).toEqual([]);
+    expect(await getUpload(id)).toMatchObject({ status: 'queued' });
+
+    // The owner again, but the bid service no longer takes the token (revoked, expired).
+    logIn('sa');
+    state.createStatus = 401;
+    const revoked = await uploadFile(id).catch((e: unknown) => e);
+    expect(revoked).toMatchObject({ needsLogin: true, code: 'E401' });
+    expect(state.tokens).toEqual(['tok-sa']);
+    expect(await getUpload(id)).toMatchObject({ status: 'queued' });
+
+    // Logged in afresh: it goes.
+    state.createStatus = 201;
+    await uploadFile(id);
+    expect(state.created).toBe(1);
+    expect(await getUpload(id)).toMatchObject({ status: 'done' });
+  });
+
   it('a drop mid-way keeps the acknowledged offset; the next attempt resumes from there', async () => {
     const { state } = tusServer();
     const size = 4 * TUS_CHUNK_BYTES;

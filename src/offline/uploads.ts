@@ -8,7 +8,7 @@ import { parseUploadedFile } from '@/api/file';
 import { getLanguage } from '@/api/language';
 import { API_BASE_URL, request } from '@/api/request';
 import { getSupplierId, getToken } from '@/api/session';
-import type { UploadRecord } from './db';
+import { supplierOwner, type UploadRecord } from './db';
 import { emitChange } from './events';
 import { deleteChunks, getUpload, patchUpload, readChunks } from './outbox-store';
 
@@ -18,15 +18,20 @@ import { deleteChunks, getUpload, patchUpload, readChunks } from './outbox-store
  * resumes from the last acknowledged byte. The sync engine owns the retries and their backoff.
  */
 
-/** Why an upload stopped; `retryable` tells the sync engine whether a later attempt can help. */
+/**
+ * Why an upload stopped; `retryable` tells the sync engine whether a later attempt can help, and
+ * `needsLogin` that the upload waits for its owner's session (the entry pauses, as on E401).
+ */
 export class UploadFailure extends Error {
   readonly retryable: boolean;
   readonly code: string;
-  constructor(message: string, init: { retryable: boolean; code: string }) {
+  readonly needsLogin: boolean;
+  constructor(message: string, init: { retryable: boolean; code: string; needsLogin?: boolean }) {
     super(message);
     this.name = 'UploadFailure';
     this.retryable = init.retryable;
     this.code = init.code;
+    this.needsLogin = init.needsLogin ?? false;
   }
 }
 
@@ -38,17 +43,28 @@ const tusEndpoint = () => new URL(`${API_BASE_URL}${TUS_PATH}`, globalThis.locat
 /** The tus id is the last segment of the upload URL; /file/tusComplete takes it. */
 export const uploadIdOf = (tusUrl: string) => new URL(tusUrl).pathname.split('/').filter(Boolean).pop() ?? '';
 
-/** A supplier's file belongs to the supplier (token sent); a visitor's travels anonymously. Read at send time, never stored. */
-function headersFor(record: UploadRecord): Record<string, string> {
-  const headers: Record<string, string> = { [HEADER.language]: getLanguage() };
+/** The session to send a supplier's file with: only its owner's, never another supplier's logged in since. */
+function ownerSession(record: UploadRecord): { token: string; supplierId: string } | null {
   const token = getToken();
   const supplierId = getSupplierId();
-  if (record.owner.startsWith('supplier:') && token && supplierId) {
-    headers[HEADER.token] = token;
-    headers[HEADER.supplierId] = supplierId;
+  return token && supplierId && record.owner === supplierOwner(supplierId) ? { token, supplierId } : null;
+}
+
+const isSupplierFile = (record: UploadRecord) => record.owner.startsWith('supplier:');
+
+/** A supplier's file belongs to the supplier (its token sent); a visitor's travels anonymously. Read at send time, never stored. */
+function headersFor(record: UploadRecord): Record<string, string> {
+  const headers: Record<string, string> = { [HEADER.language]: getLanguage() };
+  const session = isSupplierFile(record) ? ownerSession(record) : null;
+  if (session) {
+    headers[HEADER.token] = session.token;
+    headers[HEADER.supplierId] = session.supplierId;
   }
   return headers;
 }
+
+/** The owner's session ended (revoked, expired, another supplier logged in): the upload waits for the owner. */
+const needsLogin = () => new UploadFailure(i18n._(msg`登录已失效`), { retryable: false, code: 'E401', needsLogin: true });
 
 function statusOf(error: Error): number {
   return (error as DetailedError).originalResponse?.getStatus() ?? 0;
@@ -56,6 +72,7 @@ function statusOf(error: Error): number {
 
 function failureOf(error: Error): UploadFailure {
   const status = statusOf(error);
+  if (status === 401) return needsLogin();
   if (status === 413) return new UploadFailure(i18n._(msg`文件过大，无法上传`), { retryable: false, code: 'E413' });
   const permanent = status >= 400 && status < 500 && ![408, 409, 423, 429].includes(status);
   const text = permanent ? i18n._(msg`文件上传被拒绝（HTTP ${status}）`) : i18n._(msg`文件上传中断，稍后自动继续`);
@@ -113,6 +130,8 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
     const blobs = await readChunks(uploadId);
     const file = new Blob(blobs, { type: record.type });
     if (file.size !== record.size) throw new UploadFailure(i18n._(msg`附件已不在本设备上`), { retryable: false, code: 'missing' });
+    // Nothing of a supplier's file goes out without its owner's session.
+    if (isSupplierFile(record) && !ownerSession(record)) throw needsLogin();
     await save(uploadId, { status: 'uploading', lastError: null });
     try {
       tusUrl = await transfer(record, file);
@@ -120,7 +139,7 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
       const failure = error instanceof UploadFailure ? error : failureOf(error as Error);
       // An upload the bid service forgot (expired, 404/410 on PATCH): start it over next time.
       const gone = [404, 410].includes(statusOf(error as Error));
-      await save(uploadId, { status: failure.retryable || gone ? 'queued' : 'failed', lastError: failure.message, ...(gone ? { tusUrl: null, uploadedBytes: 0 } : {}) });
+      await save(uploadId, { status: failure.retryable || failure.needsLogin || gone ? 'queued' : 'failed', lastError: failure.message, ...(gone ? { tusUrl: null, uploadedBytes: 0 } : {}) });
       throw gone ? new UploadFailure(failure.message, { retryable: true, code: failure.code }) : failure;
     }
     await save(uploadId, { tusUrl, uploadedBytes: record.size, status: 'done' });
