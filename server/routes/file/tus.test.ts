@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE_PATH, TUS_CHUNK_BYTES, TUS_PATH } from '../../../contract/http';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { build } from '../../test/helper';
@@ -83,6 +83,32 @@ describe('tus uploads', () => {
     expect(await t.count('files')).toBe(files);
     // The upload URL is spent.
     expect((await head(id, a104)).statusCode).toBe(410);
+  });
+
+  it('a completion whose commit never happened (the instance died there) completes on the retry, byte-equal', async () => {
+    const bytes = randomBytes(TUS_CHUNK_BYTES + 777);
+    const id = await createdId(bytes.length, '保函.pdf', a104);
+    expect((await patch(id, 0, bytes.subarray(0, TUS_CHUNK_BYTES), a104)).statusCode).toBe(204);
+    expect((await patch(id, TUS_CHUNK_BYTES, bytes.subarray(TUS_CHUNK_BYTES), a104)).statusCode).toBe(204);
+    // Everything of the completion runs, then its transaction is lost instead of committed.
+    const db = t.app.services.db;
+    const transaction = db.transaction.bind(db);
+    const lost = vi.spyOn(db, 'transaction').mockImplementationOnce(((fn: (tx: unknown) => Promise<unknown>) =>
+      transaction(async (tx) => {
+        await fn(tx);
+        throw new Error('the connection dropped at the commit');
+      })) as typeof db.transaction);
+    const files = await t.count('files');
+    expect((await complete(id, a104)).code).toBe('E500');
+    lost.mockRestore();
+    expect(await t.count('files')).toBe(files);
+    // The portal sends it again: the upload is whole, and completes once.
+    const res = await complete(id, a104);
+    expect(res.code).toBe('E000');
+    const file = JSON.parse(res.data.filename) as { path: string };
+    expect(Buffer.compare((await download(file.path, a104)).rawPayload, bytes)).toBe(0);
+    expect(await t.count('files')).toBe(files + 1);
+    expect((await complete(id, a104)).data).toEqual(res.data);
   });
 
   it('resumes after a connection dropped mid-PATCH, from the offset the server acknowledged', async () => {

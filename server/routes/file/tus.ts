@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { copyFile, link, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -137,8 +137,15 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
     app.route({ method: [...TUS_METHODS], url, schema: { hide: true }, handler: handle });
   }
 
+  /**
+   * Completing moves the bytes into the file store in a way that survives a crash at any point:
+   * they are linked (or copied) to their stored name inside the transaction that records the
+   * file, and the tus copy goes only after the commit. An instance killed before the commit
+   * leaves the tus upload whole, so the portal's retry completes it; killed after, the retry
+   * finds the stored file and answers it.
+   */
   route(app, 'file', endpoints.fileTusComplete, async ({ input, session, db }) => {
-    return db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const row = await findTusUpload(tx, input.uploadId, true);
       if (!row) throw notFound();
       if (row.ownerSupplierId && !session) throw unauthorized('tokenLost');
@@ -146,7 +153,7 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       if (row.storageKey) {
         const file = await findFileByKey(tx, row.storageKey);
         if (!file) throw notFound();
-        return descriptor(file.originalName, file.storageKey);
+        return { answer: descriptor(file.originalName, file.storageKey), moved: null };
       }
       const upload = await datastore.getUpload(row.uploadId).catch(() => null);
       if (!upload) throw notFound();
@@ -156,17 +163,23 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       const from = upload.storage!.path;
       const to = storage.pathOf(key);
       mkdirSync(dirname(to), { recursive: true });
-      await rename(from, to);
+      // A hard link where the file system has them (the tus and file folders share DATA_DIR), else a copy.
+      await link(from, to).catch(() => copyFile(from, to));
       try {
         await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: mimeOf(key) }, now());
         await setTusStorageKey(tx, row.uploadId, key);
       } catch (error) {
-        // Put the bytes back so that a retry can complete the upload.
-        await rename(to, from).catch(() => undefined);
+        await unlink(to).catch(() => undefined);
         throw error;
       }
-      await datastore.configstore.delete(row.uploadId).catch(() => undefined);
-      return descriptor(name, key);
+      return { answer: descriptor(name, key), moved: { from, id: row.uploadId } };
     });
+    if (done.moved) {
+      // Committed: the tus copy is no longer needed. (A crash right here leaves it behind,
+      // never read again: the upload's row names its stored file from now on.)
+      await unlink(done.moved.from).catch(() => undefined);
+      await datastore.configstore.delete(done.moved.id).catch(() => undefined);
+    }
+    return done.answer;
   });
 }
