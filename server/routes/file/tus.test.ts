@@ -85,6 +85,15 @@ describe('tus uploads', () => {
     expect((await head(id, a104)).statusCode).toBe(410);
   });
 
+  it('a token that no longer holds (expired, revoked) is 401, never an anonymous upload', async () => {
+    const s = await t.login('demo_a104');
+    const id = await createdId(10, 'a.pdf', s);
+    expect((await t.post('/supplier/logout', { username: 'demo_a104' }, { token: s.token })).code).toBe('E000');
+    expect((await create(10, 'b.pdf', s)).statusCode).toBe(401);
+    expect((await patch(id, 0, Buffer.alloc(10), s)).statusCode).toBe(401);
+    expect((await head(id, s)).statusCode).toBe(401);
+  });
+
   it('a completion whose commit never happened (the instance died there) completes on the retry, byte-equal', async () => {
     const bytes = randomBytes(TUS_CHUNK_BYTES + 777);
     const id = await createdId(bytes.length, '保函.pdf', a104);

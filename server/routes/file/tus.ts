@@ -7,7 +7,7 @@ import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../contract/codes';
 import { endpoints } from '../../../contract/endpoints';
-import { BASE_PATH, REASON_HEADER, TUS_PATH } from '../../../contract/http';
+import { BASE_PATH, HEADER, REASON_HEADER, TUS_PATH } from '../../../contract/http';
 import type { Locale } from '../../../contract/locales';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { message } from '../../../contract/messages';
@@ -113,6 +113,9 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
     } catch {
       return refuse(reply, 403, 'Forbidden\n');
     }
+    // A request that presents a token is judged by it: an expired or revoked one is 401 (the
+    // portal pauses the upload until its owner logs in again), never an anonymous upload.
+    if (!session && req.headers[HEADER.token.toLowerCase()] && req.method !== 'OPTIONS') return refuse(reply, 401, 'Token expired\n');
     const id = req.params.id;
     if (id && req.method !== 'OPTIONS') {
       // Only the owner may look at, add to or delete an owned upload.
