@@ -213,6 +213,24 @@ describe('E401', () => {
     expect(await listEntries([A])).toEqual([]);
   });
 
+  it('an E401 to the token an attempt started with, after the owner logged in again meanwhile, pauses nothing', async () => {
+    // The buyer revoked the session; the supplier logs in again while a send with the old token is on its way.
+    reply = inTurn(() => {
+      logIn('sa');
+      session.token = 'tok-sa-new';
+      engine.notifyLogin('sa');
+      return refuse('E401', '会话已超时')();
+    }, ok);
+    const entry = await enqueue(replyTo('c1', 'one'));
+    await engine.whenIdle();
+    await sync();
+    expect(sent.map((s) => [s.body.detail, s.key, s.token])).toEqual([
+      ['one', entry.idempotencyKey, 'tok-sa'],
+      ['one', entry.idempotencyKey, 'tok-sa-new'],
+    ]);
+    expect(await listEntries([A])).toEqual([]);
+  });
+
   it('pauses the queued entries of the owner that did not go yet', async () => {
     reply = refuse('E401', '会话已超时');
     await queueLoggedOut(replyTo('c1', 'one'), replyTo('c2', 'two'));

@@ -106,13 +106,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   async function attempt(entry: OutboxEntry): Promise<Outcome> {
+    const tokenAtStart = session().token;
     try {
       const payload = await withFiles(entry);
       // The session may have changed while files travelled.
       if (!mayBeSent(entry)) return { kind: 'hold' };
       return { kind: 'sent', result: await send(entry, payload) };
     } catch (error) {
-      return classify(error);
+      const outcome = classify(error);
+      // Refused the token this attempt started with, while the owner logged in again meanwhile:
+      // that says nothing of the new session, so the entry goes again rather than wait paused.
+      return outcome.kind === 'pause' && session().token !== tokenAtStart ? { kind: 'hold' } : outcome;
     }
   }
 
