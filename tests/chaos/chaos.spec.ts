@@ -34,6 +34,8 @@ const LARGE_MB = Number(process.env.CHAOS_LARGE_MB ?? 20);
 const FLUSH_SECONDS = Number(process.env.CHAOS_FLUSH_SECONDS ?? 900);
 const SUPPLIER = 'demo_a104';
 const OTHER = 'demo_a101';
+/** The supplier who wins the tenders the run's supplier asks refunds for. */
+const RIVAL = 'demo_a141';
 const PASSWORD = 'Demo1234';
 const VISITOR_PHONE = '13900000077';
 const API = '/bid-web/bid-service';
@@ -197,6 +199,7 @@ async function openPortal(target: Page): Promise<void> {
       outbox: await load('/src/offline/outbox.ts'),
       sync: await load('/src/offline/on-demand.ts'),
       deposit: await load('/src/features/tenders/api/pay-deposit.ts'),
+      refund: await load('/src/features/tenders/api/apply-refund.ts'),
       bid: await load('/src/features/tenders/api/submit-bid.ts'),
       communication: await load('/src/features/communication/api/save-communication.ts'),
       reply: await load('/src/features/communication/api/reply-communication.ts'),
@@ -253,6 +256,7 @@ type Op =
   | { kind: 'visitor'; marker: string }
   | { kind: 'deposit'; marker: string; tender: number; slip: FileSpec }
   | { kind: 'bid'; marker: string; tender: number; documents: FileSpec[]; certificate: FileSpec }
+  | { kind: 'refund'; marker: string; tender: number }
   | { kind: 'quote'; marker: string; enquiry: number }
   | { kind: 'visitApply'; marker: string; contract: FileSpec };
 
@@ -305,6 +309,11 @@ async function queue(op: Op, s: Setup): Promise<void> {
             certificates: t.certificates.map((name) => ({ name, files: [certificate] })),
             billOfMaterials: bomFile,
           });
+          break;
+        }
+        case 'refund': {
+          const t = s.tenders[op.tender]!;
+          await q.refund!.queueRefund!({ supplierId, supplierCode, record: { id: t.id, tenderNo: t.tenderNo }, remark: op.marker });
           break;
         }
         case 'quote': {
@@ -444,7 +453,8 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     const roll = r.next();
     const files = smallFiles(2);
     if (largeAt.has(ops.length)) files.push(pdf('大附件.pdf', r.int(5, LARGE_MB) * 1024 * 1024, fileSeed++));
-    if (roll < 0.3) ops.push({ kind: 'thread', marker, files });
+    if (roll < 0.26) ops.push({ kind: 'thread', marker, files });
+    else if (roll < 0.3) ops.push({ kind: 'refund', marker, tender: -1 });
     else if (roll < 0.52) ops.push({ kind: 'reply', marker, thread: r.pick(threads), files: files.slice(0, 1 + (largeAt.has(ops.length) ? 1 : 0)) });
     else if (roll < 0.6) ops.push({ kind: 'visitor', marker });
     else if (roll < 0.68 && depositOrder.length) ops.push({ kind: 'deposit', marker, tender: depositOrder.shift()!, slip: pdf('汇款凭证.pdf', r.int(20_000, 400_000), fileSeed++) });
@@ -477,6 +487,45 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   };
   const readyForBid: number[] = [];
 
+  /**
+   * A tender the supplier can ask a refund for: its bid is on the bid service; another supplier
+   * (demo_a141, through the API) bids too and the buyer announces that one the winner, so the
+   * supplier's record is lost with a confirmed deposit.
+   */
+  const refunded = new Set<number>();
+  const rival = await loginApi(RIVAL);
+  const loseTender = async (): Promise<number | undefined> => {
+    const records = cli<{ id: string; status: string }[]>('list-tender-records', '--supplier', SUPPLIER);
+    const index = [...bidded].find((i) => !refunded.has(i) && records.find((x) => x.id === tenders[i]!.id)?.status === 'bidSubmitted');
+    if (index === undefined) return undefined;
+    refunded.add(index);
+    const t = tenders[index]!;
+    const theirs = await call<{ id: string }>('/tender/signUp', { noticeId: t.noticeId }, rival);
+    const upload = async (name: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      const res = await fetch(`http://127.0.0.1:${dep.ports[0]}${API}/file/uploadTsFile`, { method: 'POST', headers: { 'X-Access-Token': rival.oauthToken, 'X-Supplier-Id': rival.supplierId }, body: form });
+      const parsed = JSON.parse(((await res.json()) as { data: { filename: string } }).data.filename) as { name: string; fileUrl: string; path: string };
+      return { name: parsed.name, url: parsed.fileUrl, path: parsed.path };
+    };
+    const slip = fileBytes(2_000, 999_000 + index, PDF_HEAD);
+    await call('/tender/payDeposit', { tenderRecordId: theirs.id, supplierCode: rival.supplierCode, depositType: 'transfer', amount: 20000, paymentDate: day(0), remittanceSlip: [await upload('汇款凭证.pdf', slip)] }, rival);
+    cli('confirm-deposit', '--id', theirs.id);
+    await call(
+      '/tender/submitBid',
+      {
+        tenderRecordId: theirs.id,
+        supplierCode: rival.supplierCode,
+        bidDocuments: [await upload('投标书.pdf', slip)],
+        certificates: await Promise.all(t.certificates.map(async (name) => ({ name, files: [await upload(`${name}.pdf`, slip)] }))),
+        billOfMaterials: [await upload('物料清单.xlsx', readFileSync(resolve(root, 'tests/fixtures/bom.xlsx')))],
+      },
+      rival,
+    );
+    cli('announce-result', '--tender-no', t.tenderNo, '--winner', RIVAL);
+    return index;
+  };
+
   for (const [index, op] of ops.entries()) {
     if (op.kind === 'bid') {
       if (index % 5 === 0 || readyForBid.length === 0) confirmDeposits();
@@ -488,6 +537,11 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
         op.tender = tender;
         bidded.add(tender);
       }
+    }
+    if (op.kind === 'refund') {
+      const tender = await loseTender();
+      if (tender === undefined) ops[index] = { kind: 'thread', marker: op.marker, files: [] };
+      else op.tender = tender;
     }
     const current = ops[index]!;
     say(`op ${index} ${current.kind} ${current.marker}${'files' in current && current.files.length ? ` with ${current.files.length} file(s)` : ''}`);
@@ -602,7 +656,7 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   type Reply = { detail: string; attachments: { path: string; name: string }[] };
   const communications = cli<{ topic: string; supplier?: string; replies: Reply[] }[]>('list-communications', '--supplier', SUPPLIER);
   const allReplies = communications.flatMap((c) => c.replies);
-  const records = cli<{ id: string; deposits: unknown[]; deposit: { remittanceSlip: { path: string; name: string } } | null; bid: { bidDocuments: { path: string; name: string }[]; certificates: { files: { path: string; name: string }[] }[] } | null }[]>('list-tender-records', '--supplier', SUPPLIER);
+  const records = cli<{ id: string; status: string; refund: { remark: string } | null; deposits: unknown[]; deposit: { remittanceSlip: { path: string; name: string } } | null; bid: { bidDocuments: { path: string; name: string }[]; certificates: { files: { path: string; name: string }[] }[] } | null }[]>('list-tender-records', '--supplier', SUPPLIER);
   const applications = cli<{ id: string; relatedProject: string }[]>('list-visit-applications', '--supplier', SUPPLIER);
   const isRefused = (op: Op) => refused.some((e) => e.summary.includes(op.marker) || e.payload.includes(op.marker));
   let lastVisitor: string | null = null;
@@ -635,6 +689,11 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
           sameFiles(record.bid.bidDocuments, op.documents, what);
           sameFiles(record.bid.certificates[0]?.files ?? [], [op.certificate], `${what} certificate`);
         }
+        break;
+      }
+      case 'refund': {
+        const record = records.find((x) => x.id === tenders[op.tender]!.id);
+        check(record?.status === 'refundRequested' && record.refund?.remark === op.marker, `${what}: ${record?.status} ${JSON.stringify(record?.refund)}`);
         break;
       }
       case 'quote': {

@@ -207,7 +207,10 @@ test("a supplier's own lists stay readable offline after a reload, and go at log
   // The list's own refresh fails quietly: the stored list stays, with a note of its age.
   await expect(page.getByText(/无法刷新/)).toBeVisible({ timeout: 15_000 });
   // The session check, which cannot reach the bid service either, raises the network alert of SPEC.md section 8.
-  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click({ timeout: 10_000 }).catch(() => undefined);
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await alert.getByRole('button', { name: '确定' }).click();
+  await expect(alert).toHaveCount(0);
 
   // Logout (offline: the bid service is told nothing) wipes them from the device.
   await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '退出登录' }).click();
