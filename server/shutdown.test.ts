@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASE_PATH, HEADER } from '../contract/http';
+import { freePort } from '../scripts/lib.mjs';
 import { tusDirectory } from './routes/file/tus';
 import { ENGINE } from './test/engine';
 
@@ -23,17 +23,6 @@ afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -4,6 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { launchProfile } from './support';
+import { outboxCount, outboxEntries } from './tender-support';
 
 /**
  * Communication replies go through the outbox (DESIGN.md section 4): written while the bid
@@ -89,44 +90,6 @@ async function writeReply(page: Page, text: string, file?: { name: string; mimeT
   await page.getByRole('button', { name: '发送回复' }).click();
   await expect(page.getByRole('textbox', { name: /^回复内容/ })).toHaveValue('');
 }
-
-/** Entries in the portal's outbox on this device, whoever owns them. */
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('supplier-portal');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            db.close();
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-
-/** The entries of the portal's outbox on this device, oldest first: status and last error. */
-const outboxEntries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ status: string; lastError: { code: string } | null }[]>((resolve, reject) => {
-        const open = indexedDB.open('supplier-portal');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => {
-            resolve((all.result as { status: string; lastError: { code: string } | null; createdAt: number }[]).sort((a, b) => a.createdAt - b.createdAt));
-            db.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 /** Dismisses the "network request abnormal" alert the guard's session check raises while the bid service is gone. */
 async function dismissAlerts(page: Page): Promise<void> {

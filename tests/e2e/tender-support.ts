@@ -142,29 +142,32 @@ export async function login(page: Page, url: string, username: string): Promise<
   await page.waitForURL(/\/platform\/home/);
 }
 
-/** Entries in the portal's outbox on this device. */
-export const outboxCount = (page: Page) =>
+/** The entries of the portal's outbox on this device, oldest first: status and last error. */
+export const outboxEntries = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((ok, fail) => {
+      new Promise<{ status: string; lastError: { code: string } | null }[]>((ok, fail) => {
         const open = indexedDB.open('supplier-portal');
         open.onerror = () => fail(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('outbox')) {
             db.close();
-            ok(0);
+            ok([]);
             return;
           }
-          const count = db.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            ok(count.result);
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            ok((all.result as { status: string; lastError: { code: string } | null; createdAt: number }[]).sort((a, b) => a.createdAt - b.createdAt));
             db.close();
           };
-          count.onerror = () => fail(count.error);
+          all.onerror = () => fail(all.error);
         };
       }),
   );
+
+/** How many entries the portal's outbox holds on this device. */
+export const outboxCount = async (page: Page) => (await outboxEntries(page)).length;
 
 /** The record's row of the list (1280 px: a table row whose name holds the number and the statuses). */
 export const recordOf = (page: Page, tenderNo: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: tenderNo, exact: true }) });
