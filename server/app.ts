@@ -11,7 +11,7 @@ import qs from 'qs';
 import { BASE_PATH } from '../contract/http';
 import { localeFromHeader } from '../contract/locales';
 import { MAX_FILE_BYTES } from '../contract/limits';
-import { openDb, type Db } from './db/db';
+import { openDb, timedDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
@@ -20,7 +20,9 @@ import { clientErrorHandler } from './http/client-error';
 import { installErrorHandling } from './http/error-handler';
 import { inlineScriptHashes } from './http/inline-scripts';
 import { swaggerOptions } from './http/openapi';
-import { fileNotifier, type Notifier } from './notify/notifier';
+import { smtpNotifier } from './notify/mail';
+import { fileNotifier, routedNotifier, type Notifier } from './notify/notifier';
+import { smsWebhookNotifier } from './notify/sms';
 import { loadPassSecret } from './security/pass';
 import { businessRoutes } from './routes/business';
 import { commonRoutes } from './routes/common';
@@ -29,6 +31,7 @@ import { enquiryRoutes } from './routes/enquiry';
 import { fileRoutes } from './routes/file';
 import { tusRoutes } from './routes/file/tus';
 import { healthRoutes, type Lifecycle } from './http/health';
+import { createMetrics, installMetrics } from './http/metrics';
 import { h5Routes } from './routes/h5';
 import { homeRoutes } from './routes/home';
 import { opsRoutes } from './routes/ops';
@@ -51,8 +54,14 @@ export interface AppOptions {
   tokenTtlSeconds?: number;
   /** The built portal (`dist/`); served with an SPA fallback when it exists. */
   staticDir?: string;
+  /** Delivers verification codes; by default mail by SMTP (`mail`) and SMS by webhook (`sms`) when set, else the file. */
   notifier?: Notifier;
+  /** The file notifier's file (NOTIFY_FILE); `${dataDir}/notifications.jsonl` by default. */
   notifyFile?: string;
+  /** SMTP_URL and MAIL_FROM (notify/mail.ts). */
+  mail?: { url: string; from: string };
+  /** SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET (notify/sms.ts). */
+  sms?: { url: string; secret: string };
   /** Clock injection for tests (token expiry, code expiry, rate-limit windows). */
   now?: () => Date;
   logLevel?: string;
@@ -87,12 +96,18 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** At most this many open connections (MAX_CONNECTIONS); further ones are closed at once. */
   maxConnections?: number;
-  /** Waits out the per-address login delay (routes/supplier/session.ts); tests do not really sleep. */
+  /** Waits (the per-address login delay, a decoy code delivery: Services.sleep); tests do not really sleep. */
   sleep?: (ms: number) => Promise<void>;
   /** Quotas on anonymous writes and the cap on unclaimed uploads (DEFAULT_QUOTAS); tests make them small. */
   quotas?: Partial<Quotas>;
   /** Origins other than the service's own that may use the tus endpoint (ALLOWED_ORIGINS); none by default. */
   allowedOrigins?: string[];
+  /**
+   * Who may read `/metrics` (METRICS_ALLOW, server/env.ts): addresses, CIDR ranges and the names
+   * loopback, linklocal, uniquelocal, matched against the connection's peer (never
+   * X-Forwarded-For); loopback by default; false: no `/metrics` at all.
+   */
+  metricsAllow?: string[] | false;
 }
 
 export interface HttpTimeouts {
@@ -116,7 +131,12 @@ export interface HttpTimeouts {
  * byte either way ends a connection whose client stopped reading, and no handler here is silent
  * that long. Together with MAX_CONNECTIONS this bounds what slow clients can hold.
  */
-export const DEFAULT_TIMEOUTS: HttpTimeouts = { requestMs: 120_000, headersMs: 10_000, keepAliveMs: 5_000, idleMs: 60_000 };
+export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+  requestMs: 120_000,
+  headersMs: 10_000,
+  keepAliveMs: 5_000,
+  idleMs: 60_000,
+};
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -143,13 +163,28 @@ const CSP = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const dataDir = resolve(opts.dataDir);
-  const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.memoryDb ? undefined : dataDir }));
-  if (opts.migrate !== false) await migrate(db);
+  const opened =
+    opts.db ??
+    (await openDb({
+      databaseUrl: opts.databaseUrl,
+      dataDir: opts.memoryDb ? undefined : dataDir,
+    }));
+  if (opts.migrate !== false) await migrate(opened);
+  const metrics = createMetrics({ pool: opened.poolStats });
+  // Every statement and transaction of the app is timed (db_query_duration_seconds).
+  const timedQuery = metrics.dbDuration.labels('query');
+  const timedTransaction = metrics.dbDuration.labels('transaction');
+  const db = timedDb(opened, (kind, seconds) => (kind === 'query' ? timedQuery : timedTransaction).observe(seconds));
 
   const timeouts: HttpTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info', ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    logController: new LogController({ disableRequestLogging: !opts.logRequests }),
+    logger: {
+      level: opts.logLevel ?? 'info',
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    logController: new LogController({
+      disableRequestLogging: !opts.logRequests,
+    }),
     // Every log line of a request carries its id: the caller's X-Request-Id, or a new one.
     genReqId: requestIdOf,
     bodyLimit: JSON_BODY_LIMIT,
@@ -161,10 +196,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: timeouts.keepAliveMs,
     // Node checks the request and headers timeouts of open connections at this interval (30 s
     // by default, which would let a dribbled body live 30 s past its limit).
-    http: { headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), connectionsCheckingInterval: Math.max(25, Math.min(1000, timeouts.headersMs / 4)) },
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, timeouts.headersMs / 4)),
+    },
     routerOptions: {
       // Indexed arrays (`a[0]=x`) as the portal sends them; bounded against abuse.
-      querystringParser: (s) => qs.parse(s, { depth: 3, arrayLimit: 50, parameterLimit: 100 }) as Record<string, unknown>,
+      querystringParser: (s) =>
+        qs.parse(s, {
+          depth: 3,
+          arrayLimit: 50,
+          parameterLimit: 100,
+        }) as Record<string, unknown>,
     },
   });
   app.server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
@@ -173,15 +216,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // JSON here keeps the public lists fast.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  // Codes go to the file unless a transport is configured for their way (env.ts).
+  const mailer = opts.mail && !opts.notifier ? smtpNotifier(opts.mail.url, opts.mail.from) : undefined;
+  const defaultNotifier = () => {
+    const file = fileNotifier(opts.notifyFile ?? join(dataDir, 'notifications.jsonl'), app.log, opts.now);
+    return routedNotifier({
+      mail: mailer ?? file,
+      phone: opts.sms ? smsWebhookNotifier(opts.sms.url, opts.sms.secret) : file,
+    });
+  };
   const services: Services = {
     db,
     storage: new FileStorage(join(dataDir, 'files')),
-    notifier: opts.notifier ?? fileNotifier(opts.notifyFile ?? join(dataDir, 'notifications.jsonl'), app.log, opts.now),
+    notifier: opts.notifier ?? defaultNotifier(),
     listCache: new ListCache(opts.listCacheMs ?? 2000),
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
     passSecret: loadPassSecret(dataDir, opts.passSecret),
     quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
+    metrics,
+    sleep: opts.sleep ?? ((ms) => new Promise<void>((done) => setTimeout(done, ms))),
   };
   app.decorate('services', services);
   app.decorate('checkResponses', opts.checkResponses ?? false);
@@ -193,29 +247,45 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.addHook('onClose', async () => {
+    mailer?.close();
     if (!opts.db) await db.close();
   });
 
   const spa = Boolean(opts.staticDir && existsSync(join(opts.staticDir, 'index.html')));
   installErrorHandling(app, spa);
+  // Before the routes, so that its hook counts every one of them.
+  installMetrics(app, metrics, opts.metricsAllow ?? ['loopback']);
 
   // External plugins.
   const scriptSrc = [...CSP.scriptSrc, ...(spa ? inlineScriptHashes(readFileSync(join(opts.staticDir!, 'index.html'), 'utf8')) : [])];
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: { ...CSP, scriptSrc } }, hsts: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CSP, scriptSrc },
+    },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1 },
+  });
   installJsonParser(app);
   await app.register(swagger, swaggerOptions);
 
   // Routes.
   await app.register(healthRoutes, { lifecycle });
   await app.register(businessRoutes);
-  await app.register(sessionRoutes, { sleep: opts.sleep });
+  await app.register(sessionRoutes);
   await app.register(profileRoutes);
   await app.register(recoveryRoutes);
   await app.register(commonRoutes);
   await app.register(fileRoutes);
-  await app.register(tusRoutes, { dataDir, allowedOrigins: opts.allowedOrigins ?? [], databaseUrl: opts.databaseUrl });
+  await app.register(tusRoutes, {
+    dataDir,
+    allowedOrigins: opts.allowedOrigins ?? [],
+    databaseUrl: opts.databaseUrl,
+  });
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
   await app.register(enquiryRoutes);

@@ -27,6 +27,7 @@ describe('readEnv', () => {
       staticDir: resolve('dist'),
       passSecret: undefined,
       trustProxy: undefined,
+      metricsAllow: ['loopback'],
       requestTimeoutSeconds: 120,
       keepAliveTimeoutSeconds: 5,
       maxConnections: 1000,
@@ -88,7 +89,40 @@ describe('readEnv', () => {
     expect(readEnv({ TRUST_PROXY: '192.168.1.10' }).trustProxy).toEqual(['192.168.1.10']);
   });
 
+  it('reads METRICS_ALLOW as loopback when unset, off, or a list of addresses, ranges and names', () => {
+    expect(readEnv({ METRICS_ALLOW: '' }).metricsAllow).toEqual(['loopback']);
+    expect(readEnv({ METRICS_ALLOW: 'off' }).metricsAllow).toBe(false);
+    expect(readEnv({ METRICS_ALLOW: ' OFF ' }).metricsAllow).toBe(false);
+    expect(readEnv({ METRICS_ALLOW: 'none' }).metricsAllow).toBe(false);
+    expect(readEnv({ METRICS_ALLOW: 'loopback, 10.0.0.0/8,192.168.1.20,fd00::/8,uniquelocal' }).metricsAllow).toEqual(['loopback', '10.0.0.0/8', '192.168.1.20', 'fd00::/8', 'uniquelocal']);
+  });
+
+  it('reads the code transports: SMTP_URL with MAIL_FROM, SMS_WEBHOOK_URL with SMS_WEBHOOK_SECRET; none when unset', () => {
+    expect(readEnv({})).toMatchObject({ mail: undefined, sms: undefined });
+    const env = readEnv({
+      SMTP_URL: 'smtps://portal:p%40ss@mail.paper.example:465',
+      MAIL_FROM: 'Supplier portal <no-reply@paper.example>',
+      SMS_WEBHOOK_URL: 'https://sms.paper.example/send',
+      SMS_WEBHOOK_SECRET: '0123456789abcdef',
+    });
+    expect(env.mail).toEqual({ url: 'smtps://portal:p%40ss@mail.paper.example:465', from: 'Supplier portal <no-reply@paper.example>' });
+    expect(env.sms).toEqual({ url: 'https://sms.paper.example/send', secret: '0123456789abcdef' });
+    expect(readEnv({ SMTP_URL: 'smtp://mail.local:587', MAIL_FROM: 'codes@paper.example' }).mail).toEqual({ url: 'smtp://mail.local:587', from: 'codes@paper.example' });
+  });
+
   it.each([
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address or "Name <address>", got "not an address"'],
+    [{ SMTP_URL: 'smtp://mail.example' }, 'MAIL_FROM must be set when SMTP_URL is'],
+    [{ MAIL_FROM: 'a@b.example' }, 'SMTP_URL must be set when MAIL_FROM is'],
+    [{ SMS_WEBHOOK_URL: 'ftp://sms.example', SMS_WEBHOOK_SECRET: '0123456789abcdef' }, 'SMS_WEBHOOK_URL must be an http:// or https:// URL'],
+    [{ SMS_WEBHOOK_URL: 'https://sms.example', SMS_WEBHOOK_SECRET: 'short' }, 'SMS_WEBHOOK_SECRET must be at least 16 characters, got 5'],
+    [{ SMS_WEBHOOK_URL: 'https://sms.example' }, 'SMS_WEBHOOK_SECRET must be set when SMS_WEBHOOK_URL is'],
+    [{ SMS_WEBHOOK_SECRET: '0123456789abcdef' }, 'SMS_WEBHOOK_URL must be set when SMS_WEBHOOK_SECRET is'],
+    [{ METRICS_ALLOW: 'prometheus.local' }, 'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "prometheus.local"'],
+    [{ METRICS_ALLOW: '10.0.0.0/40' }, 'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "10.0.0.0/40"'],
+    [{ METRICS_ALLOW: 'loopback,' }, 'got ""'],
+    [{ METRICS_ALLOW: 'true' }, 'got "true"'],
     [{ PORT: 'abc' }, 'PORT must be an integer between 1 and 65535, got "abc"'],
     [{ PORT: '70000' }, 'PORT must be an integer between 1 and 65535, got "70000"'],
     [{ PORT: '80.5' }, 'PORT must be an integer between 1 and 65535, got "80.5"'],

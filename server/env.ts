@@ -25,6 +25,12 @@ export interface Env {
   seedDemo: boolean;
   /** TRUST_PROXY: a hop count or addresses/CIDR ranges whose X-Forwarded-For is believed; none when unset. */
   trustProxy?: number | string[];
+  /**
+   * METRICS_ALLOW: who may read /metrics, by the connection's own peer address (never
+   * X-Forwarded-For): addresses, CIDR ranges and the names loopback, linklocal, uniquelocal;
+   * ['loopback'] when unset; false (`off`) when there is to be no /metrics.
+   */
+  metricsAllow: string[] | false;
   /** REQUEST_TIMEOUT_SECONDS: the whole request (headers and body) must arrive within this. */
   requestTimeoutSeconds: number;
   /** KEEP_ALIVE_TIMEOUT_SECONDS: an idle kept-alive connection is closed after this. */
@@ -35,6 +41,10 @@ export interface Env {
   shutdownTimeoutSeconds: number;
   /** ALLOWED_ORIGINS: origins besides the service's own that may upload by tus (comma-separated); none when unset. */
   allowedOrigins: string[];
+  /** SMTP_URL and MAIL_FROM: codes by mail go out over SMTP; to the notification file when unset. */
+  mail?: { url: string; from: string };
+  /** SMS_WEBHOOK_URL and SMS_WEBHOOK_SECRET: codes by SMS go to the buyer's endpoint; to the notification file when unset. */
+  sms?: { url: string; secret: string };
 }
 
 /** A variable with a bad value; the message names every one of them and what is wrong. */
@@ -102,6 +112,27 @@ function trustProxy(raw: string | undefined): number | string[] | undefined | Pr
   return bad === undefined ? entries : problem(`${expected}, got ${shown(bad)}`);
 }
 
+/** `address@domain` or `Display Name <address@domain>`. */
+const MAIL_FROM_RE = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+/**
+ * METRICS_ALLOW: unset or empty allow loopback only (a Prometheus on the same host, or a sidecar);
+ * `off` (or `false`, `none`) removes the endpoint; otherwise a comma-separated list of addresses,
+ * CIDR ranges and proxy-addr's names, as TRUST_PROXY takes them.
+ */
+function metricsAllow(raw: string | undefined): string[] | false | Problem {
+  if (blank(raw)) return ['loopback'];
+  const value = raw.trim();
+  if (['off', 'false', 'none'].includes(value.toLowerCase())) return false;
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !PROXY_RANGES.includes(e) && !isCidr(e));
+  return bad === undefined
+    ? entries
+    : problem(
+        `must be off or a comma-separated list of addresses, CIDR ranges and the names ${PROXY_RANGES.join(', ')} (e.g. loopback,10.0.0.0/8), got ${shown(bad)}`,
+      );
+}
+
 const HOSTNAME_RE = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
 
 /** A yes/no variable: 1, true, 0 or false; unset (or empty) answers undefined. */
@@ -113,7 +144,7 @@ function flag(raw: string | undefined): boolean | undefined | Problem {
   return problem(`must be 1, true, 0 or false, got ${shown(raw!)}`);
 }
 
-const schema = z.object({
+const variables = z.object({
   PORT: integer('PORT', 1, 65535, 8080),
   HOST: variable('HOST', (raw) => {
     if (blank(raw)) return '0.0.0.0';
@@ -144,6 +175,7 @@ const schema = z.object({
     return raw.length >= 32 ? raw : problem(`must be at least 32 characters, got ${raw.length}`);
   }),
   TRUST_PROXY: variable('TRUST_PROXY', trustProxy),
+  METRICS_ALLOW: variable('METRICS_ALLOW', metricsAllow),
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 5),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, 1000),
@@ -158,6 +190,35 @@ const schema = z.object({
     const bad = origins.find((o) => !URL.canParse(o) || new URL(o).origin !== o);
     return bad === undefined ? origins : problem(`must be comma-separated origins such as https://portal.example.com, got ${shown(bad)}`);
   }),
+  SMTP_URL: variable('SMTP_URL', (raw) => {
+    if (blank(raw)) return undefined;
+    const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : null;
+    return url && ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname
+      ? raw.trim()
+      : problem('must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465');
+  }),
+  MAIL_FROM: variable('MAIL_FROM', (raw) => {
+    if (blank(raw)) return undefined;
+    return MAIL_FROM_RE.test(raw.trim()) ? raw.trim() : problem(`must be an address or "Name <address>", got ${shown(raw)}`);
+  }),
+  SMS_WEBHOOK_URL: variable('SMS_WEBHOOK_URL', (raw) => {
+    if (blank(raw)) return undefined;
+    const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : null;
+    return url && ['http:', 'https:'].includes(url.protocol) ? raw.trim() : problem('must be an http:// or https:// URL');
+  }),
+  SMS_WEBHOOK_SECRET: variable('SMS_WEBHOOK_SECRET', (raw) => {
+    if (blank(raw)) return undefined;
+    return raw.trim().length >= 16 ? raw.trim() : problem(`must be at least 16 characters, got ${raw.trim().length}`);
+  }),
+});
+
+/** A transport needs both of its variables: half a configuration would silently fall back to the file. */
+const schema = variables.superRefine((e, ctx) => {
+  const both = (set: unknown, other: unknown, message: string) => set && !other && ctx.addIssue({ code: 'custom', message });
+  both(e.SMTP_URL, e.MAIL_FROM, 'MAIL_FROM must be set when SMTP_URL is (the sender of the codes)');
+  both(e.MAIL_FROM, e.SMTP_URL, 'SMTP_URL must be set when MAIL_FROM is');
+  both(e.SMS_WEBHOOK_URL, e.SMS_WEBHOOK_SECRET, 'SMS_WEBHOOK_SECRET must be set when SMS_WEBHOOK_URL is (the endpoint checks it)');
+  both(e.SMS_WEBHOOK_SECRET, e.SMS_WEBHOOK_URL, 'SMS_WEBHOOK_URL must be set when SMS_WEBHOOK_SECRET is');
 });
 
 /**
@@ -181,11 +242,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     staticDir: e.STATIC_DIR,
     passSecret: e.PASS_SECRET,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnections: e.MAX_CONNECTIONS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    sms: e.SMS_WEBHOOK_URL && e.SMS_WEBHOOK_SECRET ? { url: e.SMS_WEBHOOK_URL, secret: e.SMS_WEBHOOK_SECRET } : undefined,
   };
 }
 

@@ -10,7 +10,11 @@ import { existingDemoAccounts, seedDemo } from './seed';
 
 function ensureOperatorSecret(dataDir: string): string {
   const file = operatorSecretFile(dataDir);
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  if (!existsSync(file))
+    writeFileSync(file, randomBytes(32).toString('base64url'), {
+      mode: 0o600,
+      flag: 'wx',
+    });
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
 }
@@ -23,6 +27,8 @@ async function main(): Promise<void> {
     databaseUrl: env.databaseUrl,
     tokenTtlSeconds: env.tokenTtlSeconds,
     notifyFile: env.notifyFile,
+    mail: env.mail,
+    sms: env.sms,
     logLevel: env.logLevel,
     logRequests: env.logRequests,
     staticDir: env.staticDir,
@@ -30,7 +36,11 @@ async function main(): Promise<void> {
     passSecret: env.passSecret,
     allowedOrigins: env.allowedOrigins,
     trustProxy: env.trustProxy,
-    timeouts: { requestMs: env.requestTimeoutSeconds * 1000, keepAliveMs: env.keepAliveTimeoutSeconds * 1000 },
+    metricsAllow: env.metricsAllow,
+    timeouts: {
+      requestMs: env.requestTimeoutSeconds * 1000,
+      keepAliveMs: env.keepAliveTimeoutSeconds * 1000,
+    },
     maxConnections: env.maxConnections,
   });
   // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
@@ -40,7 +50,13 @@ async function main(): Promise<void> {
   const { db, storage, now, quotas } = app.services;
   const tus = tusStore(env.dataDir);
   const tidy = () =>
-    housekeeping({ db, storage, now, tus, unclaimedTtlMs: quotas.unclaimedTtlMs }).then(
+    housekeeping({
+      db,
+      storage,
+      now,
+      tus,
+      unclaimedTtlMs: quotas.unclaimedTtlMs,
+    }).then(
       (done) => app.log.info(done ?? { skipped: 'another instance is running it' }, 'housekeeping done'),
       (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
     );
@@ -74,9 +90,18 @@ async function main(): Promise<void> {
   const url = `http://${shown}:${env.port}`;
   console.log(`\nBid service: ${url}${BASE_PATH}`);
   console.log(`OpenAPI:     ${url}${BASE_PATH}/openapi.json`);
-  const portal = !env.staticDir ? '(served by Vite in development)' : existsSync(join(env.staticDir, 'index.html')) ? `${url}/` : '(not built: run npm run build)';
+  console.log(`Metrics:     ${env.metricsAllow ? `${url}/metrics (to ${env.metricsAllow.join(', ')})` : 'off (METRICS_ALLOW)'}`);
+  const portal = !env.staticDir
+    ? '(served by Vite in development)'
+    : existsSync(join(env.staticDir, 'index.html'))
+      ? `${url}/`
+      : '(not built: run npm run build)';
   console.log(`Portal:      ${portal}`);
   console.log(`Data:        ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir}`);
+  const codeFile = env.notifyFile ?? join(env.dataDir, 'notifications.jsonl');
+  console.log(
+    `Codes:       mail ${env.mail ? `by SMTP (${new URL(env.mail.url).host})` : `to ${codeFile}`}, SMS ${env.sms ? `by webhook (${new URL(env.sms.url).host})` : `to ${codeFile}`}`,
+  );
   if (demoAccounts.length) {
     console.log('Demo accounts (username / password / status):');
     for (const a of demoAccounts) console.log(`  ${a.username} / ${a.password} / ${a.status}`);

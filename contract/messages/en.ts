@@ -15,6 +15,7 @@ const en = {
   loginFailed: 'Account Or Password Is Incorrect, Please Try Again Or Contact The Administrator',
   tokenLost: 'Token Lost, Please Log In Again!',
   codeInvalid: 'The verification code is wrong or has expired',
+  codeNotSent: 'The verification code could not be sent, please try again',
   codeSent: 'The verification code has been sent',
   accountNotFound: 'No account matches this email or phone',
   usernameTaken: 'This account name is already registered',

@@ -15,6 +15,7 @@ const vie = {
   loginFailed: 'Tài khoản hoặc mật khẩu không đúng, vui lòng thử lại hoặc liên hệ quản trị viên',
   tokenLost: 'Mất mã truy cập, vui lòng đăng nhập lại!',
   codeInvalid: 'Mã xác minh không đúng hoặc đã hết hạn',
+  codeNotSent: 'Không gửi được mã xác minh, vui lòng thử lại',
   codeSent: 'Mã xác minh đã được gửi',
   accountNotFound: 'Không có tài khoản nào khớp với email hoặc số điện thoại này',
   usernameTaken: 'Tên tài khoản này đã được đăng ký',

@@ -16,6 +16,7 @@ const zhCN = {
   loginFailed: '账号或密码错误，请重试或联系管理员',
   tokenLost: '令牌丢失，请重新登录！',
   codeInvalid: '验证码错误或已过期',
+  codeNotSent: '验证码发送失败，请重试',
   codeSent: '验证码已发送',
   accountNotFound: '没有与该邮箱或手机号匹配的账号',
   usernameTaken: '该账号已被注册',

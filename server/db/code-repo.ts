@@ -8,14 +8,27 @@ export interface CodeRow {
   used_at: Date | null;
 }
 
-export async function insertCode(db: Queryable, c: { target: string; way: 'mail' | 'phone'; codeHash: string; now: Date; expiresAt: Date }): Promise<void> {
-  await db.query('INSERT INTO verification_codes (target, way, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    c.target,
-    c.way,
-    c.codeHash,
-    c.now,
-    c.expiresAt,
-  ]);
+/** Stores a code and answers its id. */
+export async function insertCode(
+  db: Queryable,
+  c: {
+    target: string;
+    way: 'mail' | 'phone';
+    codeHash: string;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    'INSERT INTO verification_codes (target, way, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
+    [c.target, c.way, c.codeHash, c.now, c.expiresAt],
+  );
+  return rows[0]!.id;
+}
+
+/** A code that was never delivered: gone, so the target's previous code is the newest again. */
+export async function deleteCode(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM verification_codes WHERE id = $1', [id]);
 }
 
 /** Only the newest code of a target counts: sending a new one retires the older ones. */

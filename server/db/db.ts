@@ -33,6 +33,17 @@ export interface Db extends Tx {
    */
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: PreparedParam[]): Promise<T[]>;
   close(): Promise<void>;
+  /** The connection pool's counts, for metrics (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Open connections. */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 const PREPARED_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -133,7 +144,8 @@ export async function createPgliteDb(dir?: string): Promise<Db> {
 
 /** A real PostgreSQL through a connection pool. */
 export function createPgDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   return {
@@ -178,6 +190,36 @@ export function createPgDb(connectionString: string): Db {
       return (await pool.query({ name, text: sql, values: params })).rows as T[];
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
+}
+
+/** What `timedDb` measures: a statement outside a transaction, or a whole transaction (its statements and the work between them). */
+export type TimedKind = 'query' | 'transaction';
+
+/**
+ * The same database, with the time of every statement and transaction, from the call to its
+ * end, handed to `observe` (http/metrics.ts): on PGlite that includes the wait for its one
+ * connection, on PostgreSQL the wait for a pooled one. Statements inside a transaction are not
+ * timed one by one (the transaction's time holds them), which keeps the cost to one clock read
+ * at each end of a call.
+ */
+export function timedDb(db: Db, observe: (kind: TimedKind, seconds: number) => void): Db {
+  const timed = async <R>(kind: TimedKind, run: () => Promise<R>): Promise<R> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      observe(kind, (performance.now() - started) / 1000);
+    }
+  };
+  return {
+    query: <T>(sql: string, params?: unknown[]) => timed('query', () => db.query<T>(sql, params)),
+    prepared: <T>(name: string, sql: string, params: PreparedParam[]) => timed('query', () => db.prepared<T>(name, sql, params)),
+    transaction: (fn) => timed('transaction', () => db.transaction(fn)),
+    exec: (sql) => timed('transaction', () => db.exec(sql)),
+    close: () => db.close(),
+    ...(db.poolStats ? { poolStats: db.poolStats } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Lifecycle } from './health';
+import type { Metrics } from './metrics';
 import type { Locale } from '../../contract/locales';
 import type { Db } from '../db/db';
 import type { FileStorage } from '../files/storage';
@@ -25,6 +26,10 @@ export interface Services {
   passSecret: Buffer;
   /** Limits on anonymous writes and unclaimed uploads (services/quotas.ts). */
   quotas: Quotas;
+  /** Prometheus metrics of this app (http/metrics.ts); `/metrics` serves them. */
+  metrics: Metrics;
+  /** Waits (the login delay, a decoy code delivery); tests inject one that does not really sleep. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 declare module 'fastify' {

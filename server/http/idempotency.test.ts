@@ -10,6 +10,7 @@ import { conflict } from './api-error';
 import type { Services } from './context';
 import { installErrorHandling } from './error-handler';
 import { canonicalJson } from './idempotency';
+import { createMetrics } from './metrics';
 import { route } from './route';
 import { ENGINE, testDb } from '../test/engine';
 
@@ -18,12 +19,59 @@ const { db, drop, url } = await testDb();
 await db.exec(`CREATE TABLE idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, request_hash text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key));
                CREATE TABLE writes (id serial PRIMARY KEY, note text NOT NULL);`);
 const clock = { now: new Date('2026-11-01T00:00:00Z') };
-let behaviour: 'ok' | 'slow' | 'crash' | 'refuse' = 'ok';
+let behaviour: 'ok' | 'held' | 'crash' | 'refuse' = 'ok';
+
+/**
+ * A barrier in a handler: `reached` resolves once a run is inside its transaction (its key
+ * reserved, its write made), which then stays open until the test calls `open()`. `pid` is the
+ * PostgreSQL session of that transaction.
+ */
+function barrier() {
+  let open!: () => void;
+  let reach!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  const reached = new Promise<void>((r) => (reach = r));
+  const gate = {
+    open,
+    opened,
+    reached,
+    pid: 0,
+    /** Called by the handler inside the transaction `tx`: holds it until `open()`. */
+    async hold(tx: { query: typeof db.query }) {
+      if (ENGINE === 'postgres') gate.pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
+      reach();
+      await opened;
+    },
+  };
+  return gate;
+}
+let hold = barrier();
+/** Transactions asked of the database: a duplicate asks for one before it claims its key. */
+let transactionsAsked = 0;
+const countingDb = Object.assign(Object.create(db) as typeof db, {
+  transaction: ((fn) => {
+    transactionsAsked += 1;
+    return db.transaction(fn);
+  }) as typeof db.transaction,
+});
+
+/** Waits until `read()` answers `wanted` (at most `ms`); answers the last value read either way. */
+async function settle<T>(read: () => Promise<T> | T, wanted: T, ms = 3000): Promise<T> {
+  let value = await read();
+  for (const end = Date.now() + ms; value !== wanted && Date.now() < end; value = await read()) await new Promise((r) => setTimeout(r, 20));
+  return value;
+}
+
+/**
+ * Sessions blocked by a lock of the PostgreSQL session `pid` (PostgreSQL only): the duplicates
+ * of the run in flight there, waiting on its reservation row.
+ */
+const blockedBy = async (pid: number) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]))[0]!.n;
 
 const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
-app.decorate('services', { db, now: () => new Date(clock.now) } as unknown as Services);
+app.decorate('services', { db: countingDb, now: () => new Date(clock.now), metrics: createMetrics() } as unknown as Services);
 app.decorateRequest('locale', 'en');
 installErrorHandling(app, false);
 const write: Endpoint = { name: 'write', path: '/write', method: 'POST', public: true, summary: 'test', request: z.object({ note: z.string() }), response: z.object({ id: z.number() }) };
@@ -33,7 +81,7 @@ route(
   write,
   async ({ input, db: tx }) => {
     const [row] = await tx.query<{ id: number }>('INSERT INTO writes (note) VALUES ($1) RETURNING id', [(input as { note: string }).note]);
-    if (behaviour === 'slow') await new Promise((r) => setTimeout(r, 200));
+    if (behaviour === 'held') await hold.hold(tx);
     if (behaviour === 'crash') throw new Error('boom');
     if (behaviour === 'refuse') throw conflict('conflict');
     return { id: row!.id };
@@ -89,18 +137,30 @@ describe('withIdempotency', () => {
     expect((await send('m', crypto.randomUUID())).code).toBe('E000');
   });
 
-  it('writes once under concurrent duplicates: the others replay the answer or get E409 inProgress', async () => {
-    // On PGlite a duplicate usually waits for the first run's transaction and replays; on
-    // PostgreSQL it sees the reservation and gets E409 (the reservation case is tested below).
-    behaviour = 'slow';
-    const answers = await Promise.all([send('b', 'key-bbbb-1'), send('b', 'key-bbbb-1'), send('b', 'key-bbbb-1')]);
-    expect(await count('b')).toBe(1);
-    const ok = answers.filter((a) => a.code === 'E000');
-    expect(ok.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(ok.map((a) => a.data!.id)).size).toBe(1);
-    for (const other of answers.filter((a) => a.code !== 'E000')) expect(other.code).toBe('E409');
+  it('writes once under concurrent duplicates: sent while the first run holds its key, both replay its answer', async () => {
+    // The race made to happen: the duplicates are sent while the first run is inside its
+    // transaction (held by a barrier), which is released only once both asked for theirs. On
+    // PGlite (one connection) they queue for it; on PostgreSQL they run at the same time and must
+    // be seen blocked on the first run's reservation row.
+    behaviour = 'held';
+    hold = barrier();
+    const asked = transactionsAsked;
+    const first = send('b', 'key-bbbb-1');
+    await hold.reached;
+    const duplicates = [send('b', 'key-bbbb-1'), send('b', 'key-bbbb-1')];
+    const askedMeanwhile = await settle(() => transactionsAsked - asked, 3);
+    const blocked = ENGINE === 'postgres' ? await settle(() => blockedBy(hold.pid), 2) : null;
+    hold.open();
+    const answers = await Promise.all([first, ...duplicates]);
     behaviour = 'ok';
-    expect((await send('b', 'key-bbbb-1')).data).toEqual(ok[0]!.data);
+    expect(await count('b')).toBe(1);
+    expect(answers[0]).toMatchObject({ code: 'E000', data: { id: expect.any(Number) } });
+    // Two replays of the first answer (their wait is far below the 5 s that would answer E409).
+    expect(answers.slice(1)).toEqual([answers[0], answers[0]]);
+    // The race happened: both duplicates reached the database while the first run held its key.
+    expect(askedMeanwhile).toBe(3);
+    if (ENGINE === 'postgres') expect(blocked).toBe(2);
+    expect(await send('b', 'key-bbbb-1')).toEqual(answers[0]);
   });
 
   it('rolls a crashed run back and frees its key, so the retry really runs', async () => {
@@ -186,7 +246,9 @@ describe('transactions', () => {
 describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
   const pgDb = db;
   const pgApp = Fastify({ logger: false });
-  let release: () => void = () => undefined;
+  const pgMetrics = createMetrics();
+  const counted = async () => ({ replays: (await pgMetrics.idempotentReplays.get()).values[0]!.value, inProgress: (await pgMetrics.idempotencyInProgress.get()).values[0]!.value });
+  let pgHold = barrier();
   const table = `writes_${Math.random().toString(36).slice(2, 8)}`;
   afterAll(async () => {
     await pgApp.close();
@@ -202,7 +264,7 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
     await pgDb.query(`CREATE TABLE ${table} (id serial PRIMARY KEY, note text NOT NULL)`);
     pgApp.setValidatorCompiler(validatorCompiler);
     pgApp.setSerializerCompiler(serializerCompiler);
-    pgApp.decorate('services', { db: pgDb, now: () => new Date() } as unknown as Services);
+    pgApp.decorate('services', { db: pgDb, now: () => new Date(), metrics: pgMetrics } as unknown as Services);
     pgApp.decorateRequest('locale', 'en');
     installErrorHandling(pgApp, false);
     route(
@@ -211,7 +273,7 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
       write,
       async ({ input, db: tx }) => {
         const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (note) VALUES ($1) RETURNING id`, [(input as { note: string }).note]);
-        if ((input as { note: string }).note.startsWith('held')) await new Promise<void>((r) => (release = r));
+        if ((input as { note: string }).note.startsWith('held')) await pgHold.hold(tx);
         return { id: row!.id };
       },
       { idempotent: true },
@@ -220,25 +282,30 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
   });
 
   it('a duplicate waits for the first run and replays its answer: one write', async () => {
+    pgHold = barrier();
     const first = pgSend('held-1', 'pg-key-0001');
-    await new Promise((r) => setTimeout(r, 200));
+    await pgHold.reached;
     const second = pgSend('held-1', 'pg-key-0001');
-    await new Promise((r) => setTimeout(r, 300));
-    release();
+    // The race happened: the duplicate is blocked on the reservation of the run in flight.
+    expect(await settle(() => blockedBy(pgHold.pid), 1)).toBe(1);
+    pgHold.open();
     const answers = await Promise.all([first, second]);
     expect(answers[0]!.code).toBe('E000');
     expect(answers[1]).toEqual(answers[0]);
     expect(await pgCount('held-1')).toBe(1);
+    expect(await counted()).toEqual({ replays: 1, inProgress: 0 });
   });
 
   it('a duplicate waiting more than 5 s is answered E409 inProgress', async () => {
+    pgHold = barrier();
     const first = pgSend('held-2', 'pg-key-0002');
-    await new Promise((r) => setTimeout(r, 200));
+    await pgHold.reached;
     const started = Date.now();
     expect((await pgSend('held-2', 'pg-key-0002')).code).toBe('E409');
     expect(Date.now() - started).toBeLessThan(7000);
-    release();
+    pgHold.open();
     expect((await first).code).toBe('E000');
+    expect(await counted()).toEqual({ replays: 1, inProgress: 1 });
   }, 15_000);
 
   it('a reservation whose process died is taken over within a second, not minutes', async () => {
@@ -252,9 +319,11 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
       sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'after-crash' })}`),
     ]);
     const retry = pgSend('after-crash', 'pg-key-0003');
-    await new Promise((r) => setTimeout(r, 300));
+    // The retry is blocked on the dead instance's reservation before that instance dies.
+    const otherPid = (other as unknown as { processID: number }).processID;
+    expect(await settle(() => blockedBy(otherPid), 1)).toBe(1);
     const killed = Date.now();
-    await pgDb.query('SELECT pg_terminate_backend($1)', [(other as unknown as { processID: number }).processID]);
+    await pgDb.query('SELECT pg_terminate_backend($1)', [otherPid]);
     const answer = await retry;
     expect(answer.code).toBe('E000');
     expect(Date.now() - killed).toBeLessThan(1000);

@@ -108,7 +108,7 @@ async function claim<T>(tx: Tx, slot: Slot, now: Date): Promise<Claim<T>> {
  * the database.
  */
 export async function withIdempotency<T>(req: FastifyRequest, session: Session | null, run: (db: Tx) => Promise<T>): Promise<T> {
-  const { db, now } = req.server.services;
+  const { db, now, metrics } = req.server.services;
   const raw = req.headers[HEADER.idempotencyKey.toLowerCase()];
   if (raw === undefined) return run(db);
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_RE.test(raw)) throw new ApiError(Code.invalid, 'idempotencyKeyInvalid');
@@ -116,11 +116,11 @@ export async function withIdempotency<T>(req: FastifyRequest, session: Session |
   const slot: Slot = { principal: session?.supplierId ?? 'anonymous', key: raw, path, hash: sha256(`${path}\n${canonicalJson(req.body ?? null)}`) };
   const where = 'principal = $1 AND key = $2';
   const params = [slot.principal, slot.key];
-  let outcome: { ok: true; data: T } | { ok: false; error: ApiError };
+  let outcome: { ok: true; data: T; replayed?: true } | { ok: false; error: ApiError };
   try {
     outcome = await db.transaction(async (tx) => {
       const claimed = await claim<T>(tx, slot, now());
-      if (claimed.kind === 'replay') return { ok: true as const, data: claimed.data };
+      if (claimed.kind === 'replay') return { ok: true as const, data: claimed.data, replayed: true as const };
       try {
         const data = await run(tx);
         await tx.query(`UPDATE idempotency_keys SET response = $3 WHERE ${where}`, [...params, JSON.stringify({ data: data ?? null })]);
@@ -135,10 +135,15 @@ export async function withIdempotency<T>(req: FastifyRequest, session: Session |
       }
     });
   } catch (error) {
-    if (isLockTimeout(error)) throw inProgress();
+    if (isLockTimeout(error)) {
+      metrics.idempotencyInProgress.inc();
+      throw inProgress();
+    }
     throw error instanceof RefusedInAbortedTransaction ? error.refusal : error;
   }
   if (!outcome.ok) throw outcome.error;
+  // Counted once committed: a replay is an answer given, not one attempted.
+  if (outcome.replayed) metrics.idempotentReplays.inc();
   return outcome.data;
 }
 

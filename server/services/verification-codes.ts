@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_TTL_SECONDS, CODE_RESEND_SECONDS } from '../../contract/limits';
-import { takeAttempt } from '../db/attempt-repo';
-import { insertCode, latestCode, markCodeUsed, recordWrongTry } from '../db/code-repo';
+import { Code } from '../../contract/codes';
+import type { Locale } from '../../contract/locales';
+import { giveBackAttempt, takeAttempt } from '../db/attempt-repo';
+import { deleteCode, insertCode, latestCode, markCodeUsed, recordWrongTry } from '../db/code-repo';
 import type { Queryable } from '../db/db';
-import { tooMany } from '../http/api-error';
-import type { Notifier } from '../notify/notifier';
+import { ApiError, tooMany } from '../http/api-error';
+import type { Services } from '../http/context';
+import type { CodePurpose, Notifier, VerificationMessage } from '../notify/notifier';
 import { newVerificationCode, sha256 } from '../security/tokens';
 
 const HOUR_MS = 3600_000;
@@ -15,42 +18,103 @@ const MAX_WRONG_TRIES = 5;
 /** The target salts the hash: equal codes of two people do not hash alike. */
 const hashCode = (target: string, code: string) => sha256(`${target}:${code}`);
 
+/** The limits a code request took (`allowCodeSend`); given back when no code was handed over. */
+export interface CodeAttempt {
+  giveBack(): Promise<void>;
+}
+
 /**
  * The sending limits of every verification code (E429): 10 requests per hour per address
  * (`ipScope` names the counter), one code per 60 s and 10 per hour per target. Each is counted
  * and reserved in one statement (attempt-repo `takeAttempt`), so concurrent requests cannot
  * pass together, and they count whether or not anyone is behind the target: an unknown target
- * is limited exactly like a known one, so the limits do not tell them apart either.
+ * is limited exactly like a known one, so the limits do not tell them apart either. A code that
+ * could not be delivered gives its attempts back (`issueCode`): the limits count only codes
+ * actually handed over.
  */
-export async function allowCodeSend(db: Queryable, ipScope: string, ip: string, target: string, at: Date): Promise<void> {
+export async function allowCodeSend(db: Queryable, ipScope: string, ip: string, target: string, at: Date): Promise<CodeAttempt> {
   if ((await takeAttempt(db, ipScope, ip, HOUR_MS, at)) > MAX_CODES_PER_HOUR) throw tooMany();
   if ((await takeAttempt(db, 'code-resend', target, CODE_RESEND_SECONDS * 1000, at)) > 1) throw tooMany();
   if ((await takeAttempt(db, 'code-target', target, HOUR_MS, at)) > MAX_CODES_PER_HOUR) throw tooMany();
+  return {
+    async giveBack() {
+      await giveBackAttempt(db, ipScope, ip);
+      await giveBackAttempt(db, 'code-resend', target);
+      await giveBackAttempt(db, 'code-target', target);
+    },
+  };
+}
+
+/** How many recent delivery times of each way a decoy draws from. */
+const RECENT_DELIVERIES = 32;
+/** Recent successful delivery times (ms) of each notifier and way. */
+const deliveryTimes = new WeakMap<Notifier, Record<VerificationMessage['way'], number[]>>();
+
+function recentTimes(notifier: Notifier, way: VerificationMessage['way']): number[] {
+  let times = deliveryTimes.get(notifier);
+  if (!times) deliveryTimes.set(notifier, (times = { mail: [], phone: [] }));
+  return times[way];
 }
 
 /**
  * Stores a new code for `target` (retiring older ones) and, when `deliver`, hands it to the
- * notifier for `to`. The code is stored either way and the delivery is not waited for, so a
- * request for a target nobody holds (`deliver: false`: no account, no approved visit) does the
- * same work and answers as fast as one for a real target; its code is never sent, so nobody
- * can use it. A failed delivery is logged.
+ * notifier for `to` and waits until it was handed over. A delivery that fails is logged with its
+ * cause, its code deleted (an older one stays valid) and its limits given back, and the person
+ * is told "could not send the code, try again" (E500 `codeNotSent`), never success.
+ *
+ * A request for a target nobody holds (`deliver: false`: no account, no approved visit) stores
+ * a code nobody will get, and waits as long as a real delivery of that way took lately (drawn
+ * from the last 32), so that neither the answer nor its time tells whether someone is behind the
+ * target. (While the transport fails, a real target's E500 does tell: a decision, docs/
+ * architecture.md, "Delivery of codes".)
  */
 export async function issueCode(
-  db: Queryable,
-  notifier: Notifier,
-  m: { target: string; way: 'mail' | 'phone'; to: string; deliver: boolean },
+  services: Pick<Services, 'db' | 'notifier' | 'sleep' | 'metrics'>,
+  m: {
+    target: string;
+    way: 'mail' | 'phone';
+    to: string;
+    deliver: boolean;
+    locale: Locale;
+    purpose: CodePurpose;
+    attempt: CodeAttempt;
+  },
   at: Date,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
+  const { db, notifier } = services;
   const code = newVerificationCode();
-  await insertCode(db, { target: m.target, way: m.way, codeHash: hashCode(m.target, code), now: at, expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000) });
-  if (!m.deliver) return;
-  const failed = (error: unknown) => log.warn({ err: error, way: m.way }, 'verification code not delivered');
-  try {
-    notifier.sendCode({ to: m.to, way: m.way, code }).catch(failed);
-  } catch (error) {
-    failed(error);
+  const id = await insertCode(db, {
+    target: m.target,
+    way: m.way,
+    codeHash: hashCode(m.target, code),
+    now: at,
+    expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
+  });
+  const times = recentTimes(notifier, m.way);
+  if (!m.deliver) {
+    if (times.length) await services.sleep(times[Math.floor(Math.random() * times.length)]!);
+    return;
   }
+  const started = performance.now();
+  try {
+    await notifier.sendCode({
+      to: m.to,
+      way: m.way,
+      code,
+      locale: m.locale,
+      purpose: m.purpose,
+    });
+  } catch (error) {
+    log.warn({ err: error, way: m.way }, 'verification code not delivered');
+    services.metrics.verificationCodes.inc({ way: m.way, outcome: 'failed' });
+    await deleteCode(db, id);
+    await m.attempt.giveBack();
+    throw new ApiError(Code.internal, 'codeNotSent');
+  }
+  services.metrics.verificationCodes.inc({ way: m.way, outcome: 'sent' });
+  times.push(performance.now() - started);
+  if (times.length > RECENT_DELIVERIES) times.shift();
 }
 
 /**

@@ -62,9 +62,16 @@ const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ 
  * an ordinary stored file through /file/tusComplete, with the descriptor /file/upload answers.
  */
 export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string }): Promise<void> {
-  const { now, storage, quotas } = app.services;
+  const { now, storage, quotas, metrics } = app.services;
   const path = `${BASE_PATH}${TUS_PATH}`;
   const datastore = tusStore(opts.dataDir);
+  // tus_bytes_received_total counts what the store wrote: a PATCH cut short stores, and counts, what arrived.
+  const write = datastore.write.bind(datastore);
+  datastore.write = async (readable, id, offset) => {
+    const end = await write(readable, id, offset);
+    metrics.tusBytesReceived.inc(end - offset);
+    return end;
+  };
   /** The caller of each request in flight, for the creation hook (which sees only the request). */
   const callers = new WeakMap<IncomingMessage, Caller>();
   const allowedOrigins = new Set(opts.allowedOrigins);

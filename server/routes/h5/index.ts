@@ -28,7 +28,7 @@ const currentOrNext = (visits: Visit[], now: Date) => visits.find((v) => v.valid
  * other calls, so they need no token and work from the outbox of an offline phone.
  */
 export async function h5Routes(app: FastifyInstance): Promise<void> {
-  const { db, now, notifier, passSecret } = app.services;
+  const { db, now, passSecret } = app.services;
 
   /**
    * The claims of a pass for the calls a visitor makes: signed here (else E403 passInvalid),
@@ -47,13 +47,13 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
   /**
    * The same answer whether or not the phone has an approved visit (no enumeration of who is
    * expected at the gate): the limits count both alike, a code is stored for both, and only a
-   * phone with a visit is sent one, without waiting for the delivery.
+   * phone with a visit is sent one; the answer for the others takes as long as a real delivery.
    */
   route(app, 'h5', endpoints.h5GetVerificationCodeByPhone, async ({ input, req }) => {
     const at = now();
-    await allowCodeSend(db, 'h5-code-ip', req.ip, codeTarget(input.phone), at);
+    const attempt = await allowCodeSend(db, 'h5-code-ip', req.ip, codeTarget(input.phone), at);
     const expected = (await openVisitsOf(db, input.phone, at, req.locale)).length > 0;
-    await issueCode(db, notifier, { target: codeTarget(input.phone), way: 'phone', to: input.phone, deliver: expected }, at, req.log);
+    await issueCode(app.services, { target: codeTarget(input.phone), way: 'phone', to: input.phone, deliver: expected, locale: req.locale, purpose: 'gate', attempt }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 

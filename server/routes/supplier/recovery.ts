@@ -15,19 +15,20 @@ const targetOf = (way: 'mail' | 'phone', value: string) => (way === 'mail' ? val
 const codeInvalid = () => new ApiError(Code.invalid, 'codeInvalid', [{ field: 'code', key: 'codeInvalid' }]);
 
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
-  const { db, now, notifier } = app.services;
+  const { db, now } = app.services;
 
   /**
    * The same answer whether or not an account has the address or phone (no enumeration): the
-   * limits count both alike, a code is stored for both, and only a real one is sent, without
-   * waiting for the delivery (services/verification-codes.ts).
+   * limits count both alike, a code is stored for both, and only a real one is sent; the answer
+   * for an unknown one takes as long as a real delivery (services/verification-codes.ts).
    */
   route(app, 'supplier', endpoints.supplierGetCheckCode, async ({ input, req }) => {
     const at = now();
     const target = targetOf(input.way, input.mailOrPhone);
-    await allowCodeSend(db, 'code-ip', req.ip, target, at);
+    const attempt = await allowCodeSend(db, 'code-ip', req.ip, target, at);
     const accounts = await findSupplierIdsByContact(db, input.way, target);
-    await issueCode(db, notifier, { target, way: input.way, to: input.mailOrPhone, deliver: accounts.length > 0 }, at, req.log);
+    const deliver = accounts.length > 0;
+    await issueCode(app.services, { target, way: input.way, to: input.mailOrPhone, deliver, locale: req.locale, purpose: 'recovery', attempt }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 

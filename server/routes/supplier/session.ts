@@ -26,13 +26,6 @@ export function addressDelayMs(failuresBefore: number): number {
   return failuresBefore < FREE_FAILURES_PER_ADDRESS ? 0 : Math.min(DELAY_STEP_MS * (failuresBefore - FREE_FAILURES_PER_ADDRESS + 1), MAX_DELAY_MS);
 }
 
-export interface SessionRouteOptions {
-  /** Waits out the per-address delay; injectable so that tests do not really sleep. */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 /**
  * The login limits (decision, docs/architecture.md "Bid service"):
  * - Per account: 5 failures in a 15-minute window lock the account (E429), even for the right
@@ -47,9 +40,8 @@ const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, m
  *   check, so concurrent attempts each wait their own delay; a right password gives its
  *   attempt back. The per-account limit stays the bound on guessing one password.
  */
-export async function sessionRoutes(app: FastifyInstance, opts: SessionRouteOptions = {}): Promise<void> {
-  const { db, now, tokenTtlSeconds } = app.services;
-  const sleep = opts.sleep ?? realSleep;
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now, tokenTtlSeconds, sleep } = app.services;
 
   /** Reserves an attempt on the address (waiting out its delay) and on the account, or refuses (E429). */
   async function reserve(username: string, ip: string): Promise<void> {
