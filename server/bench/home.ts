@@ -1,8 +1,6 @@
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { MESSAGE_KINDS } from '../../contract/home-values';
 import { BASE_PATH, HEADER } from '../../contract/http';
@@ -11,7 +9,7 @@ import type { Db } from '../db/db';
 import { scratchSchema } from '../db/scratch-schema';
 import { seedDemo } from '../seed';
 import { rng } from '../seed/random';
-import type { LoadJob, LoadResult } from './load-client';
+import { runLoad as run, type LoadJob } from './run-load';
 
 /**
  * The home page's reads for a supplier with 10,000 messages: `/home/todoList` (the to-dos derived
@@ -73,17 +71,6 @@ function bodies(): { todoList: string[]; messageList: string[] } {
     return JSON.stringify({ pageNo: r.int(2, 2000 / pageSize), pageSize });
   });
   return { todoList, messageList };
-}
-
-async function run(job: LoadJob): Promise<LoadResult> {
-  // The clients run in another process, so the server's event loop and CPU time are its own.
-  const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise<LoadResult>((done, fail) => {
-    child.once('message', (m) => done(m as LoadResult));
-    child.once('error', fail);
-    child.once('exit', (code) => code !== 0 && fail(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
 }
 
 async function main(): Promise<void> {

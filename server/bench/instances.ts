@@ -9,7 +9,7 @@ import { roundRobinProxy } from '../../scripts/round-robin-proxy.mjs';
 import { buildApp } from '../app';
 import { scratchSchema } from '../db/scratch-schema';
 import { seedBulkNotices } from '../seed';
-import type { LoadJob, LoadResult } from './load-client';
+import { runLoad, type LoadResult } from './run-load';
 import { trafficMix } from './traffic';
 
 /**
@@ -53,15 +53,8 @@ function stopInstance({ child }: Instance): Promise<void> {
   });
 }
 
-function runLoad(port: number, bodies: string[]): Promise<LoadResult> {
-  const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS };
-  const child = fork(here('./load-client.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise<LoadResult>((done, fail) => {
-    child.once('message', (m) => done(m as LoadResult));
-    child.once('error', fail);
-    child.once('exit', (code) => code !== 0 && fail(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
+function loadOn(port: number, bodies: string[]): Promise<LoadResult> {
+  return runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS });
 }
 
 function summary(name: string, { latencies, failures, seconds }: LoadResult) {
@@ -94,13 +87,13 @@ async function main(): Promise<void> {
     const { bodies } = trafficMix({ notices: NOTICES, count: 40_000, searchShare: 0.5 });
 
     instances.push(await startInstance(schema.url, dataDir));
-    const direct = summary('one instance, direct', await runLoad(instances[0]!.port, bodies));
+    const direct = summary('one instance, direct', await loadOn(instances[0]!.port, bodies));
     const proxied = await roundRobinProxy([instances[0]!.port]);
-    const oneBehindProxy = summary('one instance behind the proxy', await runLoad((proxied.address() as AddressInfo).port, bodies));
+    const oneBehindProxy = summary('one instance behind the proxy', await loadOn((proxied.address() as AddressInfo).port, bodies));
     proxied.close();
     instances.push(await startInstance(schema.url, dataDir));
     const proxy = await roundRobinProxy(instances.map((i) => i.port));
-    const two = summary('two instances behind the proxy', await runLoad((proxy.address() as AddressInfo).port, bodies));
+    const two = summary('two instances behind the proxy', await loadOn((proxy.address() as AddressInfo).port, bodies));
     proxy.close();
 
     const result = {

@@ -1,14 +1,13 @@
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { BASE_PATH } from '../../contract/http';
 import { buildApp } from '../app';
 import { scratchSchema } from '../db/scratch-schema';
 import { seedBulkNotices } from '../seed';
-import type { LoadJob, LoadResult } from './load-client';
+import { percentiles, runLoad, type LoadJob } from './run-load';
 import { trafficMix } from './traffic';
 
 /**
@@ -31,7 +30,6 @@ const CACHE_MS = Number(process.env.BENCH_CACHE_MS ?? 0);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const DATABASE_URL = process.env.BENCH_USE_DATABASE_URL === '1' ? process.env.DATABASE_URL : undefined;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 100) / 100;
 const load = () => loadavg().map((n) => round(n));
 
@@ -53,19 +51,16 @@ async function main(): Promise<void> {
     console.log(`server: log level ${LOG_LEVEL}, answer cache ${CACHE_MS ? `${CACHE_MS} ms` : 'off'}; load average before: ${load().join(' ')}`);
 
     const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: mix.bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS };
-    // The clients run in another process, so the server's event loop and CPU time are its own.
-    const child = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const cacheBefore = { ...app.services.listCache.stats };
-    const { latencies, failures, seconds, warmup } = await new Promise<LoadResult>((done, fail) => {
-      child.once('message', (m) => done(m as LoadResult));
-      child.once('error', fail);
-      child.once('exit', (code) => code !== 0 && fail(new Error(`load generator exited with ${code}`)));
-      child.send(job);
-    });
+    const { latencies, bodyIndex, failures, seconds, warmup } = await runLoad(job);
     const cache = app.services.listCache.stats;
     const lookups = cache.hits + cache.misses - cacheBefore.hits - cacheBefore.misses;
     console.log(`warm-up: ${warmup} requests in ${WARMUP_MS / 1000} s; load average after: ${load().join(' ')}`);
-    latencies.sort((a, b) => a - b);
+    const isSearch = mix.bodies.map((b) => 'searchContent' in (JSON.parse(b) as object));
+    const plain = percentiles(latencies.filter((_, i) => !isSearch[bodyIndex[i]!]));
+    const search = percentiles(latencies.filter((_, i) => isSearch[bodyIndex[i]!]));
+    const all = percentiles(latencies);
+    const hello = await helloWorld();
     const result = {
       notices: NOTICES,
       clients: CLIENTS,
@@ -75,9 +70,11 @@ async function main(): Promise<void> {
       failures,
       seconds: round(seconds),
       requestsPerSecond: round(latencies.length / seconds),
-      p50Ms: round(percentile(latencies, 50)),
-      p95Ms: round(percentile(latencies, 95)),
-      p99Ms: round(percentile(latencies, 99)),
+      ...all,
+      plainP95Ms: plain.p95Ms,
+      searchP95Ms: search.p95Ms,
+      helloWorld: hello,
+      ratioToHelloWorld: round(latencies.length / seconds / hello.requestsPerSecond),
       cacheHitRate: CACHE_MS ? round(lookups ? (cache.hits - cacheBefore.hits) / lookups : 0) : null,
       logLevel: LOG_LEVEL,
       loadAverage: load(),
@@ -86,11 +83,30 @@ async function main(): Promise<void> {
     };
     console.log(`${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures` +
       (CACHE_MS ? `, cache hit rate ${Math.round((result.cacheHitRate ?? 0) * 100)}%` : ''));
+    console.log(`plain pages: p50 ${plain.p50Ms} ms, p95 ${plain.p95Ms} ms; searches: p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms`);
+    console.log(`Fastify hello-world, same clients: ${hello.requestsPerSecond} req/s, p95 ${hello.p95Ms} ms; the list is ${result.ratioToHelloWorld}x of it`);
     console.log(JSON.stringify(result));
   } finally {
     await app.close();
     await pg?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same clients for the same time against a Fastify app that answers a small constant
+ * envelope to the same POST: what HTTP, JSON and this machine cost without any work.
+ */
+async function helloWorld(): Promise<{ requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number }> {
+  const hello = Fastify({ logger: false });
+  hello.post(`${BASE_PATH}/business/listByPage`, async () => ({ code: 'E000', message: 'ok', data: { records: [], total: 0 } }));
+  await hello.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const { port } = hello.server.address() as AddressInfo;
+    const { latencies, seconds } = await runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: ['{"pageNo":1,"pageSize":10}'], warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS });
+    return { requestsPerSecond: round(latencies.length / seconds), ...percentiles(latencies) };
+  } finally {
+    await hello.close();
   }
 }
 

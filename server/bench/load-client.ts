@@ -21,6 +21,8 @@ export interface LoadJob {
 
 export interface LoadResult {
   latencies: number[];
+  /** The index in `bodies` of each request of `latencies` (the same order). */
+  bodyIndex: number[];
   failures: number;
   seconds: number;
   warmup: number;
@@ -76,16 +78,18 @@ async function run(job: LoadJob): Promise<LoadResult> {
   });
   const conns = await Promise.all(Array.from({ length: job.clients }, () => connection(job.host, job.port)));
   let next = 0;
-  const phase = async (ms: number, max: number, latencies: number[]) => {
+  const phase = async (ms: number, max: number, latencies: number[], bodyIndex: number[] = []) => {
     let failures = 0;
     const deadline = performance.now() + ms;
     await Promise.all(
       conns.map(async (c) => {
         while (latencies.length < max && performance.now() < deadline) {
-          const req = requests[next++ % requests.length]!;
+          const index = next++ % requests.length;
+          const req = requests[index]!;
           const t0 = performance.now();
           const res = await c.send(req.head, req.body);
           latencies.push(performance.now() - t0);
+          bodyIndex.push(index);
           if (res.status !== 200 || !res.body.startsWith('{"code":"E000"')) failures++;
         }
       }),
@@ -95,11 +99,12 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const warm: number[] = [];
   await phase(job.warmupMs, Infinity, warm);
   const latencies: number[] = [];
+  const bodyIndex: number[] = [];
   const started = performance.now();
-  const failures = await phase(job.maxMs, job.maxRequests, latencies);
+  const failures = await phase(job.maxMs, job.maxRequests, latencies, bodyIndex);
   const seconds = (performance.now() - started) / 1000;
   for (const c of conns) c.close();
-  return { latencies, failures, seconds, warmup: warm.length };
+  return { latencies, bodyIndex, failures, seconds, warmup: warm.length };
 }
 
 process.once('message', (job: LoadJob) => {
