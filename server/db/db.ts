@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -33,6 +34,8 @@ export interface Db extends Tx {
    */
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: PreparedParam[]): Promise<T[]>;
   close(): Promise<void>;
+  /** The embedded database's data directory as a gzipped tar, taken between two statements (PGlite only: backups). */
+  dumpDataDir?: () => Promise<Uint8Array>;
   /** The connection pool's counts, for metrics (PostgreSQL; PGlite has one connection and no pool). */
   poolStats?: () => PoolStats;
 }
@@ -138,7 +141,130 @@ export async function createPgliteDb(dir?: string): Promise<Db> {
       await prepare(name, sql);
       return (await lite.query<T>(params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`)).rows;
     },
+    async dumpDataDir() {
+      return new Uint8Array(await (await lite.dumpDataDir('gzip')).arrayBuffer());
+    },
     close: () => lite.close(),
+  };
+}
+
+interface WorkerAnswer {
+  id: number;
+  rows?: unknown[];
+  data?: Uint8Array;
+  error?: Record<string, unknown> & { message: string };
+}
+
+/**
+ * Embedded PostgreSQL on a worker thread of its own (`pglite-worker.mjs`), in a data directory
+ * or in memory: what `openDb` gives the bid service. PGlite is single-threaded WebAssembly; on
+ * the HTTP thread, each statement held every other request (parsing, answering, the tus bytes)
+ * until it ended, and the statements were most of the thread's time (issue 10). Here the HTTP
+ * thread hands statements over and goes on; PGlite still runs them one at a time, and a
+ * transaction holds its one connection until its end, exactly as in-process (`createPgliteDb`,
+ * which the test suites use). Errors come back with their fields (`code`, `constraint`).
+ */
+export async function createPgliteWorkerDb(dir?: string): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
+  const waiting = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>();
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure = error;
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  await new Promise<void>((ready, broken) => {
+    worker.once('error', broken);
+    worker.once('message', () => ready());
+  });
+  // The worker keeps the process alive while a call waits for it, and only then: a process done
+  // with everything else (a CLI command, a test file) ends without closing the database first.
+  worker.unref();
+  worker.on('message', (answer: WorkerAnswer) => {
+    const w = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (waiting.size === 0) worker.unref();
+    w?.resolve(answer);
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error('the database worker has stopped')));
+
+  let nextId = 0;
+  const call = (message: Record<string, unknown>): Promise<WorkerAnswer> => {
+    if (failure) return Promise.reject(failure);
+    const id = ++nextId;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, {
+        resolve: (answer) => {
+          if (!answer.error) return resolve(answer);
+          // The database's error, as thrown in-process: its message, code, constraint...
+          reject(Object.assign(new Error(answer.error.message), answer.error));
+        },
+        reject,
+      });
+      if (waiting.size === 1) worker.ref();
+      worker.postMessage({ id, ...message });
+    });
+  };
+  const rowsOf = async <T>(message: Record<string, unknown>) => (await call(message)).rows as T[];
+
+  const statements = new Map<string, Promise<void>>();
+  const prepare = (name: string, sql: string) => {
+    let done = statements.get(name);
+    if (!done) {
+      done = (async () => {
+        const [conforming] = (await rowsOf<Record<string, string>>({ op: 'query', sql: 'SHOW standard_conforming_strings', params: [] })).map((r) => Object.values(r)[0]);
+        if (conforming !== 'on') throw new Error('prepared statements need standard_conforming_strings = on');
+        await call({ op: 'exec', sql: `PREPARE ${name} AS ${sql}` });
+      })();
+      statements.set(name, done);
+      done.catch(() => statements.delete(name));
+    }
+    return done;
+  };
+
+  let nextTx = 0;
+  let closed: Promise<void> | null = null;
+  return {
+    query<T>(sql: string, params: unknown[] = []) {
+      refuseNested();
+      return rowsOf<T>({ op: 'query', sql, params });
+    },
+    async transaction(fn) {
+      refuseNested();
+      const tx = ++nextTx;
+      await call({ op: 'begin', tx });
+      let result;
+      try {
+        result = await insideTransaction.run(true, () => fn(withSavepoints(<T>(sql: string, params: unknown[] = []) => rowsOf<T>({ op: 'txQuery', tx, sql, params }))));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false });
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async exec(sql) {
+      refuseNested();
+      await call({ op: 'script', sql });
+    },
+    async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
+      refuseNested();
+      if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
+      await prepare(name, sql);
+      return rowsOf<T>({ op: 'query', sql: params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`, params: [] });
+    },
+    async dumpDataDir() {
+      return (await call({ op: 'dump' })).data!;
+    },
+    close() {
+      closed ??= (async () => {
+        await call({ op: 'close' }).catch(() => undefined);
+        await worker.terminate();
+      })();
+      return closed;
+    },
   };
 }
 
@@ -220,10 +346,12 @@ export function timedDb(db: Db, observe: (kind: TimedKind, seconds: number) => v
     exec: (sql) => timed('transaction', () => db.exec(sql)),
     close: () => db.close(),
     ...(db.poolStats ? { poolStats: db.poolStats } : {}),
+    ...(db.dumpDataDir ? { dumpDataDir: db.dumpDataDir } : {}),
   };
 }
 
+/** The bid service's database: PostgreSQL at `databaseUrl`, else PGlite on its own thread in `${dataDir}/pgdata` (in memory without `dataDir`). */
 export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
   if (opts.databaseUrl) return createPgDb(opts.databaseUrl);
-  return createPgliteDb(opts.dataDir ? `${opts.dataDir}/pgdata` : undefined);
+  return createPgliteWorkerDb(opts.dataDir ? `${opts.dataDir}/pgdata` : undefined);
 }

@@ -1,4 +1,4 @@
-import { createPgDb, createPgliteDb, type Db } from '../db/db';
+import { createPgDb, createPgliteWorkerDb, type Db } from '../db/db';
 import { scratchSchema } from '../db/scratch-schema';
 
 /**
@@ -12,7 +12,7 @@ export const ENGINE: 'pglite' | 'postgres' = process.env.TEST_ENGINE === 'postgr
 /** `url` connects to that schema on PostgreSQL (another connection of a test, as another instance's). */
 export async function testDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (ENGINE === 'pglite') {
-    const db = await createPgliteDb();
+    const db = await createPgliteWorkerDb();
     return { db, drop: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,116 @@
+// The embedded database on a thread of its own (server/db/db.ts, `createPgliteWorkerDb`): PGlite
+// is single-threaded WebAssembly, and on the HTTP thread every statement stalled every request
+// in the meantime. Plain JavaScript so that it loads as it is under Node, tsx and Vitest alike.
+//
+// Messages from the HTTP thread, each answered by `{ id, rows }`, `{ id, data }` or
+// `{ id, error }` (the error's own fields kept: `code`, `constraint`, ...):
+//   { id, op: 'query', sql, params }        one statement, outside any transaction
+//   { id, op: 'exec', sql }                 a script, outside any transaction (PREPARE)
+//   { id, op: 'script', sql }               a script in one transaction (migrations)
+//   { id, op: 'begin', tx }                 opens transaction `tx`: PGlite holds its one
+//                                           connection for it, so every other statement waits
+//   { id, op: 'txQuery', tx, sql, params }  a statement of transaction `tx`
+//   { id, op: 'end', tx, commit }           commits (or rolls back) `tx`; answered once done
+//   { id, op: 'dump' }                      the data directory as a gzipped tar (PGlite's dumpDataDir)
+//   { id, op: 'close' }
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const lite = await PGlite.create(workerData.dir ?? 'memory://', { extensions: { pg_trgm } });
+
+/** What an error carries across the thread boundary: its message and its own fields. */
+const serialize = (error) => ({ ...error, name: error?.name, message: error?.message ?? String(error) });
+
+/** The statements of each open transaction, in order, until its `end`. */
+const transactions = new Map();
+
+function channel() {
+  const queued = [];
+  let wake = null;
+  return {
+    push(message) {
+      queued.push(message);
+      wake?.();
+    },
+    async next() {
+      while (!queued.length) await new Promise((resolve) => (wake = resolve));
+      wake = null;
+      return queued.shift();
+    },
+  };
+}
+
+function begin({ id, tx: txId }) {
+  const statements = channel();
+  transactions.set(txId, statements);
+  let rollback = false;
+  let endId = null;
+  lite
+    .transaction(async (tx) => {
+      parentPort.postMessage({ id, rows: [] });
+      for (;;) {
+        const message = await statements.next();
+        if (message.op === 'end') {
+          endId = message.id;
+          if (!message.commit) {
+            rollback = true;
+            await tx.rollback();
+          }
+          return;
+        }
+        try {
+          parentPort.postMessage({ id: message.id, rows: (await tx.query(message.sql, message.params)).rows });
+        } catch (error) {
+          parentPort.postMessage({ id: message.id, error: serialize(error) });
+        }
+      }
+    })
+    .then(
+      () => parentPort.postMessage({ id: endId, rows: [], rolledBack: rollback }),
+      // A failed COMMIT (or BEGIN): the transaction's end answers it; a failed BEGIN answers the begin.
+      (error) => parentPort.postMessage({ id: endId ?? id, error: serialize(error) }),
+    )
+    .finally(() => transactions.delete(txId));
+}
+
+async function run(message) {
+  switch (message.op) {
+    case 'query':
+      return { rows: (await lite.query(message.sql, message.params)).rows };
+    case 'exec':
+      await lite.exec(message.sql);
+      return { rows: [] };
+    case 'script':
+      await lite.transaction((tx) => tx.exec(message.sql));
+      return { rows: [] };
+    case 'dump': {
+      const file = await lite.dumpDataDir('gzip');
+      return { data: new Uint8Array(await file.arrayBuffer()) };
+    }
+    case 'close':
+      await lite.close();
+      return { rows: [] };
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on('message', (message) => {
+  if (message.op === 'begin') return begin(message);
+  if (message.op === 'txQuery' || message.op === 'end') {
+    const statements = transactions.get(message.tx);
+    if (statements) return statements.push(message);
+    return parentPort.postMessage({ id: message.id, error: { message: `no open transaction ${message.tx}` } });
+  }
+  run(message).then(
+    (answer) => {
+      const transfer = answer.data ? [answer.data.buffer] : [];
+      parentPort.postMessage({ id: message.id, ...answer }, transfer);
+      if (message.op === 'close') parentPort.close();
+    },
+    (error) => parentPort.postMessage({ id: message.id, error: serialize(error) }),
+  );
+});
+
+parentPort.postMessage({ ready: true });

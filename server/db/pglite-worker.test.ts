@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPgliteWorkerDb } from './db';
+
+/**
+ * The embedded database on its own thread (db.ts `createPgliteWorkerDb`, the one every PGlite
+ * suite runs on): what the HTTP thread may rely on.
+ */
+const db = await createPgliteWorkerDb();
+afterAll(() => db.close());
+await db.exec('CREATE TABLE w (id int PRIMARY KEY, name text UNIQUE, at timestamptz, doc jsonb, bytes bytea)');
+
+describe('PGlite on a worker thread', () => {
+  it('answers rows with their types across the thread boundary', async () => {
+    const at = new Date('2026-11-24T01:02:03.456Z');
+    await db.query('INSERT INTO w VALUES ($1, $2, $3, $4, $5)', [1, '纸箱', at, { a: [1, 'x'] }, Buffer.from([0, 255])]);
+    const rows = await db.query<{ id: number; name: string; at: Date; doc: unknown; bytes: Uint8Array; none: null }>('SELECT *, NULL AS none FROM w WHERE id = 1');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: 1, name: '纸箱', at, doc: { a: [1, 'x'] }, none: null });
+    expect([...rows[0]!.bytes]).toEqual([0, 255]);
+  });
+
+  it("throws the database's error with its fields (code, constraint), as in-process", async () => {
+    await expect(db.query('INSERT INTO w (id, name) VALUES (2, $1)', ['纸箱'])).rejects.toMatchObject({ code: '23505', constraint: 'w_name_key', message: expect.stringMatching(/duplicate key/) });
+    await expect(db.query('SELECT * FROM nowhere')).rejects.toMatchObject({ code: '42P01' });
+  });
+
+  it('commits a transaction, rolls back one that throws, and nests savepoints', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO w (id, name) VALUES (10, $1)', ['committed']);
+      await tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (11, $1)', ['inner']));
+      await expect(tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (12, $1)', ['committed']))).rejects.toMatchObject({ code: '23505' });
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO w (id, name) VALUES (20, $1)', ['rolled back']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await db.query<{ id: number }>('SELECT id FROM w WHERE id >= 10 ORDER BY id')).map((r) => r.id)).toEqual([10, 11]);
+  });
+
+  it('makes a statement from outside wait for an open transaction to end (one connection)', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.transaction(async (t) => {
+      await t.query('INSERT INTO w (id, name) VALUES (30, $1)', ['inside']);
+      await held;
+      order.push('commit');
+    });
+    // Give the transaction time to begin and insert before the outside read is sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM w WHERE id = 30').then((rows) => {
+      order.push('outside read');
+      return rows[0]!.n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    release();
+    await tx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['commit', 'outside read']);
+  });
+
+  it('refuses the database inside its own transaction, as in-process', async () => {
+    await expect(db.transaction(() => db.query('SELECT 1'))).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('leaves the HTTP thread free while a statement runs', async () => {
+    // In-process, a 400 ms statement held the event loop: no timer fired until it ended.
+    const started = performance.now();
+    const slow = db.query('SELECT pg_sleep(0.4)').then(() => performance.now() - started);
+    const timer = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - started), 20));
+    expect(timer).toBeLessThan(await slow);
+    expect(await slow).toBeGreaterThanOrEqual(390);
+  });
+
+  it('dumps the data directory as a gzipped tar', async () => {
+    const dump = await db.dumpDataDir!();
+    expect([dump[0], dump[1]]).toEqual([0x1f, 0x8b]);
+    // A tar's first header names a file of the data directory; "ustar" at offset 257.
+    expect(Buffer.from(gunzipSync(dump).subarray(257, 262)).toString()).toBe('ustar');
+  });
+});
+
+describe('PGlite on a worker thread, in a data directory', () => {
+  it('keeps what was written across a close and a new start, and refuses calls after close', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-worker-'));
+    try {
+      const first = await createPgliteWorkerDb(dir);
+      await first.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
+      await first.close();
+      await expect(first.query('SELECT 1')).rejects.toThrow(/stopped/);
+      const second = await createPgliteWorkerDb(dir);
+      try {
+        expect(await second.query('SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
