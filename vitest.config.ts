@@ -19,6 +19,8 @@ export default defineConfig({
   resolve: { alias },
   plugins: [reactWithLingui(), lingui()],
   test: {
+    // A test left with `.only` would hide all the others: fatal in CI (npm test passes --allowOnly=false too).
+    allowOnly: !process.env.CI,
     projects: [
       {
         extends: true,

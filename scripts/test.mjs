@@ -1,7 +1,8 @@
 // `npm test`: type check, lint, unit and bid-service suites (on PGlite, and on PostgreSQL when
 // it is installed: a throwaway cluster), build, then e2e in Chromium.
 // A test left with `.only` fails the run (it would hide all the others).
-// Ends with one line "N passed, N failed" summing every suite.
+// Ends with one line "N passed, N failed" summing every suite; it names the e2e suite when that
+// did not run (SKIP_E2E, or a failed build).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -70,10 +71,14 @@ await step('unit and bid-service tests', 'npx', ['vitest', 'run', '--allowOnly=f
 postgres?.stop();
 postgres = null;
 let e2e = { passed: 0, failed: 0 };
+// Why the e2e suite did not run, if it did not: the last line says so, not only "0 passed".
+let e2eNotRun = process.env.SKIP_E2E ? 'e2e SKIPPED: SKIP_E2E is set' : null;
 if (!process.env.SKIP_E2E) {
   if ((await step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) === 0) {
     await step('e2e (Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, CHROMIUM_PATH: chromium });
     e2e = counts(pwJson, (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }));
+  } else {
+    e2eNotRun = 'e2e NOT RUN: the build failed';
   }
 }
 
@@ -90,5 +95,5 @@ console.log(postgresLine);
 if (process.env.SKIP_E2E) console.log('e2e: SKIPPED (SKIP_E2E is set): the portal was not built nor driven in Chromium');
 console.log(`vitest: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
 const failedSteps = results.filter((r) => r.code !== 0).length;
-console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (unit.failed + e2e.failed === 0 ? failedSteps : 0)} failed`);
+console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (unit.failed + e2e.failed === 0 ? failedSteps : 0)} failed${e2eNotRun ? ` (${e2eNotRun})` : ''}`);
 process.exit(failedSteps > 0 ? 1 : 0);

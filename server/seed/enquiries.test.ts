@@ -36,8 +36,12 @@ describe('demo enquiries', () => {
 
   it('keeps waiting rounds open for days and quotes inside their rounds; the newcomer may quote', async () => {
     const now = t.clock.now.getTime();
-    for (const r of (await list(a104.token)).records) {
+    const records = (await list(a104.token)).records;
+    expect(records).toHaveLength(6);
+    let quotes = 0;
+    for (const r of records) {
       const d = await detail(r.id, a104.token);
+      quotes += d.quotes.length;
       if (r.replyStatus === 'pending') expect(Date.parse(r.deadline) - now, r.theme).toBeGreaterThan(DAY);
       if (r.replyStatus === 'pending') expect(quoteBlock(r, r.round, now)).toBeNull();
       expect(d.lines.length, r.theme).toBeGreaterThanOrEqual(3);
@@ -51,6 +55,8 @@ describe('demo enquiries', () => {
       for (const [i, round] of d.rounds.entries()) if (i > 0) expect(Date.parse(round.openedAt)).toBeGreaterThan(Date.parse(d.rounds[i - 1]!.openedAt));
       expect(Date.parse(r.createdAt)).toBeLessThanOrEqual(now);
     }
+    // The quotes checked above: none of them was skipped for want of any.
+    expect(quotes).toBe(6);
   });
 
   it('fills every column somewhere: names in Chinese, brands, expected, target and latest prices, package specifications', async () => {

@@ -24,7 +24,9 @@ describe('demo tender records', () => {
 
   it('puts open states on notices open for days and results on expired notices; the newcomer may upload its bid', async () => {
     const now = t.clock.now.getTime();
-    for (const r of (await list(a104.token)).records) {
+    const records = (await list(a104.token)).records;
+    expect(records).toHaveLength(7);
+    for (const r of records) {
       const open = ['signedUp', 'depositSubmitted', 'depositConfirmed', 'bidSubmitted'].includes(r.status);
       if (open) expect(Date.parse(r.cutoffTime) - now, r.status).toBeGreaterThan(2 * 86_400_000);
       else expect(Date.parse(r.cutoffTime), r.status).toBeLessThan(now);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { BASE_PATH, HEADER } from '../../contract/http';
 import { buildApp, type AppOptions } from '../app';
 import { createPgDb } from '../db/db';
@@ -195,4 +195,21 @@ export async function newSupplier(t: TestApp, status: 'A101' | 'A104' | 'A141' =
   const { supplierCode } = (await runOperatorAction(ctx, 'setStatus', { supplier: username, status })) as { supplierCode: string };
   const s = await t.login(username, 'Secret123', ip);
   return { ...s, supplierCode };
+}
+
+/** What the bid service answers (in English) to a duplicate that waited over 5 s for the first run of its key. */
+export const IN_PROGRESS_MESSAGE = 'The same request is still being processed, please retry shortly';
+
+/**
+ * The answers to concurrent duplicates of one idempotent write: each is the write's answer (its
+ * first run or a replay of it, all equal) or E409 inProgress (a duplicate that waited over 5 s);
+ * every answer is counted, so none can be something else unnoticed. Answers the write's answer.
+ */
+export function oneWriteAmong<T>(answers: Envelope<T>[]): Envelope<T> {
+  const applied = answers.filter((a) => a.code === 'E000');
+  const inProgress = answers.filter((a) => a.code === 'E409' && a.message === IN_PROGRESS_MESSAGE);
+  expect(applied.length + inProgress.length, JSON.stringify(answers.map((a) => [a.code, a.message]))).toBe(answers.length);
+  expect(applied.length).toBeGreaterThan(0);
+  expect(applied).toEqual(applied.map(() => applied[0]));
+  return applied[0]!;
 }

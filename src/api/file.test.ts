@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setApiEffects } from './effects';
+import { ApiError } from './errors';
 import { parseUploadedFile, uploadFile } from './file';
 
 const server = setupServer();
@@ -18,8 +19,8 @@ describe('parseUploadedFile', () => {
     expect(parseUploadedFile(JSON.stringify({ name: 'b.pdf', baseFileUrl: '/f/b', basePath: 'p/b' }), 'x')).toEqual({ name: 'b.pdf', url: '/f/b', path: 'p/b' });
   });
   it('refuses text that is not the expected JSON', () => {
-    expect(() => parseUploadedFile('not json', 'x')).toThrow();
-    expect(() => parseUploadedFile(JSON.stringify({ name: 'c' }), 'x')).toThrow();
+    expect(() => parseUploadedFile('not json', 'x')).toThrow(ApiError);
+    expect(() => parseUploadedFile(JSON.stringify({ name: 'c' }), 'x')).toThrow(ApiError);
   });
 });
 

@@ -126,7 +126,9 @@ describe('request: failures without an envelope', () => {
     const controller = new AbortController();
     const pending = request(calls.businessListByPage, {}, { signal: controller.signal });
     controller.abort();
-    await expect(pending).rejects.toBeTruthy();
+    // The abort itself, not an ApiError the caller would show.
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(pending).rejects.not.toBeInstanceOf(ApiError);
     expect(effects.networkFailure).not.toHaveBeenCalled();
   });
 });

@@ -246,7 +246,7 @@ describe('retry, discard, edit', () => {
   it('edit refuses an entry that may already have been applied (retried after a network error)', async () => {
     const entry = await enqueue(reply());
     await patchEntry(entry.id, (e) => ({ ...e, attempts: 1 }));
-    await expect(edit(entry.id, { detail: 'x' })).rejects.toThrow();
+    await expect(edit(entry.id, { detail: 'x' })).rejects.toThrow('This entry cannot be edited now');
     expect((await listEntries([A]))[0]!.idempotencyKey).toBe(entry.idempotencyKey);
   });
 });

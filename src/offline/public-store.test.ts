@@ -87,6 +87,6 @@ describe('answerPublicCall', () => {
   it('keeps at most MAX_STORED_ANSWERS, dropping the oldest', async () => {
     for (let i = 0; i <= MAX_STORED_ANSWERS; i++) await writeAnswer(`k${i}`, '{}', i + 1);
     expect(await readAnswer('k0')).toBeUndefined();
-    expect(await readAnswer(`k${MAX_STORED_ANSWERS}`)).toBeDefined();
+    expect(await readAnswer(`k${MAX_STORED_ANSWERS}`)).toEqual({ key: `k${MAX_STORED_ANSWERS}`, body: '{}', storedAt: MAX_STORED_ANSWERS + 1 });
   });
 });

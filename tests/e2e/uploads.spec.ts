@@ -1,5 +1,5 @@
 import { BASE_PATH, HEADER, TUS_PATH } from '../../contract/http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 
 /**
@@ -7,6 +7,9 @@ import { ownBidService, type OwnBidService } from './bid-service';
  * acknowledged (tus): the service receives the file once, not twice (under 40 MB in total).
  * The cut: once 15 MB went through, every PATCH is aborted until the upload gave up (its quick
  * retries spent); the sync engine's backoff then resumes it with HEAD → PATCH from the offset.
+ * Once with the service worker blocked, once with it controlling the page, as users run the
+ * portal: its fetch handler sees every request of the page first (and lets the tus ones go to
+ * the network), and Chromium hands what goes to the network to the context's routes either way.
  */
 const MB = 1024 * 1024;
 const FILE_BYTES = 30 * MB;
@@ -20,7 +23,7 @@ test.beforeAll(async () => {
   await service.start();
 });
 test.afterAll(async () => service?.dispose());
-// The tus requests must be seen by page.route, not answered inside the service worker.
+// The first test without the worker (page.route); the second opens a context of its own with it.
 test.use({ serviceWorkers: 'block' });
 
 async function login(page: Page) {
@@ -46,13 +49,17 @@ async function api<T>(token: string, path: string, body: unknown): Promise<T> {
   return envelope.data;
 }
 
-test('a 30 MB upload cut in the middle resumes from its offset; the bid service receives under 40 MB', async ({ page }) => {
-  test.setTimeout(240_000);
-  const patches: { offset: number; bytes: number; afterCut: boolean }[] = [];
+/**
+ * Sends a new thread with a 30 MB attachment from a logged-in `page`, cuts its upload in the
+ * middle through `routes` (the page's or its context's), lets it resume, and checks what the bid
+ * service received: from the acknowledged offset on, under 40 MB, the same bytes.
+ */
+async function cutAndResume(page: Page, routes: Page | BrowserContext, label: string) {
+  const patches: { offset: number; bytes: number; afterCut: boolean; fromWorker: boolean }[] = [];
   let cut = false;
   let resumed = false;
   let refused = 0;
-  await page.route(
+  await routes.route(
     (url) => url.pathname.startsWith(`${BASE_PATH}${TUS_PATH}/`),
     async (route) => {
       const request = route.request();
@@ -62,16 +69,15 @@ test('a 30 MB upload cut in the middle resumes from its offset; the bid service 
           return route.abort('connectionreset');
         }
         const bytes = request.postDataBuffer()?.length ?? 0;
-        patches.push({ offset: Number(request.headers()['upload-offset']), bytes, afterCut: resumed });
+        patches.push({ offset: Number(request.headers()['upload-offset']), bytes, afterCut: resumed, fromWorker: request.serviceWorker() !== null });
         if (!resumed && patches.reduce((sum, p) => sum + p.bytes, 0) >= CUT_AFTER_BYTES) cut = true;
       }
       return route.continue();
     },
   );
 
-  await login(page);
   await page.goto(`${service.url}/platform/communicateRecord/new`);
-  const topic = `断点续传 ${Date.now()}`;
+  const topic = `断点续传 ${label} ${Date.now()}`;
   // By id: the form's labels are checked by the communication tests.
   await page.locator('#new-communication-priority').selectOption('high');
   await page.locator('#new-communication-topic').fill(topic);
@@ -99,14 +105,18 @@ test('a 30 MB upload cut in the middle resumes from its offset; the bid service 
     )
     .toBe(true);
 
+  // The cut happened in the middle: bytes went before it, and the rest after it.
+  expect(acknowledged).toBeGreaterThanOrEqual(CUT_AFTER_BYTES);
+  expect(acknowledged).toBeLessThan(FILE_BYTES);
   const after = patches.filter((p) => p.afterCut);
-  // Resumed where the bid service stopped, not from byte 0.
-  expect(after[0]?.offset).toBe(acknowledged);
+  // Resumed where the bid service stopped, not from byte 0: after the cut, exactly the rest went.
+  expect(after.reduce((sum, p) => sum + p.bytes, 0)).toBe(FILE_BYTES - acknowledged);
+  expect(after[0]!.offset).toBe(acknowledged);
+  // Each byte once (the refused PATCHes carried none to the bid service): far under 40 MB.
   const received = patches.reduce((sum, p) => sum + p.bytes, 0);
-  expect(received).toBeGreaterThanOrEqual(FILE_BYTES);
-  expect(received).toBeLessThan(40 * MB);
-  test.info().annotations.push({ type: 'figures', description: `cut at ${acknowledged} B, resumed at ${after[0]?.offset} B, ${refused} PATCHes refused, ${received} B received in total` });
-  console.log(`uploads: cut at ${(acknowledged / MB).toFixed(1)} MB, resumed at ${((after[0]?.offset ?? 0) / MB).toFixed(1)} MB, ${refused} PATCHes refused, ${(received / MB).toFixed(1)} MB received`);
+  expect(received).toBe(FILE_BYTES);
+  test.info().annotations.push({ type: 'figures', description: `${label}: cut at ${acknowledged} B, resumed at ${after[0]!.offset} B, ${refused} PATCHes refused, ${received} B received in total` });
+  console.log(`uploads (${label}): cut at ${(acknowledged / MB).toFixed(1)} MB, resumed at ${(after[0]!.offset / MB).toFixed(1)} MB, ${refused} PATCHes refused, ${(received / MB).toFixed(1)} MB received`);
 
   // The thread carries the file, byte-equal.
   const detail = await api<{ replies: { attachments: { name: string; path: string }[] }[] }>(token, '/communication/getById', { id: thread!.id });
@@ -118,4 +128,39 @@ test('a 30 MB upload cut in the middle resumes from its offset; the bid service 
     body: new URLSearchParams({ filePath: attachment.path }),
   });
   expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+  return { patches, refused };
+}
+
+test('a 30 MB upload cut in the middle resumes from its offset; the bid service receives under 40 MB', async ({ page }) => {
+  test.setTimeout(240_000);
+  await login(page);
+  await cutAndResume(page, page, 'no worker');
+});
+
+test('the same cut with the service worker controlling the page: resumed from its offset, under 40 MB, byte-equal', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    await login(page);
+    // The portal's worker controls the page before the upload starts, and still at its end.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+    // A counter in the worker of the PATCHes its fetch handler is given.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(() => {
+      const scope = self as unknown as { tusPatches: number; addEventListener: (type: 'fetch', listener: (event: { request: Request }) => void) => void };
+      scope.tusPatches = 0;
+      scope.addEventListener('fetch', (event) => {
+        if (event.request.method === 'PATCH') scope.tusPatches += 1;
+      });
+    });
+    const { patches, refused } = await cutAndResume(page, context, 'worker on');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${service.url}/sw.js`);
+    // Every PATCH, the refused ones too, went through the worker's fetch handler, which let it go
+    // to the network as the page's request (none is the worker's own fetch).
+    expect(await worker!.evaluate(() => (self as unknown as { tusPatches: number }).tusPatches)).toBe(patches.length + refused);
+    expect(patches.filter((p) => p.fromWorker)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -111,7 +111,7 @@ describe('homeTodoList', () => {
     expect((await t.post('/tender/payDeposit', await tk.depositBody(a104, record), tk.as(a104))).code).toBe('E000');
     expect(await todoOf(a104, 'depositDue', record.id)).toBeUndefined();
     await tk.operator('rejectDeposit', { id: record.id, reason: '金额不符' });
-    expect(await todoOf(a104, 'depositDue', record.id)).toBeDefined();
+    expect(await todoOf(a104, 'depositDue', record.id)).toMatchObject({ number: record.tenderNo, deadline: record.cutoffTime });
     expect((await t.post('/tender/payDeposit', await tk.depositBody(a104, record), tk.as(a104))).code).toBe('E000');
     await tk.operator('confirmDeposit', { id: record.id });
     expect(await todoOf(a104, 'depositDue', record.id)).toBeUndefined();
@@ -123,7 +123,7 @@ describe('homeTodoList', () => {
 
   it('a tender to-do ends at the cut-off time', async () => {
     const { notice, record } = await tk.recordAt(a104, 'depositConfirmed');
-    expect(await todoOf(a104, 'bidDue', record.id)).toBeDefined();
+    expect(await todoOf(a104, 'bidDue', record.id)).toMatchObject({ number: record.tenderNo, deadline: record.cutoffTime });
     await tk.operator('closeNotice', { tenderNo: notice.tenderNo });
     expect(await todoOf(a104, 'bidDue', record.id)).toBeUndefined();
   });
@@ -135,7 +135,7 @@ describe('homeTodoList', () => {
     const d = await ek.detail(a104, e.id);
     expect((await ek.quote(a104, ek.quoteBody(d))).code).toBe('E000');
     expect(await todoOf(a104, 'quoteDue', e.id)).toBeUndefined();
-    expect(await todoOf(a141, 'quoteDue', e.id)).toBeDefined();
+    expect(await todoOf(a141, 'quoteDue', e.id)).toMatchObject({ number: e.enquiryNo, deadline: e.deadline, note: '1' });
     await ek.operator('openRound', { id: e.id, hours: 24 });
     expect(await todoOf(a104, 'quoteDue', e.id)).toMatchObject({ note: '2' });
     await ek.operator('closeEnquiry', { id: e.id, status: 'cancelled' });

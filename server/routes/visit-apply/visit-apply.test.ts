@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitApplicationDetail, VisitApplicationPage } from '../../../contract/schemas/visit-apply';
 import { build, newSupplier } from '../../test/helper';
+import { BYTES } from '../../test/tenders';
 import { dayFrom, PEOPLE, visitKit } from '../../test/visit-applications';
 
 const t = await build();
@@ -80,7 +81,7 @@ describe('visitApplySave', () => {
     });
     expect(d.labourContract[0]!.url).toMatch(/^\/bid-web\/bid-service\/file\/download\?filePath=/);
     expect(d.files[0]!).toMatchObject({ type: 'SAFETY', file: { name: '安全培训.pdf', uploader: 'demo_a104', size: expect.any(Number) } });
-    expect(d.files[0]!.file.size).toBeGreaterThan(0);
+    expect(d.files[0]!.file.size).toBe(BYTES.pdf.length);
     expect(d.insurance).toMatchObject({ amount: '500000.00', insuredCount: 2, insuredPersons: [{ certificateNo: PEOPLE[0]!.certificateNo, name: PEOPLE[0]!.name, job: '安装工' }, { name: PEOPLE[1]!.name }] });
     expect((await getById(d.id)).data).toMatchObject({ id: d.id, visitors: b.visitors });
   });

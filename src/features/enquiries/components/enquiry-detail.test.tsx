@@ -183,7 +183,7 @@ describe('EnquiryDetailView', () => {
 
     const second = within(groups[0]!);
     expect(second.getByText('第 2 轮报价')).toBeTruthy();
-    expect(second.getAllByText('¥154,801.60').length).toBeGreaterThan(0);
+    expect(second.getAllByText('¥154,801.60')).toHaveLength(2);
     expect(second.getByText('批量优惠')).toBeTruthy();
     expect(second.getByRole('button', { name: '下载 询价函-第2轮.xlsx' })).toBeTruthy();
     const table = second.getByRole('table', { name: '第 2 轮报价明细' });
@@ -199,10 +199,14 @@ describe('EnquiryDetailView', () => {
 
     const first = within(groups[1]!);
     expect(first.getByText('第 1 轮报价')).toBeTruthy();
-    expect(first.getAllByText('¥161,251.75').length).toBeGreaterThan(0);
+    expect(first.getAllByText('¥161,251.75')).toHaveLength(2);
     // Nothing before the first quote to compare with.
     expect(first.getByRole('columnheader', { name: '较上次报价' })).toBeTruthy();
-    expect(first.getAllByText('—').length).toBeGreaterThan(0);
+    const firstRows = within(first.getByRole('table', { name: '第 1 轮报价明细' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(firstRows.map((cells) => cells.at(-1))).toEqual(['—', '—']);
   });
 
   it('compares no prices across currencies', async () => {
@@ -227,7 +231,7 @@ describe('EnquiryDetailView', () => {
     expect(summary.getByText('未报价')).toBeTruthy();
     expect(summary.getByRole('note').textContent).toContain('第 1 轮报价已于');
     expect(section('报价历史').getByText('您尚未对该询价报价。')).toBeTruthy();
-    expect(section('议价历史').getAllByText('已结束').length).toBeGreaterThan(0);
+    expect(section('议价历史').getAllByText('已结束')).toHaveLength(2);
   });
 
   it('shows no deadline notice once the enquiry is closed', async () => {

@@ -13,7 +13,9 @@ import { insuredVisitors, orderedFiles, visitPayload, type VisitFormValues } fro
  *
  * - `files.<i>` of the body (rows with a file, kept ones first) -> `files.<row>` of the form
  * - `insurance.insuredPersons.<i>` (insured visitors in order) -> `visitors.<v>.insured|job`
- * - `insurance.insuredCount` -> `insurance.insuredPersons` (the count is derived, not typed)
+ * - `insurance.insuredCount` -> `insurance.insuredPersons` (the count is derived, not typed),
+ *   said only when the list itself has no problem: with no insured visitor, "add one" is what
+ *   the reader can act on, not a count it never typed
  */
 export function visitErrors(v: VisitFormValues, locale: Locale, now: number): Record<string, string> {
   const out: Record<string, string> = {};
@@ -22,6 +24,7 @@ export function visitErrors(v: VisitFormValues, locale: Locale, now: number): Re
   };
   const rows = orderedFiles(v);
   const insured = insuredVisitors(v);
+  let countProblem: string | undefined;
   for (const [path, text] of Object.entries(fieldErrors(visitApplySaveRequest, visitPayload(v, true), locale))) {
     const file = /^files\.(\d+)\.(\w+)/.exec(path);
     const person = /^insurance\.insuredPersons\.(\d+)\.(\w+)/.exec(path);
@@ -32,11 +35,12 @@ export function visitErrors(v: VisitFormValues, locale: Locale, now: number): Re
       const visitor = insured[Number(person[1])];
       if (visitor) put(`visitors.${v.visitors.indexOf(visitor)}.${person[2] === 'job' ? 'job' : 'insured'}`, text);
     } else if (path === 'insurance.insuredCount') {
-      put('insurance.insuredPersons', text);
+      countProblem = text;
     } else {
       put(path, text);
     }
   }
+  if (countProblem) put('insurance.insuredPersons', countProblem);
   if (v.startDate && v.endDate) {
     const dates = visitDatesProblem(v.startDate, v.endDate, now);
     if (dates) put(dates.field, message(dates.key, locale));

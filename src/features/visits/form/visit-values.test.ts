@@ -63,12 +63,12 @@ describe('the visit application form against the contract', () => {
   it('requires an insured person among the visitors and at least one visitor', () => {
     const v = filled();
     v.visitors = v.visitors.map((visitor) => ({ ...visitor, insured: false }));
-    expect(visitErrors(v, 'en', NOW)['insurance.insuredPersons']).toBeTruthy();
+    expect(visitErrors(v, 'en', NOW)['insurance.insuredPersons']).toBe('Add at least one insured person');
     expect(visitErrors({ ...v, visitors: [] }, 'zh-CN', NOW).visitors).toBe('请至少添加一名来访人员');
   });
 
   it('an end before the start is refused on the end date', () => {
-    expect(visitErrors({ ...filled(), endDate: '2026-11-30' }, 'zh-CN', NOW).endDate).toBeTruthy();
+    expect(visitErrors({ ...filled(), endDate: '2026-11-30' }, 'zh-CN', NOW).endDate).toBe('结束日期不能早于开始日期');
   });
 
   it('the outbox gets every chosen file by field; typed files after the kept ones, one per row', () => {
