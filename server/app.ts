@@ -292,7 +292,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(visitApplyRoutes);
   await app.register(homeRoutes);
   await app.register(h5Routes);
-  if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret });
+  if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret, dataDir });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   if (spa) {

@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { BASE_PATH } from '../../../contract/http';
+import { openBackup } from '../../services/backup';
 import { LIST_CHANGING_ACTIONS, OperatorError, operatorInputs, runOperatorAction, type OperatorAction } from '../../services/operator-actions';
 
 export const OPERATOR_HEADER = 'x-operator-secret';
 export const OPS_PATH = `${BASE_PATH}/ops`;
+/** `npm run cli -- backup FILE` while the server runs: the archive comes back as the answer's body. */
+export const BACKUP_PATH = `${OPS_PATH}/backup`;
 
 const sameSecret = (given: string, secret: string) => {
   const a = Buffer.from(given);
@@ -19,12 +22,15 @@ const sameSecret = (given: string, secret: string) => {
  * `${DATA_DIR}/operator.secret` that only the operator's account can read. Plain HTTP
  * statuses here, since no portal reads them.
  */
-export async function opsRoutes(app: FastifyInstance, opts: { secret: string }): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, opts: { secret: string; dataDir: string }): Promise<void> {
+  const allowed = (req: FastifyRequest) => {
+    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+    const given = req.headers[OPERATOR_HEADER];
+    return loopback && typeof given === 'string' && sameSecret(given, opts.secret);
+  };
   for (const action of Object.keys(operatorInputs) as OperatorAction[]) {
     app.post(`${OPS_PATH}/${action}`, { schema: { hide: true } }, async (req, reply) => {
-      const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-      const given = req.headers[OPERATOR_HEADER];
-      if (!loopback || typeof given !== 'string' || !sameSecret(given, opts.secret)) return reply.code(403).send({ error: 'forbidden' });
+      if (!allowed(req)) return reply.code(403).send({ error: 'forbidden' });
       try {
         const { db, storage, now } = app.services;
         const result = await runOperatorAction({ db, storage, now: now() }, action, req.body ?? {});
@@ -37,4 +43,25 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string }):
       }
     });
   }
+
+  /**
+   * A backup of this instance's data (services/backup.ts): the database is dumped here, by the
+   * process that owns it (PGlite admits one), and the archive streams back to the CLI, which
+   * writes it with the operator's own account. Streamed rather than written by the server at a
+   * path the caller names: the server never writes where a request tells it to. A failure before
+   * the first byte answers 400/500 with a message; one after it cuts the answer, and the CLI
+   * removes what it received.
+   */
+  app.post(BACKUP_PATH, { schema: { hide: true } }, async (req, reply) => {
+    if (!allowed(req)) return reply.code(403).send({ error: 'forbidden' });
+    try {
+      const { db, now } = app.services;
+      const { manifest, stream } = await openBackup({ db, dataDir: opts.dataDir, now: now() });
+      req.log.info({ manifest }, 'backup taken');
+      return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(stream);
+    } catch (error) {
+      if (error instanceof OperatorError) return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+  });
 }
