@@ -1,10 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { gzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** What the repositories need from a database; the same SQL runs on PGlite and PostgreSQL. */
@@ -107,58 +103,6 @@ function withSavepoints(query: Queryable['query']): Tx {
   return tx;
 }
 
-/** Embedded PostgreSQL: in a data directory, or in memory when `dir` is undefined (tests). */
-export async function createPgliteDb(dir?: string): Promise<Db> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const lite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  // Prepared once each (concurrent first calls share the PREPARE), kept for the instance's life.
-  const statements = new Map<string, Promise<void>>();
-  const prepare = (name: string, sql: string) => {
-    let done = statements.get(name);
-    if (!done) {
-      done = (async () => {
-        const [conforming] = (await lite.query<{ on: string }>('SHOW standard_conforming_strings')).rows.map((r) => Object.values(r)[0]);
-        if (conforming !== 'on') throw new Error('prepared statements need standard_conforming_strings = on');
-        await lite.exec(`PREPARE ${name} AS ${sql}`);
-      })();
-      statements.set(name, done);
-      done.catch(() => statements.delete(name));
-    }
-    return done;
-  };
-  return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      refuseNested();
-      return (await lite.query<T>(sql, params)).rows;
-    },
-    transaction: (fn) => {
-      refuseNested();
-      return lite.transaction((tx) =>
-        insideTransaction.run(true, () => fn(withSavepoints(async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows))),
-      );
-    },
-    async exec(sql) {
-      refuseNested();
-      await lite.transaction((tx) => tx.exec(sql));
-    },
-    async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
-      refuseNested();
-      if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
-      await prepare(name, sql);
-      return (await lite.query<T>(params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`)).rows;
-    },
-    async dumpDataDir() {
-      // As pglite-worker.mjs's `dump`: between transactions, after a checkpoint, compressed after.
-      const tar = await lite.transaction(async (tx) => {
-        await tx.exec('CHECKPOINT');
-        return lite.dumpDataDir('none');
-      });
-      return new Uint8Array(await promisify(gzip)(new Uint8Array(await tar.arrayBuffer())));
-    },
-    close: () => lite.close(),
-  };
-}
-
 interface WorkerAnswer {
   id: number;
   rows?: unknown[];
@@ -172,8 +116,8 @@ interface WorkerAnswer {
  * the HTTP thread, each statement held every other request (parsing, answering, the tus bytes)
  * until it ended, and the statements were most of the thread's time (issue 10). Here the HTTP
  * thread hands statements over and goes on; PGlite still runs them one at a time, and a
- * transaction holds its one connection until its end, exactly as in-process (`createPgliteDb`,
- * which the test suites use). Errors come back with their fields (`code`, `constraint`).
+ * transaction holds its one connection until its end, exactly as when PGlite ran in-process.
+ * Errors come back with their fields (`code`, `constraint`).
  */
 export async function createPgliteWorkerDb(dir?: string): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });

@@ -385,7 +385,7 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
     if (embedded) {
       if (!existsSync(join(work, PGDATA))) throw notABackup(file, `no ${PGDATA}`);
       const dump = new File([await readFile(join(work, PGDATA))], PGDATA, { type: 'application/gzip' });
-      // The extensions of createPgliteDb (db.ts). Loading the dump writes it into pgdata/ and starts it.
+      // The extensions of the service's PGlite (db/pglite-worker.mjs). Loading the dump writes it into pgdata/ and starts it.
       const lite = await PGlite.create(join(work, 'pgdata'), { extensions: { pg_trgm }, loadDataDir: dump });
       try {
         const [counts] = (
