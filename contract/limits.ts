@@ -23,9 +23,9 @@ export const LONG_TEXT_MAX = 2000;
 export const SEARCH_MAX = 100;
 /**
  * A search of three or more characters counts its matches up to this many; beyond, the total
- * is this cap and the answer says `totalCapped` ("10,000+"), and the pager reaches that far.
+ * is this cap and the answer says `totalCapped` ("1000+"; 100 pages of 10: docs/architecture.md, "Capped totals"), and the pager reaches that far.
  */
-export const NOTICE_TOTAL_CAP = 10_000;
+export const NOTICE_TOTAL_CAP = 1_000;
 
 /** Supplier status codes (SPEC.md sections 3 and 4). */
 export const SupplierStatus = { A101: 'A101', A104: 'A104', A141: 'A141' } as const;

@@ -29,7 +29,7 @@ export type NoticeSummary = z.infer<typeof noticeSummary>;
 /**
  * A page of a public list, open notices first (nearest deadline first), then closed ones
  * (latest first). `totalCapped`: a frequent search term was counted only up to
- * NOTICE_TOTAL_CAP, which is then the total ("10,000+").
+ * NOTICE_TOTAL_CAP, which is then the total ("1000+").
  */
 export const noticePage = page(noticeSummary).extend({ totalCapped: z.boolean() });
 
