@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { installApiEffects } from '@/app/api-effects';
 import { followPrerender } from '@/app/prerender-handoff';
@@ -32,14 +31,15 @@ const tree = (
 // Decision: replaced, not hydrated. Hydrating (hydrateRoot with router.ssr set, as TanStack
 // Router's own hydration does) lost the account typed right after the screen became usable in
 // three e2e runs on the CI machine (cause not pinned down); replacing passed them all.
-// Without a prerender there is nothing to look at meanwhile: one synchronous render.
+// Without a prerender (a notice's detail, the supplier's screens) the first render is a
+// transition too: measured on /bidDetail with Lighthouse's mobile settings, one synchronous
+// render was a 480 ms task (TBT 449 to 627 ms, performance 80 to 85); in slices, TBT 240 to
+// 410 ms and performance 86 to 89, with the same LCP (docs/benchmarks.md).
 if (root.firstElementChild) {
   await router.load().catch(() => undefined);
   onFirstCommit(followPrerender(root));
-  startTransition(() => createRoot(root).render(tree));
-} else {
-  flushSync(() => createRoot(root).render(tree));
 }
+startTransition(() => createRoot(root).render(tree));
 
 registerServiceWorker();
 

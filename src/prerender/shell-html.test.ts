@@ -9,10 +9,11 @@ const page = (locale: PrerenderedPage['locale'], lang: string, text: string, pat
   description: `${text} description`,
   html: `<main><h1>${text}</h1></main><script>scrollTo(0, 0)</script>`,
 });
+const SIGNED_IN = 'cookies:auth token';
 const PAGES = [
-  page('zh-CN', 'zh-CN', '供应商门户'),
-  page('en', 'en', 'Supplier Portal'),
-  page('vie', 'vi', 'Cổng nhà cung cấp'),
+  { ...page('zh-CN', 'zh-CN', '供应商门户'), unless: SIGNED_IN },
+  { ...page('en', 'en', 'Supplier Portal'), unless: SIGNED_IN },
+  { ...page('vie', 'vi', 'Cổng nhà cung cấp'), unless: SIGNED_IN },
   { ...page('zh-CN', 'zh-CN', '获取开门二维码', '/visitLogin'), unless: 'visitor-passes' },
   { ...page('en', 'en', 'Get the door QR code', '/visitLogin'), unless: 'visitor-passes' },
 ];
@@ -32,16 +33,21 @@ function open(path: string, language: string | null) {
   return document.getElementById('root')!;
 }
 
+const setCookie = (name: string, value: string | null) => {
+  document.cookie = value === null ? `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/` : `${name}=${value}; path=/`;
+};
+
 afterEach(() => {
   localStorage.clear();
+  for (const name of ['auth', 'token', 'tokenish']) setCookie(name, null);
   history.replaceState(null, '', '/');
 });
 
 describe('the prerendered /login in index.html', () => {
   it('holds the default language in #root, the others in templates, without their inline scripts', () => {
     const html = injectPrerendered(INDEX, PAGES);
-    expect(html).toContain('<div id="root" data-prerendered data-path="/login" data-locale="zh-CN"><main><h1>供应商门户</h1></main></div>');
-    expect(html).toContain('<template data-path="/login" data-locale="en" data-lang="en" data-title="Supplier Portal title"');
+    expect(html).toContain('<div id="root" data-prerendered data-path="/login" data-locale="zh-CN" data-unless="cookies:auth token"><main><h1>供应商门户</h1></main></div>');
+    expect(html).toContain('<template data-path="/login" data-locale="en" data-unless="cookies:auth token" data-lang="en" data-title="Supplier Portal title"');
     expect(html).not.toContain('scrollTo');
   });
 
@@ -75,6 +81,19 @@ describe('the prerendered /login in index.html', () => {
     expect(open('/visitLogin', 'en').textContent).toBe('');
     localStorage.setItem('visitor-passes', '0');
     expect(open('/visitLogin', 'en').textContent).toBe('Get the door QR code');
+  });
+
+  it('leaves /login out while a supplier is logged in on the device (both session cookies), and only then', () => {
+    setCookie('auth', '1');
+    setCookie('tokenish', 'x');
+    expect(open('/login', null).textContent).toBe('供应商门户');
+    setCookie('token', 'abc');
+    const root = open('/login', 'en');
+    expect(root.textContent).toBe('');
+    expect(root.hasAttribute('data-prerendered')).toBe(false);
+    // A session that timed out (the token gone, `auth` kept) shows the form again.
+    setCookie('token', null);
+    expect(open('/login', 'en').textContent).toBe('Supplier Portal');
   });
 
   it('drops the markup on every other path: those screens paint when the app renders them', () => {

@@ -8,7 +8,8 @@ import type { Locale } from '@contract/locales';
  * this address and the supplier's language (localStorage `language`, as src/api/language.ts
  * keeps it) before the first paint, so no text shows in the wrong language. On any other path,
  * or where the page says the device holds something that changes the screen (`unless`: a
- * localStorage key), #root is emptied at once: that screen paints when the app renders it.
+ * localStorage key, or cookies), #root is emptied at once: that screen paints when the app
+ * renders it.
  *
  * #root carries `data-prerendered` while it holds a prerendered screen, and the same script
  * holds what a person does there until the app has taken over (src/app/prerender-handoff.ts):
@@ -26,7 +27,11 @@ export interface PrerenderedPage {
   title: string;
   description: string;
   html: string;
-  /** A localStorage key: when it holds a value other than '0', this device's screen differs (a visitor with passes), so no prerender. */
+  /**
+   * When this device's screen differs, so that no prerender may show: a localStorage key holding
+   * a value other than '0' (a visitor with passes), or `cookies:` and names that are all set (a
+   * supplier who is logged in sees "logged in as" on /login, not the form).
+   */
   unless?: string;
 }
 
@@ -45,6 +50,12 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
   try { locale = localStorage.getItem('language'); } catch (e) {}
   if (${JSON.stringify(locales)}.indexOf(locale) < 0) locale = ${JSON.stringify(fallback)};
   function held(key) {
+    if (key && key.indexOf('cookies:') === 0) {
+      var have = ' ' + document.cookie.split('; ').map(function (c) { return c.split('=')[0]; }).join(' ') + ' ';
+      var names = key.slice(8).split(' ');
+      for (var n = 0; n < names.length; n++) if (have.indexOf(' ' + names[n] + ' ') < 0) return false;
+      return true;
+    }
     try { var value = key && localStorage.getItem(key); return Boolean(value) && value !== '0'; } catch (e) { return false; }
   }
   function pathOf(el) {

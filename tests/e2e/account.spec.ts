@@ -32,6 +32,8 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await page.goto('/login');
   await page.getByRole('link', { name: '注册' }).click();
   await expect(page).toHaveURL(/\/register/);
+  // The address changes before the screen does: the login form's own 账号 field may still be there.
+  await expect(page.getByRole('heading', { level: 1, name: '供应商注册' })).toBeVisible();
 
   await field(page, '账号').fill(username);
   await field(page, '密码').fill('Passw0rd');
