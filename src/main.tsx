@@ -12,7 +12,14 @@ import './styles.css';
 
 installApiEffects(router, queryClient);
 
-// Activate the stored language first: rendering before it would flash the source texts.
+// The screen's route chunk and its loader's reads (a notice's detail) load while the language
+// does, as a preload (a guard's redirect is followed, not committed: the router's own load does
+// that when the app renders): on /bidDetail under Lighthouse's mobile settings the data then
+// comes with the first render. What the loaders show or load in a language waits for it
+// (whenLocaleActive: their area's texts, a failure's alert).
+const here = { href: `${location.pathname}${location.search}${location.hash}` } as Parameters<typeof router.preloadRoute>[0];
+void router.preloadRoute(here).catch(() => undefined);
+// Activate the stored language before the first render: rendering before it would flash the source texts.
 await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));
 
 const root = document.getElementById('root');

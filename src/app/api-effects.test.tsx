@@ -23,14 +23,14 @@ describe('installApiEffects', () => {
     expect(screen.getByText('保存失败：数据不存在').closest('[aria-live]')?.getAttribute('aria-live')).toBe('assertive');
   });
 
-  it('unauthorized warns with the server message, clears the cache and goes to login with the current path', () => {
+  it('unauthorized warns with the server message, clears the cache and goes to login with the current path', async () => {
     const { router, navigate } = fakeRouter('/platform/bargaining', '/platform/bargaining?tab=2');
     const queryClient = new QueryClient();
     queryClient.setQueryData(['session', 's1'], { name: 'old' });
     installApiEffects(router, queryClient);
     renderWithI18n(<ToastHost />);
     act(() => apiEffects().unauthorized('会话已超时或令牌已过期，请重新登录'));
-    expect(screen.getByText('会话已超时或令牌已过期，请重新登录')).toBeTruthy();
+    expect(await screen.findByText('会话已超时或令牌已过期，请重新登录')).toBeTruthy();
     expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/bargaining?tab=2' } });
     expect(queryClient.getQueryData(['session', 's1'])).toBeUndefined();
   });
@@ -42,21 +42,21 @@ describe('installApiEffects', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('networkFailure shows an alert titled with the status', () => {
+  it('networkFailure shows an alert titled with the status', async () => {
     const { router } = fakeRouter('/login');
     installApiEffects(router, new QueryClient());
     renderWithI18n(<ToastHost />);
     act(() => apiEffects().networkFailure(-100));
-    expect(screen.getByRole('alertdialog', { hidden: true }).textContent).toContain('-100');
+    expect((await screen.findByRole('alertdialog', { hidden: true })).textContent).toContain('-100');
     expect(screen.getByText('网络请求异常，请联系管理员')).toBeTruthy();
   });
 
-  it('tokenLost shows the wire message and goes to login', () => {
+  it('tokenLost shows the wire message and goes to login', async () => {
     const { router, navigate } = fakeRouter('/platform/home');
     installApiEffects(router, new QueryClient());
     renderWithI18n(<ToastHost />);
     act(() => apiEffects().tokenLost());
-    expect(screen.getByText('令牌丢失，请重新登录！')).toBeTruthy();
+    expect(await screen.findByText('令牌丢失，请重新登录！')).toBeTruthy();
     expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/home' } });
   });
 });

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { setApiEffects } from '@/api/effects';
+import { whenLocaleActive } from '@/locales/i18n';
 import { showAlert, toast } from '@/ui/toast';
 
 /** Back to login, remembering where the user was (unless already on a login screen). */
@@ -21,14 +22,15 @@ export function installApiEffects(router: AnyRouter, queryClient: QueryClient): 
     unauthorized: (text) => {
       // The cookies are gone; the cache may still hold the previous session's data.
       queryClient.clear();
-      toast.warning(text);
+      void whenLocaleActive().then(() => toast.warning(text));
       toLogin(router);
     },
     networkFailure: (status) => {
-      void showAlert({ title: String(status), message: i18n._(msg`网络请求异常，请联系管理员`) });
+      // A loader's call may fail while the language still loads (src/main.tsx): say it in that language.
+      void whenLocaleActive().then(() => showAlert({ title: String(status), message: i18n._(msg`网络请求异常，请联系管理员`) }));
     },
     tokenLost: () => {
-      toast.error(message('tokenLost', i18n.locale as Locale));
+      void whenLocaleActive().then(() => toast.error(message('tokenLost', i18n.locale as Locale)));
       toLogin(router);
     },
   });

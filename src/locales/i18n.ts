@@ -60,8 +60,19 @@ const DESCRIPTION = msg`供应商门户：查看招标与采购信息、报名�
  * Loads and activates a locale with the areas already in use, stores the choice and sets
  * `<html lang>` (vi for vie) and the page's description in that language.
  */
+let firstActivated!: () => void;
+const firstActivation = new Promise<void>((resolve) => (firstActivated = resolve));
+
+/**
+ * Resolves once a language is active: at once after the first activation, else when it ends. The
+ * app starts loading a screen while its language loads (src/main.tsx); what a route's loader
+ * shows or loads in a language waits for this.
+ */
+export const whenLocaleActive = (): Promise<void> => (i18n.locale ? Promise.resolve() : firstActivation);
+
 export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages: await messagesOf(locale, loadedAreas) });
+  firstActivated();
   storeLanguage(locale);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = BCP47[locale];
@@ -73,6 +84,7 @@ export const pageDescription = (): string => i18n._(DESCRIPTION);
 
 /** Makes an area's texts available in the current locale (a route's loader awaits it; precached, so it works offline). */
 export async function loadArea(area: Area): Promise<void> {
+  await whenLocaleActive();
   const locale = i18n.locale as Locale;
   if (loadedAreas.has(area) || !locale) return;
   const { messages } = await areas[area][locale]();
