@@ -8,7 +8,8 @@ import { migrate } from './db/migrate';
 import { EnvError, operatorSecretFile, readEnv, type Env } from './env';
 import { FileStorage } from './files/storage';
 import { BACKUP_PATH, OPERATOR_HEADER, OPS_PATH } from './routes/ops';
-import { backupToFile, restoreBackup, verifyBackup, writeArchive } from './services/backup';
+import { backupToFile, writeArchive } from './services/backup';
+import { restoreBackup, verifyBackup } from './services/restore';
 import { OperatorError, runOperatorAction, type OperatorAction } from './services/operator-actions';
 
 const USAGE = `Usage: npm run cli -- <command>

@@ -9,7 +9,8 @@ import { ENGINE } from '../test/engine';
 import { build } from '../test/helper';
 import type { Services } from './context';
 import { withIdempotency } from './idempotency';
-import { addressMatcher, createMetrics } from './metrics';
+import { addressMatcher } from './addresses';
+import { createMetrics } from './metrics';
 
 const t = await build();
 

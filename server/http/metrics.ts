@@ -1,8 +1,8 @@
-import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { REASON_HEADER } from '../../contract/http';
 import type { PoolStats } from '../db/db';
+import { addressMatcher } from './addresses';
 
 /**
  * What the bid service counts for Prometheus (issue 13), in a registry of the app's own: tests
@@ -85,32 +85,6 @@ export function createMetrics(opts: { pool?: () => PoolStats } = {}): Metrics {
     gauge('db_pool_max_connections', 'The most connections the pool opens', (s) => s.max);
   }
   return metrics;
-}
-
-/** proxy-addr's names (as TRUST_PROXY takes them), as ranges. */
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-/**
- * Whether an address is one of `entries` (addresses, CIDR ranges, the names above; checked by
- * env.ts). An IPv4 entry also matches its IPv4-mapped IPv6 form (`::ffff:127.0.0.1`), which is
- * how a socket listening on `::` sees IPv4 peers.
- */
-export function addressMatcher(entries: string[]): (address: string | undefined) => boolean {
-  const list = new BlockList();
-  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(prefix), family);
-  }
-  return (address) => {
-    const family = address ? isIP(address) : 0;
-    return family !== 0 && list.check(address!, family === 6 ? 'ipv6' : 'ipv4');
-  };
 }
 
 /**

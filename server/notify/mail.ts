@@ -1,7 +1,6 @@
-import nodemailer from "nodemailer";
-import { CODE_TTL_SECONDS } from "../../contract/limits";
-import type { Notifier } from "./notifier";
-import { codeText } from "./texts";
+import nodemailer from 'nodemailer';
+import type { Notifier } from './notifier';
+import { codeText } from './texts';
 
 /**
  * SMTP_URL's connection is given this long, and a silent server this long, before the delivery
@@ -18,10 +17,7 @@ const SOCKET_TIMEOUT_MS = 20_000;
  * address). A pooled transport keeps one connection warm for a burst of requests. The message
  * is in the language of the person who asked, as plain text and HTML.
  */
-export function smtpNotifier(
-  url: string,
-  from: string,
-): Notifier & { close(): void } {
+export function smtpNotifier(url: string, from: string): Notifier & { close(): void } {
   const transport = nodemailer.createTransport(
     {
       url,
@@ -35,25 +31,19 @@ export function smtpNotifier(
   );
   return {
     async sendCode({ to, code, locale, purpose }) {
-      const { subject, text, html } = codeText(
-        locale,
-        code,
-        purpose,
-        CODE_TTL_SECONDS / 60,
-      );
+      const { subject, text, html } = codeText(locale, code, purpose);
       const info = await transport.sendMail({
         to,
         subject,
         text,
         html,
         headers: {
-          "Content-Language": locale === "vie" ? "vi" : locale,
-          "Auto-Submitted": "auto-generated",
+          'Content-Language': locale === 'vie' ? 'vi' : locale,
+          'Auto-Submitted': 'auto-generated',
         },
       });
       // A server that accepts the message for nobody has not handed it over.
-      if (info.accepted.length === 0)
-        throw new Error(`the SMTP server refused ${to}: ${info.response}`);
+      if (info.accepted.length === 0) throw new Error(`the SMTP server refused ${to}: ${info.response}`);
     },
     close: () => transport.close(),
   };

@@ -1,9 +1,9 @@
-import { CODE_TTL_SECONDS } from "../../contract/limits";
-import type { Notifier } from "./notifier";
-import { codeText } from "./texts";
+import { CODE_TTL_SECONDS } from '../../contract/limits';
+import type { Notifier } from './notifier';
+import { codeText } from './texts';
 
 /** The header that carries SMS_WEBHOOK_SECRET, so the endpoint knows the call is ours. */
-export const SMS_SECRET_HEADER = "X-Webhook-Secret";
+export const SMS_SECRET_HEADER = 'X-Webhook-Secret';
 const TIMEOUT_MS = 10_000;
 
 /** What the SMS endpoint receives (README "Running in production"); the text is ready to send. */
@@ -13,7 +13,7 @@ export interface SmsWebhookBody {
   code: string;
   /** zh-CN, en or vie. */
   locale: string;
-  purpose: "recovery" | "gate";
+  purpose: 'recovery' | 'gate';
   validSeconds: number;
 }
 
@@ -26,28 +26,27 @@ export interface SmsWebhookBody {
 export function smsWebhookNotifier(url: string, secret: string): Notifier {
   return {
     async sendCode({ to, code, locale, purpose }) {
-      const { text } = codeText(locale, code, purpose, CODE_TTL_SECONDS / 60);
+      const { text } = codeText(locale, code, purpose);
       const body: SmsWebhookBody = {
         to,
-        text: text.split("\n")[0]!,
+        text: text.split('\n')[0]!,
         code,
         locale,
         purpose,
         validSeconds: CODE_TTL_SECONDS,
       };
       const res = await fetch(url, {
-        method: "POST",
+        method: 'POST',
         headers: {
-          "content-type": "application/json",
+          'content-type': 'application/json',
           [SMS_SECRET_HEADER]: secret,
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: "error",
+        redirect: 'error',
       });
       await res.body?.cancel();
-      if (!res.ok)
-        throw new Error(`the SMS endpoint answered HTTP ${res.status}`);
+      if (!res.ok) throw new Error(`the SMS endpoint answered HTTP ${res.status}`);
     },
   };
 }

@@ -17,7 +17,8 @@ import { seedDemo } from '../seed';
 import { demoCreditCode } from '../seed/suppliers';
 import { ENGINE } from '../test/engine';
 import { build, multipart, registration } from '../test/helper';
-import { BACKUP_FORMAT, openBackup, readManifest, restoreBackup, verifyBackup, writeArchive, type BackupManifest } from './backup';
+import { BACKUP_FORMAT, openBackup, writeArchive, type BackupManifest } from './backup';
+import { readManifest, restoreBackup, verifyBackup } from './restore';
 import { runOperatorAction } from './operator-actions';
 
 /**

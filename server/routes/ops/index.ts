@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { BASE_PATH } from '../../../contract/http';
+import { isLoopback } from '../../http/addresses';
 import { openBackup } from '../../services/backup';
 import { LIST_CHANGING_ACTIONS, OperatorError, operatorInputs, runOperatorAction, type OperatorAction } from '../../services/operator-actions';
 
@@ -24,7 +25,7 @@ const sameSecret = (given: string, secret: string) => {
  */
 export async function opsRoutes(app: FastifyInstance, opts: { secret: string; dataDir: string }): Promise<void> {
   const allowed = (req: FastifyRequest) => {
-    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+    const loopback = isLoopback(req.socket.remoteAddress);
     const given = req.headers[OPERATOR_HEADER];
     return loopback && typeof given === 'string' && sameSecret(given, opts.secret);
   };
