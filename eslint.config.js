@@ -21,7 +21,7 @@ const ban = (files, patterns, paths = files.some((f) => f.startsWith('src/')) ? 
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'dev-dist', 'playwright-report', 'test-results', 'bench-results', '.tmp'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', 'data', 'src/routeTree.gen.ts', 'dev-dist', 'playwright-report', 'test-results', 'bench-results', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +31,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['scripts/**/*.mjs', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  { files: ['scripts/**/*.mjs', 'server/**/*.mjs', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
   // The recommended set (with the React Compiler's checks: refs, set-state-in-effect, purity...); lint runs with --max-warnings 0.
   {
     files: ['src/**/*.{ts,tsx}'],

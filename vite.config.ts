@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_LOCALE, LOCALES } from './contract/locales';
 import type * as RenderPage from './src/prerender/render-page';
@@ -98,12 +98,55 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * The server render's bundle: src/prerender/server-entry.tsx built for Node into `<outDir>-ssr`
+ * (dist-ssr) beside the portal, never served or precached. The bid service renders a public
+ * notice's screen with it (server/http/server-render.ts); without it, that screen is the plain shell.
+ */
+export function serverRenderBundle(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:server-render-bundle',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          resolve: { alias },
+          plugins: [routerPlugin(), reactWithLingui(), lingui(), routeChunkRecovery()],
+          build: {
+            ssr: fileURLToPath(new URL('./src/prerender/server-entry.tsx', import.meta.url)),
+            outDir: `${outDir}-ssr`,
+            emptyOutDir: true,
+            target: 'node20',
+            rollupOptions: { output: { entryFileNames: 'server-entry.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+          },
+        });
+      },
+    },
+  };
+}
+
+const routerPlugin = () =>
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: 'src/routes',
+    generatedRouteTree: 'src/routeTree.gen.ts',
+    routeFileIgnorePattern: '\\.test\\.tsx?$',
+  });
+
 export const reactWithLingui = () => react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } });
 
 export default defineConfig({
   resolve: { alias },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', routeFileIgnorePattern: '\\.test\\.tsx?$' }),
+    routerPlugin(),
     reactWithLingui(),
     lingui(),
     tailwindcss(),
@@ -123,6 +166,7 @@ export default defineConfig({
     }),
     prerender(),
     precompress(),
+    serverRenderBundle(),
   ],
   build: {
     target: 'es2022',
@@ -136,7 +180,10 @@ export default defineConfig({
       // 173 kB gzip on /login. Held in one chunk they are 13 scripts and 152 kB (docs/benchmarks.md).
       // Chunks under 1 KB (a Field, a date formatter, an api call's options) are merged into a
       // chunk always loaded with them: /login asked for 13 scripts, now 12, for the same bytes.
-      output: { experimentalMinChunkSize: 1_000, manualChunks: (id) => (/\/src\/(routes\/|routeTree\.gen\.ts)/.test(id) && !id.includes('tsr-split') ? 'routes' : undefined) },
+      output: {
+        experimentalMinChunkSize: 1_000,
+        manualChunks: (id) => (/\/src\/(routes\/|routeTree\.gen\.ts)/.test(id) && !id.includes('tsr-split') ? 'routes' : undefined),
+      },
       // zod ships `@__PURE__` comments Rollup cannot place; they are harmless and not ours to fix.
       onwarn(warning, warn) {
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -2,6 +2,23 @@
 export const BASE_PATH = '/bid-web/bid-service';
 
 /**
+ * The session lives in the cookies SPEC.md section 3 names. `token` expires with the token;
+ * `auth` outlives it, which is how the route guard tells a timed-out session from none. The bid
+ * service never reads them to authorize; it looks only at which are set, to serve a logged-in
+ * supplier the screen the portal renders (server/render/server-render.ts).
+ */
+export const COOKIE = {
+  auth: 'auth',
+  token: 'token',
+  username: 'username',
+  userid: 'userid',
+  supplierId: 'supplierId',
+  supplierCode: 'supplierCode',
+  supplierInfo: 'supplierInfo',
+  loginInfo: 'loginInfo',
+} as const;
+
+/**
  * Header names in one place so they can follow a deployed bid service.
  * The token travels in a header, never in a cookie the server reads.
  */

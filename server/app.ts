@@ -32,6 +32,7 @@ import { fileRoutes } from './routes/file';
 import { tusRoutes } from './routes/file/tus';
 import { healthRoutes, type Lifecycle } from './http/health';
 import { createMetrics, installMetrics } from './http/metrics';
+import { serverRender } from './render/server-render';
 import { h5Routes } from './routes/h5';
 import { homeRoutes } from './routes/home';
 import { opsRoutes } from './routes/ops';
@@ -257,7 +258,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installMetrics(app, metrics, opts.metricsAllow ?? ['loopback']);
 
   // External plugins.
-  const scriptSrc = [...CSP.scriptSrc, ...(spa ? inlineScriptHashes(readFileSync(join(opts.staticDir!, 'index.html'), 'utf8')) : [])];
+  const indexHtml = spa ? readFileSync(join(opts.staticDir!, 'index.html'), 'utf8') : '';
+  const scriptSrc = [...CSP.scriptSrc, ...inlineScriptHashes(indexHtml)];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -308,6 +310,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
+    // The build's server bundle, beside the portal (vite.config.ts, serverRenderBundle).
+    const entry = `${resolve(opts.staticDir!)}-ssr/server-entry.mjs`;
+    if (existsSync(entry)) await app.register(serverRender, { entry, indexHtml });
   }
   return app;
 }

@@ -4,6 +4,7 @@ import { installApiEffects } from '@/app/api-effects';
 import { followPrerender } from '@/app/prerender-handoff';
 import { onFirstCommit, Providers } from '@/app/providers';
 import { registerServiceWorker } from '@/app/pwa';
+import { takeServerState } from '@/app/server-state';
 import { queryClient } from '@/app/query-client';
 import { router } from '@/app/router';
 import { activateLocale, initialLocale } from '@/locales/i18n';
@@ -11,6 +12,11 @@ import { startSyncWhenNeeded } from '@/offline/on-demand';
 import './styles.css';
 
 installApiEffects(router, queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+// A notice's screen rendered by the bid service comes with the reads it shows.
+takeServerState(queryClient, root);
 
 // The screen's route chunk and its loader's reads (a notice's detail) load while the language
 // does, as a preload (a guard's redirect is followed, not committed: the router's own load does
@@ -22,8 +28,6 @@ void router.preloadRoute(here).catch(() => undefined);
 // Activate the stored language before the first render: rendering before it would flash the source texts.
 await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
 const tree = (
   <StrictMode>
     <Providers />

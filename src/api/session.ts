@@ -1,20 +1,9 @@
 import type { LoginResponse, Supplier } from '@contract/schemas/supplier';
 import Cookies from 'js-cookie';
+import { COOKIE } from '@contract/http';
 
-/**
- * The session lives in the cookies SPEC.md section 3 names. `token` expires with the token;
- * `auth` outlives it, which is how the route guard tells a timed-out session from none.
- */
-export const COOKIE = {
-  auth: 'auth',
-  token: 'token',
-  username: 'username',
-  userid: 'userid',
-  supplierId: 'supplierId',
-  supplierCode: 'supplierCode',
-  supplierInfo: 'supplierInfo',
-  loginInfo: 'loginInfo',
-} as const;
+// The session lives in the cookies SPEC.md section 3 names (contract/http.ts).
+export { COOKIE };
 
 /** How long `auth` outlives the token: a week, then a returning user is simply "not logged in". */
 const AUTH_LIFETIME_DAYS = 7;
@@ -107,12 +96,23 @@ export function readSession(): SupplierSession | null {
   const login = getLoginInfo();
   const status = getSupplierInfo()?.status || login?.status;
   const user = login?.userInfo;
-  if (!supplierId || !username || !status || typeof login?.supplierCode !== 'string' || typeof user?.supplierName !== 'string' || typeof user.contactName !== 'string') return null;
+  if (
+    !supplierId ||
+    !username ||
+    !status ||
+    typeof login?.supplierCode !== 'string' ||
+    typeof user?.supplierName !== 'string' ||
+    typeof user.contactName !== 'string'
+  )
+    return null;
   return { supplierId, supplierCode: login.supplierCode, supplierName: user.supplierName, contactName: user.contactName, username, status };
 }
 
 /** The session after the session check (`/supplier/getByToken`) answered for its supplier: its status and names win. */
-export function withSessionCheck(session: SupplierSession, supplier: Pick<Supplier, 'supplierId' | 'supplierCode' | 'supplierName' | 'contactName' | 'username' | 'status'>): SupplierSession {
+export function withSessionCheck(
+  session: SupplierSession,
+  supplier: Pick<Supplier, 'supplierId' | 'supplierCode' | 'supplierName' | 'contactName' | 'username' | 'status'>,
+): SupplierSession {
   if (supplier.supplierId !== session.supplierId) return session;
   return {
     ...session,

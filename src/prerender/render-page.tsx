@@ -1,5 +1,6 @@
 import { BCP47, type Locale } from '@contract/locales';
 import { msg } from '@lingui/core/macro';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -9,30 +10,61 @@ import { createAppRouter } from '@/app/router';
 import { activateLocale, i18n, pageDescription } from '@/locales/i18n';
 import type { PrerenderedPage } from './shell-html';
 
+/** How long a server render waits for the reads its screen's loaders started. */
+const SETTLE_MS = 2_000;
+
+export interface RenderOptions {
+  /**
+   * Answers the screen's calls (the bid service's server render, server/http/server-render.ts):
+   * the render waits for the reads its loaders start and carries them in `state`. Without it
+   * (the build) nothing leaves: every call waits for ever, so lists render their loading frame,
+   * as the app's first render on a phone does.
+   */
+  fetch?: typeof globalThis.fetch;
+}
+
 /**
- * Build time only (vite.config.ts, `prerender()`): the markup of a public screen as its first
- * render shows it, with nothing fetched (the lists show their loading frame), in one language.
- * index.html carries it so a phone paints the screen before the JavaScript has arrived; the app
- * then hydrates it (src/main.tsx).
+ * The markup of a screen as its first render shows it, in one language. At build time
+ * (vite.config.ts, `prerender()`) for the public forms, with nothing fetched; in the bid service
+ * (dist-ssr, server/http/server-render.ts) for a public notice, with its read answered, so a
+ * phone paints the notice before the JavaScript has arrived. The app then renders the same
+ * screen over it (src/main.tsx), from the same data (`state`, src/app/server-state.ts).
  */
-export async function renderPage(path: string, locale: Locale): Promise<PrerenderedPage> {
+export async function renderPage(path: string, locale: Locale, options: RenderOptions = {}): Promise<PrerenderedPage & { state?: DehydratedState }> {
   await activateLocale(locale);
   const client = createQueryClient();
-  // Nothing leaves the build: the screen's calls wait for ever, so its lists render their
-  // loading frame, as the app's first render on a phone does.
   const fetch = globalThis.fetch;
-  globalThis.fetch = () => new Promise<Response>(() => undefined);
+  globalThis.fetch = options.fetch ?? (() => new Promise<Response>(() => undefined));
   const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
   try {
     await router.load();
+    if (options.fetch) await settled(client);
   } finally {
     globalThis.fetch = fetch;
   }
-  // The tree of src/main.tsx, so the browser hydrates this markup.
+  // The tree of src/main.tsx.
   const html = renderToString(
     <StrictMode>
       <Providers router={router} queryClient={client} />
     </StrictMode>,
   );
-  return { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
+  const page = { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
+  // Only what was read: a failed read is the app's to retry, with its own messages.
+  return options.fetch ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) } : page;
+}
+
+/** Until no read is under way (or SETTLE_MS: what is not there by then stays the app's to show). */
+function settled(client: ReturnType<typeof createQueryClient>): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, SETTLE_MS);
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() === 0) finish();
+    });
+    if (client.isFetching() === 0) finish();
+  });
 }

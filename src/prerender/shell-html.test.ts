@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { injectPrerendered, type PrerenderedPage } from './shell-html';
+import { injectPrerendered, injectServerRendered, SERVER_STATE_ID, type PrerenderedPage } from './shell-html';
 
 const page = (locale: PrerenderedPage['locale'], lang: string, text: string, path = '/login'): PrerenderedPage => ({
   path,
@@ -17,11 +17,11 @@ const PAGES = [
   { ...page('zh-CN', 'zh-CN', '获取开门二维码', '/visitLogin'), unless: 'visitor-passes' },
   { ...page('en', 'en', 'Get the door QR code', '/visitLogin'), unless: 'visitor-passes' },
 ];
-const INDEX = '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 /** Loads the built document as the browser would and runs its inline script. */
-function open(path: string, language: string | null) {
-  const html = injectPrerendered(INDEX, PAGES);
+function open(path: string, language: string | null, html = injectPrerendered(INDEX, PAGES)) {
   history.replaceState(null, '', path);
   if (language) localStorage.setItem('language', language);
   else localStorage.removeItem('language');
@@ -46,7 +46,9 @@ afterEach(() => {
 describe('the prerendered /login in index.html', () => {
   it('holds the default language in #root, the others in templates, without their inline scripts', () => {
     const html = injectPrerendered(INDEX, PAGES);
-    expect(html).toContain('<div id="root" data-prerendered data-path="/login" data-locale="zh-CN" data-unless="cookies:auth token"><main><h1>供应商门户</h1></main></div>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered data-path="/login" data-locale="zh-CN" data-unless="cookies:auth token"><main><h1>供应商门户</h1></main></div>',
+    );
     expect(html).toContain('<template data-path="/login" data-locale="en" data-unless="cookies:auth token" data-lang="en" data-title="Supplier Portal title"');
     expect(html).not.toContain('scrollTo');
   });
@@ -132,5 +134,35 @@ describe('the prerendered /login in index.html', () => {
 
   it('refuses an index.html without an empty #root', () => {
     expect(() => injectPrerendered('<div id="app"></div>', PAGES)).toThrow(/root/);
+  });
+});
+
+describe("the bid service's server render of a notice", () => {
+  const notice = { ...page('zh-CN', 'zh-CN', '2026年度成型网年度招标项目', '/bidDetail/17'), html: '<main><h1>2026年度成型网年度招标项目</h1></main>' };
+  const state = { queries: [{ queryKey: ['bids', 'notice', '17'], state: { data: { title: '</script><script>alert(1)</script>' } } }] };
+  const built = injectPrerendered(INDEX, PAGES);
+
+  it("replaces the build's page in #root, keeps the templates and the language pick, and carries the reads as inert JSON", () => {
+    const html = injectServerRendered(built, notice, state);
+    expect(html).toContain('<div id="root" data-prerendered data-path="/bidDetail/17" data-locale="zh-CN"><main><h1>2026年度成型网年度招标项目</h1></main></div>');
+    expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
+    expect(html).toContain('<template data-path="/login" data-locale="en"');
+    // No text in the data closes the element: `<` is escaped, and the JSON reads back the same.
+    const json = html.match(new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}">([^<]*)</script>`))?.[1];
+    expect(json).toContain('\\u003c/script>');
+    expect(JSON.parse(json!)).toEqual(state);
+  });
+
+  it('shows the notice at its address in the default language, and leaves it to the app for a device that chose another', () => {
+    const html = injectServerRendered(built, notice, state);
+    expect(open('/bidDetail/17', null, html).textContent).toBe('2026年度成型网年度招标项目');
+    expect(document.getElementById(SERVER_STATE_ID)).not.toBeNull();
+    const root = open('/bidDetail/17', 'en', html);
+    expect(root.textContent).toBe('');
+    expect(root.hasAttribute('data-prerendered')).toBe(false);
+  });
+
+  it('refuses an index.html without the prerendered #root', () => {
+    expect(() => injectServerRendered(INDEX, notice, state)).toThrow(/no prerendered #root/);
   });
 });

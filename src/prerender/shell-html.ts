@@ -97,7 +97,9 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const pageAttributes = (page: PrerenderedPage) =>
-  [`data-path="${attribute(page.path)}"`, `data-locale="${attribute(page.locale)}"`, ...(page.unless ? [`data-unless="${attribute(page.unless)}"`] : [])].join(' ');
+  [`data-path="${attribute(page.path)}"`, `data-locale="${attribute(page.locale)}"`, ...(page.unless ? [`data-unless="${attribute(page.unless)}"`] : [])].join(
+    ' ',
+  );
 
 /** React's server markup carries its own inline scripts (scroll restoration): never in a prerender. */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
@@ -115,8 +117,28 @@ export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): 
         `<template ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${withoutScripts(page.html)}</template>`,
     )
     .join('');
-  return indexHtml.replace(
-    emptyRoot,
-    `<div id="root" data-prerendered ${pageAttributes(first)}>${withoutScripts(first.html)}</div>${templates}<script>${pickScript(locales, first.locale)}</script>`,
-  );
+  return indexHtml.replace(emptyRoot, `${ROOT_START}${rootOf(first)}${ROOT_END}${templates}<script>${pickScript(locales, first.locale)}</script>`);
+}
+
+/** Around #root in the built index.html, where a server render puts its page. */
+const ROOT_START = '<!--root-->';
+const ROOT_END = '<!--/root-->';
+/** The reads a server-rendered screen was rendered from, for the app's first render (src/app/server-state.ts). */
+export const SERVER_STATE_ID = 'server-state';
+
+const rootOf = (page: PrerenderedPage) => `<div id="root" data-prerendered ${pageAttributes(page)}>${withoutScripts(page.html)}</div>`;
+
+/**
+ * The bid service's server render (src/prerender/server-entry.tsx): the built index.html with
+ * `page` in #root in place of the build's prerender, and the reads it was rendered from as JSON
+ * (not run: `type` is not JavaScript, so the CSP has nothing to allow). The language pick shows
+ * it where the address and the device's language match, as for the build's pages.
+ */
+export function injectServerRendered(indexHtml: string, page: PrerenderedPage, state: unknown): string {
+  const start = indexHtml.indexOf(ROOT_START);
+  const end = indexHtml.indexOf(ROOT_END, start);
+  if (start < 0 || end < 0) throw new Error('index.html has no prerendered #root to replace');
+  // `<` escaped, so no text in the data can close the script element.
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `${indexHtml.slice(0, start)}${ROOT_START}${rootOf(page)}${ROOT_END}<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>${indexHtml.slice(end + ROOT_END.length)}`;
 }

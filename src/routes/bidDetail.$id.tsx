@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { noticeQueryOptions } from '@/features/bids/api/get-notice';
+import { prefetchNotice } from '@/features/bids/api/get-notice';
 import { NoticeDetailView } from '@/features/bids/components/notice-detail';
 
 export const Route = createFileRoute('/bidDetail/$id')({
-  // Not awaited: the view has its own loading, not-found and retry states.
-  loader: ({ context, params }) => {
-    void context.queryClient.ensureQueryData(noticeQueryOptions(params.id)).catch(() => undefined);
-  },
+  loader: ({ context, params }) => prefetchNotice(context.queryClient, params.id),
   component: BidDetailPage,
 });
 

@@ -126,6 +126,67 @@ test('/login paints its form and the notice board frame before any script has ru
   }
 });
 
+test("a public notice paints from the bid service's render before any script has run, and the app takes it over from the same reads, without a shift", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const list = await request.post('/bid-web/bid-service/business/listByPage', { data: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 } });
+  const notice = ((await list.json()) as { data: { records: { id: string; title: string }[] } }).data.records[2]!;
+  for (const language of [null, 'en'] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    if (language) await context.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await context.addInitScript(() => {
+      const seen = { shifts: [] as number[], titleGone: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) seen.shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      addEventListener('DOMContentLoaded', () => {
+        new MutationObserver(() => void (document.getElementById('notice-title') || seen.titleGone++)).observe(document.body, { subtree: true, childList: true });
+      });
+    });
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/bidDetail/${notice.id}`, { waitUntil: 'commit' });
+    if (language === null) {
+      // Rendered by the service: the notice, its sections and its codes' labels, before any script.
+      await expect(page.locator('#notice-title')).toHaveText(notice.title);
+      await expect(page.getByRole('heading', { name: '基本信息' })).toBeVisible();
+      await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+      // A tap on 报名 is held until the app can answer it.
+      await page.getByRole('button', { name: '报名' }).click();
+      release();
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+      await expect(page.getByText('请先登录后再报名').first()).toBeVisible();
+      await expect(page.locator('#notice-title')).toHaveText(notice.title);
+      const seen = await page.evaluate(() => (window as unknown as { seen: { shifts: number[]; titleGone: number } }).seen);
+      expect(seen.titleGone).toBe(0);
+      expect(seen.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+      // The app read nothing again: the notice and the dictionaries came with the document.
+      expect(calls).toEqual([]);
+    } else {
+      // Rendered in the default language, so a device that chose another never sees it: the app renders in its own.
+      // The language pick, not the app (its scripts are held), emptied #root.
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+      await expect(page.locator('#root')).toBeEmpty();
+      release();
+      await expect(page.locator('#notice-title')).toHaveText(notice.title);
+      await expect(page.getByRole('heading', { name: 'Basic information' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect(calls).toContain('/business/getById');
+    }
+    await context.close();
+  }
+});
+
 test('a tap on the prerendered /login before any script has run is held and done once the app has taken over; the browser never sends the form itself', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
   const page = await context.newPage();

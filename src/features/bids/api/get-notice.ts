@@ -1,8 +1,10 @@
 import { Code } from '@contract/codes';
 import { calls } from '@contract/calls';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { dictionaryQueryOptions } from '@/api/dictionary';
 import { isApiError } from '@/api/errors';
 import { request } from '@/api/request';
+import { i18n, whenLocaleActive } from '@/locales/i18n';
 import { storedAtReader } from './stored-at';
 
 const getNotice = async (id: string, signal?: AbortSignal) => {
@@ -22,3 +24,17 @@ export const noticeQueryOptions = (id: string) =>
     // A missing notice stays missing; only transient failures are worth another try.
     retry: (count, error) => !isNotFound(error) && !(isApiError(error) && error.kind === 'business') && count < 2,
   });
+
+/** The dictionaries whose labels a notice's detail shows (notice-detail.tsx, CodeLabel). */
+const NOTICE_DICTIONARIES = ['tenderingManner', 'classification', 'currency'] as const;
+
+/**
+ * What a notice's screen reads, started by its route's loader, not awaited (the view has its own
+ * loading, not-found and retry states): the notice, and the labels of its codes in the interface
+ * language, so they come with it rather than after the first render. The bid service's server
+ * render waits for both (src/prerender/render-page.tsx).
+ */
+export function prefetchNotice(client: QueryClient, id: string): void {
+  void client.ensureQueryData(noticeQueryOptions(id)).catch(() => undefined);
+  void whenLocaleActive().then(() => Promise.all(NOTICE_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, i18n.locale)))));
+}

@@ -1,0 +1,75 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { build } from '../test/helper';
+import { MAX_WAITING, RENDER_TIMEOUT_MS } from './server-render';
+
+// A built portal with its server bundle beside it (`<dist>-ssr`, as vite.config.ts writes it);
+// the bundle is a stand-in (fixtures/server-entry.mjs) that renders a notice's title.
+const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+const shell = '<!doctype html><title>portal</title><!--root--><div id="root"></div><!--/root--><script>pickLanguage()</script>';
+writeFileSync(join(dist, 'index.html'), shell);
+mkdirSync(`${dist}-ssr`);
+copyFileSync(new URL('./fixtures/server-entry.mjs', import.meta.url), join(`${dist}-ssr`, 'server-entry.mjs'));
+const t = await build({ staticDir: dist });
+
+const notices = (await t.post<{ records: { id: string; title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 1, pageSize: 20 })).data.records;
+expect(notices.length).toBe(20);
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('the server render of a public notice', () => {
+  it("serves the notice rendered from the service's own answer, compressed when asked, never cached by the browser", async () => {
+    const [notice] = notices;
+    const plain = await get(`/bidDetail/${notice!.id}`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(plain.body).toContain(`<div id="root" data-prerendered><h1>${notice!.title}</h1>`);
+    // The shell's inline script is still the one the CSP allows.
+    expect(plain.body).toContain('<script>pickLanguage()</script>');
+    expect(String(plain.headers['content-security-policy'])).toContain("'sha256-");
+
+    const brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps a render for a while: the same document again, rendered once', async () => {
+    const url = `/bidDetail/${notices[1]!.id}`;
+    const first = (await get(url)).body;
+    expect(first).toContain(notices[1]!.title);
+    expect((await get(url)).body).toBe(first);
+  });
+
+  it('serves a logged-in supplier the plain shell (their screen is the portal’s to render); a timed-out session still gets the render', async () => {
+    const url = `/bidDetail/${notices[2]!.id}`;
+    expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(shell);
+    expect((await get(url, { cookie: 'auth=1; username=demo_a101' })).body).toContain(`<h1>${notices[2]!.title}</h1>`);
+  });
+
+  it('serves the plain shell when the render fails, and renders again after', async () => {
+    expect((await get('/bidDetail/broken')).body).toBe(shell);
+    expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`);
+  });
+
+  it(`gives up on a render after ${RENDER_TIMEOUT_MS} ms, serves the plain shell at once while ${MAX_WAITING} wait, and starts a new thread`, async () => {
+    const started = Date.now();
+    const stuck = get('/bidDetail/stuck');
+    // Queued behind the stuck one, on the same thread.
+    const queued = notices.slice(4, 4 + MAX_WAITING - 1).map((n) => get(`/bidDetail/${n.id}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const overflow = await get(`/bidDetail/${notices[4 + MAX_WAITING]!.id}`);
+    expect(overflow.body).toBe(shell);
+    expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS / 2);
+
+    expect((await stuck).body).toBe(shell);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_TIMEOUT_MS);
+    for (const res of await Promise.all(queued)) expect(res.body).toBe(shell);
+
+    const after = notices[4 + MAX_WAITING + 1]!;
+    expect((await get(`/bidDetail/${after.id}`)).body).toContain(`<h1>${after.title}</h1>`);
+  });
+});

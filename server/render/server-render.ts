@@ -1,0 +1,155 @@
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import { parse as parseCookies } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BASE_PATH, COOKIE } from '../../contract/http';
+
+/**
+ * The server render of a public notice (`/bidDetail/{id}`): the document carries the notice as the
+ * app's own components render it (the portal's server bundle, dist-ssr, src/prerender/server-entry.tsx),
+ * so a phone paints it before any JavaScript has arrived, and the app's first render takes over
+ * from the same reads (src/app/server-state.ts). The build's prerender does this for the forms;
+ * a notice's content is only known here.
+ *
+ * The render runs on a worker thread, one at a time, and its calls go through this service's
+ * own routes (`inject`): what it shows is what the portal would read. Whatever stands in the way
+ * answers the plain shell, which the app renders as it always did: no server bundle, a logged-in
+ * supplier (whose screen differs), a render that fails or takes longer than RENDER_TIMEOUT_MS, or
+ * MAX_WAITING renders already queued. Renders are kept for CACHE_MS (the app's own staleTime is
+ * longer), at most CACHE_ENTRIES of them.
+ */
+export interface ServerRenderOptions {
+  /** dist-ssr/server-entry.mjs. */
+  entry: string;
+  /** The built index.html, with its prerendered #root. */
+  indexHtml: string;
+}
+
+/** The screens rendered here: a public notice. */
+export const SERVER_RENDERED = '/bidDetail/:id';
+export const RENDER_TIMEOUT_MS = 3_000;
+export const MAX_WAITING = 8;
+export const CACHE_MS = 10_000;
+export const CACHE_ENTRIES = 256;
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+const compress: Record<Encoding, (html: string) => Promise<Buffer>> = {
+  br: (html) => promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html) => promisify(gzip)(html),
+};
+
+interface Rendered {
+  at: number;
+  html: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+interface Waiting {
+  resolve: (html: string) => void;
+  reject: (error: Error) => void;
+}
+
+export async function serverRender(app: FastifyInstance, { entry, indexHtml }: ServerRenderOptions): Promise<void> {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const waiting = new Map<string, Waiting>();
+  const cache = new Map<string, Rendered>();
+
+  function start(): Worker {
+    const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry } });
+    thread.unref();
+    thread.on('message', (message: { id: string; op?: string; html?: string; error?: string }) => {
+      if (message.op === 'call') return void answer(thread, message as unknown as Call);
+      const wait = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error !== undefined) wait?.reject(new Error(message.error));
+      else if (message.html !== undefined) wait?.resolve(message.html);
+    });
+    const fail = (error: Error) => {
+      if (worker === thread) worker = null;
+      for (const wait of waiting.values()) wait.reject(error);
+      waiting.clear();
+    };
+    thread.on('error', fail);
+    thread.on('exit', (code) => fail(new Error(`the server render's thread exited (${code})`)));
+    return thread;
+  }
+
+  /** A call of the screen, answered by this service's own route, as the portal would be. */
+  async function answer(thread: Worker, call: Call): Promise<void> {
+    const url = new URL(call.url, 'http://render.invalid');
+    const reply = url.pathname.startsWith(`${BASE_PATH}/`)
+      ? await app.inject({ method: call.method as 'GET', url: `${url.pathname}${url.search}`, headers: call.headers, payload: call.body })
+      : { statusCode: 404, headers: {}, body: '' };
+    const headers = Object.fromEntries(Object.entries(reply.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
+  }
+
+  function render(path: string): Promise<string> {
+    worker ??= start();
+    const id = `r${nextId++}`;
+    const thread = worker;
+    return new Promise<string>((resolve, reject) => {
+      // One render at a time: a render this late holds every other, so its thread goes (and the
+      // renders queued behind it with it); the next request starts another.
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`));
+        void thread.terminate();
+      }, RENDER_TIMEOUT_MS);
+      const settle = { resolve: (html: string) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
+      waiting.set(id, settle);
+      thread.postMessage({ id, op: 'render', indexHtml, path });
+    });
+  }
+
+  /** The rendered document of `path`, or null for the plain shell. */
+  async function rendered(path: string, req: FastifyRequest): Promise<Rendered | null> {
+    const kept = cache.get(path);
+    if (kept && Date.now() - kept.at < CACHE_MS) return kept;
+    if (waiting.size >= MAX_WAITING) return null;
+    try {
+      const fresh: Rendered = { at: Date.now(), html: await render(path), encoded: {} };
+      cache.delete(path);
+      cache.set(path, fresh);
+      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      return fresh;
+    } catch (error) {
+      req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
+      return null;
+    }
+  }
+
+  app.addHook('onClose', async () => {
+    await worker?.terminate();
+    worker = null;
+  });
+
+  app.get(SERVER_RENDERED, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!;
+    const page = loggedIn(req) ? null : await rendered(path, req);
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+    if (!page) return reply.sendFile('index.html');
+    const encoding = negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS);
+    if (!encoding) return reply.send(page.html);
+    const body = await (page.encoded[encoding] ??= compress[encoding](page.html));
+    return reply.header('content-encoding', encoding).send(body);
+  });
+}
+
+interface Call {
+  id: string;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Both session cookies set: the portal's "logged in" (src/api/session.ts, sessionState). */
+function loggedIn(req: FastifyRequest): boolean {
+  const cookies = parseCookies(req.headers.cookie ?? '');
+  return Boolean(cookies[COOKIE.auth] && cookies[COOKIE.token]);
+}
