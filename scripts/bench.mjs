@@ -30,6 +30,9 @@ console.log('\n=== Lighthouse, mobile, median of 3 runs: /login, /bidDetail/{id}
 results.lighthouse = runJson('node', ['scripts/bench-lighthouse.mjs']);
 console.log('(targets: performance >= 95, accessibility, best practices and SEO 100; LCP of /login <= 2.0 s; CLS < 0.02)');
 
+console.log("\n=== the bid service's render of a public notice (/bidDetail/{id}) ===");
+results.serverRender = runJson('node', ['scripts/bench-server-render.mjs']);
+
 console.log('\n=== reading a 5,000-line .xlsx bill of materials in the browser ===');
 results.billOfMaterials = runJson('node', ['scripts/bench-bom.mjs']);
 console.log(`5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`);

@@ -1,0 +1,73 @@
+// The bid service's render of a public notice (server/render/server-render.ts) on the built
+// portal: what a first visit to /bidDetail/{id} waits for at the service, rendered and kept,
+// and how many renders a second it makes under 8 concurrent first visits (the rest answered with
+// the plain shell, which the portal renders itself).
+import { performance } from 'node:perf_hooks';
+import { startBidService } from './lib.mjs';
+
+const service = await startBidService({ prefix: 'bench-render-' });
+const RENDERED = /<div id="root" data-prerendered data-path="\/bidDetail\//;
+
+async function ids(count) {
+  const out = [];
+  for (let pageNo = 1; out.length < count; pageNo++) {
+    const res = await fetch(`${service.url}/bid-web/bid-service/business/listByPage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bindOrPurchase: pageNo % 2, pageNo: Math.ceil(pageNo / 2), pageSize: 50 }),
+    });
+    const records = (await res.json()).data.records;
+    if (!records.length) break;
+    out.push(...records.map((r) => r.id));
+  }
+  return out.slice(0, count);
+}
+
+async function visit(id) {
+  const started = performance.now();
+  const res = await fetch(`${service.url}/bidDetail/${id}`, { headers: { 'accept-encoding': 'br' } });
+  const html = await res.text();
+  return { ms: performance.now() - started, rendered: RENDERED.test(html) };
+}
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
+};
+
+try {
+  const all = await ids(200);
+  await visit(all[0]); // the render thread starts and loads the bundle
+  const half = Math.floor(all.length / 2);
+  // 8 at a time, each a notice not rendered yet.
+  const rest = all.slice(1, half);
+  const concurrent = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let id = rest.shift(); id; id = rest.shift()) concurrent.push(await visit(id));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // One at a time: the other half, then the same again (kept).
+  const first = [];
+  for (const id of all.slice(half)) first.push(await visit(id));
+  const kept = [];
+  for (const id of all.slice(half)) kept.push(await visit(id));
+  const result = {
+    firstRender: { count: first.length, medianMs: pct(first.map((r) => r.ms), 50), p95Ms: pct(first.map((r) => r.ms), 95), rendered: first.filter((r) => r.rendered).length },
+    kept: { medianMs: pct(kept.map((r) => r.ms), 50), p95Ms: pct(kept.map((r) => r.ms), 95) },
+    concurrent8: {
+      count: concurrent.length,
+      rendersPerSecond: Math.round((concurrent.filter((r) => r.rendered).length / seconds) * 10) / 10,
+      plainShell: concurrent.filter((r) => !r.rendered).length,
+      p95Ms: pct(concurrent.map((r) => r.ms), 95),
+    },
+  };
+  console.log(
+    `first render: median ${result.firstRender.medianMs} ms, p95 ${result.firstRender.p95Ms} ms (${result.firstRender.rendered} of ${result.firstRender.count} rendered); kept: median ${result.kept.medianMs} ms; 8 concurrent: ${result.concurrent8.rendersPerSecond} renders/s, ${result.concurrent8.plainShell} of ${result.concurrent8.count} answered with the plain shell, p95 ${result.concurrent8.p95Ms} ms`,
+  );
+  console.log(JSON.stringify(result));
+} finally {
+  service.stop();
+}
