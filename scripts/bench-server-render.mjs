@@ -55,13 +55,36 @@ try {
   const kept = [];
   for (const id of all.slice(half)) kept.push(await visit(id));
   const result = {
-    firstRender: { count: first.length, medianMs: pct(first.map((r) => r.ms), 50), p95Ms: pct(first.map((r) => r.ms), 95), rendered: first.filter((r) => r.rendered).length },
-    kept: { medianMs: pct(kept.map((r) => r.ms), 50), p95Ms: pct(kept.map((r) => r.ms), 95) },
+    firstRender: {
+      count: first.length,
+      medianMs: pct(
+        first.map((r) => r.ms),
+        50,
+      ),
+      p95Ms: pct(
+        first.map((r) => r.ms),
+        95,
+      ),
+      rendered: first.filter((r) => r.rendered).length,
+    },
+    kept: {
+      medianMs: pct(
+        kept.map((r) => r.ms),
+        50,
+      ),
+      p95Ms: pct(
+        kept.map((r) => r.ms),
+        95,
+      ),
+    },
     concurrent8: {
       count: concurrent.length,
       rendersPerSecond: Math.round((concurrent.filter((r) => r.rendered).length / seconds) * 10) / 10,
       plainShell: concurrent.filter((r) => !r.rendered).length,
-      p95Ms: pct(concurrent.map((r) => r.ms), 95),
+      p95Ms: pct(
+        concurrent.map((r) => r.ms),
+        95,
+      ),
     },
   };
   console.log(

@@ -17,14 +17,20 @@ describe('PGlite on a worker thread', () => {
   it('answers rows with their types across the thread boundary', async () => {
     const at = new Date('2026-11-24T01:02:03.456Z');
     await db.query('INSERT INTO w VALUES ($1, $2, $3, $4, $5)', [1, '纸箱', at, { a: [1, 'x'] }, Buffer.from([0, 255])]);
-    const rows = await db.query<{ id: number; name: string; at: Date; doc: unknown; bytes: Uint8Array; none: null }>('SELECT *, NULL AS none FROM w WHERE id = 1');
+    const rows = await db.query<{ id: number; name: string; at: Date; doc: unknown; bytes: Uint8Array; none: null }>(
+      'SELECT *, NULL AS none FROM w WHERE id = 1',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, name: '纸箱', at, doc: { a: [1, 'x'] }, none: null });
     expect([...rows[0]!.bytes]).toEqual([0, 255]);
   });
 
   it("throws the database's error with its fields (code, constraint), as in-process", async () => {
-    await expect(db.query('INSERT INTO w (id, name) VALUES (2, $1)', ['纸箱'])).rejects.toMatchObject({ code: '23505', constraint: 'w_name_key', message: expect.stringMatching(/duplicate key/) });
+    await expect(db.query('INSERT INTO w (id, name) VALUES (2, $1)', ['纸箱'])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'w_name_key',
+      message: expect.stringMatching(/duplicate key/),
+    });
     await expect(db.query('SELECT * FROM nowhere')).rejects.toMatchObject({ code: '42P01' });
   });
 
@@ -32,7 +38,9 @@ describe('PGlite on a worker thread', () => {
     await db.transaction(async (tx) => {
       await tx.query('INSERT INTO w (id, name) VALUES (10, $1)', ['committed']);
       await tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (11, $1)', ['inner']));
-      await expect(tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (12, $1)', ['committed']))).rejects.toMatchObject({ code: '23505' });
+      await expect(tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (12, $1)', ['committed']))).rejects.toMatchObject({
+        code: '23505',
+      });
     });
     await expect(
       db.transaction(async (tx) => {
@@ -104,5 +112,44 @@ describe('PGlite on a worker thread, in a data directory', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('the order of waiting work', () => {
+    // A statement of about 10 ms, and one of a fraction of a millisecond; taught first.
+    const slow = (n: number) => db.query<{ n: number }>('SELECT count(*)::int + $1 AS n FROM generate_series(1, 150000)', [n]);
+    const quick = (n: number) => db.query<{ n: number }>('SELECT $1::int AS n', [n]);
+    const teach = async () => {
+      for (let i = 0; i < 5; i++) await Promise.all([slow(i), quick(i)]);
+    };
+
+    it('answers a quick statement before the slow ones that came before it', async () => {
+      await teach();
+      const done: string[] = [];
+      const all = [0, 1, 2, 3, 4].map((i) => slow(i).then(() => void done.push(`slow ${i}`)));
+      all.push(quick(9).then(() => void done.push('quick')));
+      await Promise.all(all);
+      // At most the one already running goes before it; in arrival order it would be last.
+      expect(done.indexOf('quick')).toBeLessThanOrEqual(1);
+      expect(done.filter((d) => d.startsWith('slow'))).toEqual(['slow 0', 'slow 1', 'slow 2', 'slow 3', 'slow 4']);
+    });
+
+    it('gives a statement that has waited 100 ms its turn before quicker work still waiting', async () => {
+      await teach();
+      const done: string[] = [];
+      const started = performance.now();
+      let slowAfter = 0;
+      const first = slow(0);
+      const waitingSlow = slow(1).then(() => void (slowAfter = performance.now() - started));
+      // Enough quick work, sent at once, to keep it busy well past 100 ms.
+      const quicks = Array.from({ length: 3000 }, (_, i) => quick(i).then(() => void done.push('quick')));
+      const lastQuick = Promise.all(quicks).then(() => performance.now() - started);
+      await first;
+      await waitingSlow;
+      const quickAfter = await lastQuick;
+      expect(quickAfter).toBeGreaterThan(150);
+      // It went once it had waited its 100 ms, while quick work was still waiting.
+      expect(slowAfter).toBeLessThan(quickAfter);
+      expect(done.length).toBe(3000);
+    });
   });
 });

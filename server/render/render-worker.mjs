@@ -25,7 +25,14 @@ function fetch(input, init = {}) {
     const id = `c${nextCall++}`;
     calls.set(id, { resolve, reject });
     signal?.addEventListener('abort', () => calls.delete(id) && reject(signal.reason), { once: true });
-    parentPort.postMessage({ id, op: 'call', url: String(input), method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), body: init.body });
+    parentPort.postMessage({
+      id,
+      op: 'call',
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(new Headers(init.headers)),
+      body: init.body,
+    });
   });
 }
 

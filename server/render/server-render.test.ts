@@ -15,7 +15,8 @@ mkdirSync(`${dist}-ssr`);
 copyFileSync(new URL('./fixtures/server-entry.mjs', import.meta.url), join(`${dist}-ssr`, 'server-entry.mjs'));
 const t = await build({ staticDir: dist });
 
-const notices = (await t.post<{ records: { id: string; title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 1, pageSize: 20 })).data.records;
+const notices = (await t.post<{ records: { id: string; title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 1, pageSize: 20 })).data
+  .records;
 expect(notices.length).toBe(20);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

@@ -4,7 +4,16 @@ import { SERVER_STATE_ID } from '@/prerender/shell-html';
 import { takeServerState } from './server-state';
 
 const NOTICE = { id: '17', title: '2026年度成型网年度招标项目', storedAt: null };
-const STATE = { mutations: [], queries: [{ queryKey: ['bids', 'notice', '17'], queryHash: '["bids","notice","17"]', state: { data: NOTICE, dataUpdatedAt: Date.now(), status: 'success', fetchStatus: 'idle' } }] };
+const STATE = {
+  mutations: [],
+  queries: [
+    {
+      queryKey: ['bids', 'notice', '17'],
+      queryHash: '["bids","notice","17"]',
+      state: { data: NOTICE, dataUpdatedAt: Date.now(), status: 'success', fetchStatus: 'idle' },
+    },
+  ],
+};
 
 function page(prerendered: boolean, json = JSON.stringify(STATE)) {
   document.body.innerHTML = `<div id="root" ${prerendered ? 'data-prerendered' : ''}><h1>${NOTICE.title}</h1></div><script type="application/json" id="${SERVER_STATE_ID}"></script>`;
@@ -22,7 +31,12 @@ describe('takeServerState', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     takeServerState(client, page(true));
     expect(client.getQueryData(['bids', 'notice', '17'])).toEqual(NOTICE);
-    expect(client.getQueryCache().find({ queryKey: ['bids', 'notice', '17'] })?.isStaleByTime(30_000)).toBe(false);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['bids', 'notice', '17'] })
+        ?.isStaleByTime(30_000),
+    ).toBe(false);
     expect(document.getElementById(SERVER_STATE_ID)).toBeNull();
   });
 

@@ -144,7 +144,9 @@ describe("the bid service's server render of a notice", () => {
 
   it("replaces the build's page in #root, keeps the templates and the language pick, and carries the reads as inert JSON", () => {
     const html = injectServerRendered(built, notice, state);
-    expect(html).toContain('<div id="root" data-prerendered data-path="/bidDetail/17" data-locale="zh-CN"><main><h1>2026年度成型网年度招标项目</h1></main></div>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered data-path="/bidDetail/17" data-locale="zh-CN"><main><h1>2026年度成型网年度招标项目</h1></main></div>',
+    );
     expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
     expect(html).toContain('<template data-path="/login" data-locale="en"');
     // No text in the data closes the element: `<` is escaped, and the JSON reads back the same.

@@ -77,7 +77,10 @@ test('the public screens break no rule of the Content Security Policy', async ({
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
-test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app takes it over without a shift', async ({ browser, baseURL }) => {
+test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app takes it over without a shift', async ({
+  browser,
+  baseURL,
+}) => {
   for (const [language, title, board] of [
     [null, '账号登录', '招标采购公告'],
     ['en', 'Account login', 'Bidding and purchasing notices'],
@@ -140,10 +143,14 @@ test("a public notice paints from the bid service's render before any script has
       const seen = { shifts: [] as number[], titleGone: 0 };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) seen.shifts.push(entry.value);
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) seen.shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
       addEventListener('DOMContentLoaded', () => {
-        new MutationObserver(() => void (document.getElementById('notice-title') || seen.titleGone++)).observe(document.body, { subtree: true, childList: true });
+        new MutationObserver(() => void (document.getElementById('notice-title') || seen.titleGone++)).observe(document.body, {
+          subtree: true,
+          childList: true,
+        });
       });
     });
     const page = await context.newPage();
@@ -187,7 +194,10 @@ test("a public notice paints from the bid service's render before any script has
   }
 });
 
-test('a tap on the prerendered /login before any script has run is held and done once the app has taken over; the browser never sends the form itself', async ({ browser, baseURL }) => {
+test('a tap on the prerendered /login before any script has run is held and done once the app has taken over; the browser never sends the form itself', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -228,7 +238,10 @@ test('a tap on the prerendered /login before any script has run is held and done
   await context.close();
 });
 
-test('/visitLogin paints its phone form before any script has run, unless the device holds passes (its first screen is then the QR)', async ({ browser, baseURL }) => {
+test('/visitLogin paints its phone form before any script has run, unless the device holds passes (its first screen is then the QR)', async ({
+  browser,
+  baseURL,
+}) => {
   for (const passes of [null, '1']) {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     await context.addInitScript((held) => {
