@@ -98,6 +98,7 @@ try {
   await serverGone;
 
   const times = [];
+  const paints = [];
   for (let i = 0; i < RUNS; i++) {
     await page.goto(`${base}/login`);
     await page.waitForSelector(ROW, { state: 'visible', timeout: 30_000 });
@@ -108,10 +109,16 @@ try {
       .filter({ hasText: /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/ })
       .first()
       .waitFor({ timeout: 5000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!marked) throw new Error('the list was not marked as stored: was it served by the bid service?');
     times.push(await page.evaluate(() => window.__firstRowAt));
+    // What a person sees first (the prerendered form, or the app's first render).
+    paints.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
   }
+  const paintsSorted = [...paints].sort((a, b) => a - b);
   const sorted = [...times].sort((a, b) => a - b);
   const result = {
     runs: RUNS,
@@ -121,9 +128,12 @@ try {
     maxMs: round(sorted[sorted.length - 1]),
     targetMs: TARGET_MS,
     timesMs: times.map(round),
+    firstPaintMedianMs: round(percentile(paintsSorted, 50)),
+    firstPaintMs: paints.map(round),
   };
   console.log(`repeat visit offline, /login until the first stored notice row is visible (${RUNS} runs):`);
   console.log(`  median ${result.medianMs} ms, p95 ${result.p95Ms} ms (min ${result.minMs}, max ${result.maxMs}); target < ${TARGET_MS} ms`);
+  console.log(`  first contentful paint: median ${result.firstPaintMedianMs} ms`);
   console.log(JSON.stringify(result));
 } finally {
   await context?.close();

@@ -19,6 +19,7 @@ import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_thread
 import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { shapeOf, shortestFirst } from './shortest-first.mjs';
 
 const lite = await PGlite.create(workerData.dir ?? 'memory://', { extensions: { pg_trgm } });
 const gzip = promisify(gzipCallback);
@@ -119,55 +120,14 @@ function answer(message) {
   );
 }
 
-// The order of waiting work (issue 10). PGlite runs one statement at a time. In arrival order, a
-// page of the list (a third of a millisecond) waited behind every search that came before it: on
-// the list benchmark plain pages and searches both took 34 ms at p95, all of it waiting. Here
-// what waits is given to PGlite shortest expected first: a statement is expected to take what
-// the same statement took lately (its SQL and which of its parameters are null, so
-// `notice_list` without a search term, a plain page, is told from a search; a slow average over
-// the last fifty or so, so that one cheap search does not pass for a plain page). Nothing waits
-// longer than OVERDUE_MS behind shorter work: once the oldest has waited that long, it goes
-// first (arrival order among those). A transaction is one piece of work, begin to end. A
-// caller's statements keep their order (it waits for each answer); concurrent callers never had
-// one. With nothing waiting, all of this is one comparison.
-const OVERDUE_MS = 100;
-const waiting = [];
-const expected = new Map();
-let draining = false;
-
-const shapeOf = (message) => {
-  if (message.op !== 'query') return message.op;
-  const name = message.sql.startsWith('EXECUTE ') ? message.sql.split('(')[0] : message.sql;
-  return `${name}|${(message.params ?? []).map((p) => (p === null || p === undefined ? 0 : 1)).join('')}`;
-};
-
-async function drain() {
-  draining = true;
-  for (;;) {
-    // What else has arrived meanwhile, so the choice is among all of it (the port hands messages
-    // over one at a time otherwise).
+// Waiting work goes to PGlite shortest expected first (shortest-first.mjs); a transaction is one
+// piece of work, begin to end. Before each choice, what else has arrived is taken in (the port
+// hands messages over one at a time otherwise, which made every choice a choice of one).
+const scheduler = shortestFirst({
+  before: () => {
     for (let m = receiveMessageOnPort(parentPort); m; m = receiveMessageOnPort(parentPort)) receive(m.message);
-    if (!waiting.length) break;
-    // The oldest if it has waited OVERDUE_MS (arrival order among those), else the one expected to end first.
-    const now = performance.now();
-    let next = 0;
-    if (now - waiting[0].since < OVERDUE_MS) {
-      let best = Infinity;
-      for (let i = 0; i < waiting.length; i++) {
-        const score = expected.get(waiting[i].shape) ?? 0;
-        if (score < best) [next, best] = [i, score];
-      }
-    }
-    const [work] = waiting.splice(next, 1);
-    const started = performance.now();
-    await (work.message.op === 'begin' ? begin(work.message) : answer(work.message));
-    const took = performance.now() - started;
-    const before = expected.get(work.shape);
-    if (expected.size > 1_000) expected.clear();
-    expected.set(work.shape, before === undefined ? took : before * 0.98 + took * 0.02);
-  }
-  draining = false;
-}
+  },
+});
 
 function receive(message) {
   if (message.op === 'txQuery' || message.op === 'end') {
@@ -175,12 +135,11 @@ function receive(message) {
     if (statements) return statements.push(message);
     return parentPort.postMessage({ id: message.id, error: { message: `no open transaction ${message.tx}` } });
   }
-  waiting.push({ message, shape: shapeOf(message), since: performance.now() });
+  // A prepared statement's parameters are in its text (`EXECUTE name(...)`): its name is its shape.
+  const shape = message.op !== 'query' ? message.op : message.sql.startsWith('EXECUTE ') ? message.sql.split('(')[0] : shapeOf(message.sql, message.params);
+  void scheduler.run(shape, () => (message.op === 'begin' ? begin(message) : answer(message)));
 }
 
-parentPort.on('message', (message) => {
-  receive(message);
-  if (!draining) void drain();
-});
+parentPort.on('message', receive);
 
 parentPort.postMessage({ ready: true });
