@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,23 +23,11 @@ import { smtpNotifier } from './notify/mail';
 import { fileNotifier, routedNotifier, type Notifier } from './notify/notifier';
 import { smsWebhookNotifier } from './notify/sms';
 import { loadPassSecret } from './security/pass';
-import { businessRoutes } from './routes/business';
-import { commonRoutes } from './routes/common';
-import { communicationRoutes } from './routes/communication';
-import { enquiryRoutes } from './routes/enquiry';
-import { fileRoutes } from './routes/file';
-import { tusRoutes } from './routes/file/tus';
 import { healthRoutes, type Lifecycle } from './http/health';
 import { createMetrics, installMetrics } from './http/metrics';
-import { serverRender } from './render/server-render';
-import { h5Routes } from './routes/h5';
-import { homeRoutes } from './routes/home';
+import { servePortal } from './http/portal';
+import { registerRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
-import { profileRoutes } from './routes/supplier/profile';
-import { recoveryRoutes } from './routes/supplier/recovery';
-import { sessionRoutes } from './routes/supplier/session';
-import { tenderRoutes } from './routes/tender';
-import { visitApplyRoutes } from './routes/visit-apply';
 import { ListCache } from './services/list-cache';
 import { DEFAULT_QUOTAS, type Quotas } from './services/quotas';
 
@@ -277,43 +264,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Routes.
   await app.register(healthRoutes, { lifecycle });
-  await app.register(businessRoutes);
-  await app.register(sessionRoutes);
-  await app.register(profileRoutes);
-  await app.register(recoveryRoutes);
-  await app.register(commonRoutes);
-  await app.register(fileRoutes);
-  await app.register(tusRoutes, {
-    dataDir,
-    allowedOrigins: opts.allowedOrigins ?? [],
-    databaseUrl: opts.databaseUrl,
-  });
-  await app.register(communicationRoutes);
-  await app.register(tenderRoutes);
-  await app.register(enquiryRoutes);
-  await app.register(visitApplyRoutes);
-  await app.register(homeRoutes);
-  await app.register(h5Routes);
+  await registerRoutes(app, { dataDir, allowedOrigins: opts.allowedOrigins ?? [], databaseUrl: opts.databaseUrl });
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret, dataDir });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  if (spa) {
-    await app.register(fastifyStatic, {
-      root: resolve(opts.staticDir!),
-      wildcard: true,
-      cacheControl: false,
-      // The build's brotli and gzip variants (server/http/precompress.ts), chosen by Accept-Encoding.
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        // Hashed assets never change; the shell and the service worker must be revalidated.
-        res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', 'Accept-Encoding');
-      },
-    });
-    // The build's server bundle, beside the portal (vite.config.ts, serverRenderBundle).
-    const entry = `${resolve(opts.staticDir!)}-ssr/server-entry.mjs`;
-    if (existsSync(entry)) await app.register(serverRender, { entry, indexHtml });
-  }
+  if (spa) await servePortal(app, opts.staticDir!, indexHtml);
   return app;
 }
 

@@ -38,6 +38,13 @@ describe('the server render of a public notice', () => {
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('renders once for visits that arrive together', async () => {
+    const url = `/bidDetail/${notices[19]!.id}`;
+    const bodies = (await Promise.all([get(url), get(url), get(url)])).map((res) => res.body);
+    expect(bodies[0]).toContain(notices[19]!.title);
+    expect(new Set(bodies).size).toBe(1);
+  });
+
   it('keeps a render for a while: the same document again, rendered once', async () => {
     const url = `/bidDetail/${notices[1]!.id}`;
     const first = (await get(url)).body;

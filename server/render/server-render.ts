@@ -57,6 +57,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
   let nextId = 0;
   const waiting = new Map<string, Waiting>();
   const cache = new Map<string, Rendered>();
+  const underWay = new Map<string, Promise<Rendered | null>>();
 
   function start(): Worker {
     const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry } });
@@ -82,7 +83,10 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
   async function answer(thread: Worker, call: Call): Promise<void> {
     const url = new URL(call.url, 'http://render.invalid');
     const reply = url.pathname.startsWith(`${BASE_PATH}/`)
-      ? await app.inject({ method: call.method as 'GET', url: `${url.pathname}${url.search}`, headers: call.headers, payload: call.body })
+      ? // A service closing under the render answers as a network failure would.
+        await app
+          .inject({ method: call.method as 'GET', url: `${url.pathname}${url.search}`, headers: call.headers, payload: call.body })
+          .catch(() => ({ statusCode: 503, headers: {}, body: '' }))
       : { statusCode: 404, headers: {}, body: '' };
     const headers = Object.fromEntries(Object.entries(reply.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
@@ -106,21 +110,29 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
     });
   }
 
-  /** The rendered document of `path`, or null for the plain shell. */
-  async function rendered(path: string, req: FastifyRequest): Promise<Rendered | null> {
+  /** The rendered document of `path`, or null for the plain shell; one render for visits that arrive together. */
+  function rendered(path: string, req: FastifyRequest): Promise<Rendered | null> {
     const kept = cache.get(path);
-    if (kept && Date.now() - kept.at < CACHE_MS) return kept;
-    if (waiting.size >= MAX_WAITING) return null;
-    try {
-      const fresh: Rendered = { at: Date.now(), html: await render(path), encoded: {} };
-      cache.delete(path);
-      cache.set(path, fresh);
-      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      return fresh;
-    } catch (error) {
-      req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
-      return null;
-    }
+    if (kept && Date.now() - kept.at < CACHE_MS) return Promise.resolve(kept);
+    const under = underWay.get(path);
+    if (under) return under;
+    if (waiting.size >= MAX_WAITING) return Promise.resolve(null);
+    const fresh = render(path).then(
+      (html) => {
+        const page: Rendered = { at: Date.now(), html, encoded: {} };
+        cache.delete(path);
+        cache.set(path, page);
+        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        return page;
+      },
+      (error: unknown) => {
+        req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
+        return null;
+      },
+    );
+    underWay.set(path, fresh);
+    void fresh.finally(() => underWay.delete(path));
+    return fresh;
   }
 
   app.addHook('onClose', async () => {

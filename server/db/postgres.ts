@@ -1,0 +1,55 @@
+import pg from 'pg';
+import type { Db, PreparedParam } from './db';
+import { insideTransaction, PREPARED_NAME_RE, refuseNested, withSavepoints } from './adapter';
+
+/** A real PostgreSQL through a connection pool. */
+export function createPgDb(connectionString: string): Db {
+  const max = 10;
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      refuseNested();
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      refuseNested();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx = withSavepoints(async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[]);
+        const result = await insideTransaction.run(true, () => fn(tx));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      refuseNested();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sql);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async prepared<T>(name: string, sql: string, params: PreparedParam[]) {
+      refuseNested();
+      if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
+      // node-postgres prepares a named statement once per connection of the pool.
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    },
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
+}
