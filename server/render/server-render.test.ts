@@ -28,7 +28,7 @@ describe('the server render of a public notice', () => {
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.headers.vary).toBe('Accept-Encoding, Cookie');
-    expect(plain.body).toContain(`<div id="root" data-prerendered><h1>${notice!.title}</h1>`);
+    expect(plain.body).toContain(`<div id="root" data-prerendered data-path="/bidDetail/${notice!.id}"><h1>${notice!.title}</h1>`);
     // The shell's inline script is still the one the CSP allows.
     expect(plain.body).toContain('<script>pickLanguage()</script>');
     expect(String(plain.headers['content-security-policy'])).toContain("'sha256-");
@@ -36,6 +36,15 @@ describe('the server render of a public notice', () => {
     const brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('serves /login, and the root, with the page of notices its address asks for', async () => {
+    const second = (await t.post<{ records: { title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 2, pageSize: 10 })).data.records;
+    const titles = (records: { title: string }[]) => `<ol>${records.map((r) => `<li>${r.title}</li>`).join('')}</ol>`;
+    expect((await get('/login')).body).toContain(`<div id="root" data-prerendered data-path="/login">${titles(notices.slice(0, 10))}`);
+    expect((await get('/login?page=2')).body).toContain(`data-path="/login">${titles(second)}`);
+    // The root is /login (the portal redirects there; its language pick reads it as /login).
+    expect((await get('/?page=2')).body).toContain(`data-path="/login">${titles(second)}`);
   });
 
   it('renders once for visits that arrive together', async () => {

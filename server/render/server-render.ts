@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, COOKIE } from '../../contract/http';
 
 /**
- * The server render of a public notice (`/bidDetail/{id}`): the document carries the notice as the
- * app's own components render it (the portal's server bundle, dist-ssr, src/prerender/server-entry.tsx),
- * so a phone paints it before any JavaScript has arrived, and the app's first render takes over
- * from the same reads (src/app/server-state.ts). The build's prerender does this for the forms;
- * a notice's content is only known here.
+ * The server render of public screens (SERVER_RENDERED: a notice, and /login with the first page
+ * of notices): the document carries the data as the app's own components render it (the portal's
+ * server bundle, dist-ssr, src/prerender/server-entry.tsx), so a phone paints it before any
+ * JavaScript has arrived, and the app's first render takes over from the same reads
+ * (src/app/server-state.ts). The build's prerender paints the forms; the data is only known here.
  *
  * The render runs on a worker thread, one at a time, and its calls go through this service's
  * own routes (`inject`): what it shows is what the portal would read. Whatever stands in the way
@@ -27,8 +27,15 @@ export interface ServerRenderOptions {
   indexHtml: string;
 }
 
-/** The screens rendered here: a public notice. */
-export const SERVER_RENDERED = '/bidDetail/:id';
+/**
+ * The screens rendered here, with what each renders: a public notice, and /login with the first
+ * page of notices (the root is /login, as the portal's router and the language pick have it).
+ */
+export const SERVER_RENDERED: Record<string, (path: string) => string> = {
+  '/bidDetail/:id': (path) => path,
+  '/login': (path) => path,
+  '/': () => '/login',
+};
 export const RENDER_TIMEOUT_MS = 3_000;
 export const MAX_WAITING = 8;
 export const CACHE_MS = 10_000;
@@ -110,7 +117,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
     });
   }
 
-  /** The rendered document of `path`, or null for the plain shell; one render for visits that arrive together. */
+  /** The rendered document of `path` (with its search), or null for the plain shell; one render for visits that arrive together. */
   function rendered(path: string, req: FastifyRequest): Promise<Rendered | null> {
     const kept = cache.get(path);
     if (kept && Date.now() - kept.at < CACHE_MS) return Promise.resolve(kept);
@@ -140,16 +147,19 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
     worker = null;
   });
 
-  app.get(SERVER_RENDERED, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0]!;
-    const page = loggedIn(req) ? null : await rendered(path, req);
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
-    if (!page) return reply.sendFile('index.html');
-    const encoding = negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS);
-    if (!encoding) return reply.send(page.html);
-    const body = await (page.encoded[encoding] ??= compress[encoding](page.html));
-    return reply.header('content-encoding', encoding).send(body);
-  });
+  for (const [route, hrefOf] of Object.entries(SERVER_RENDERED)) {
+    app.get(route, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
+      const [path = '/', search] = req.url.split('?', 2);
+      const href = `${hrefOf(path)}${search ? `?${search}` : ''}`;
+      const page = loggedIn(req) ? null : await rendered(href, req);
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+      if (!page) return reply.sendFile('index.html');
+      const encoding = negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS);
+      if (!encoding) return reply.send(page.html);
+      const body = await (page.encoded[encoding] ??= compress[encoding](page.html));
+      return reply.header('content-encoding', encoding).send(body);
+    });
+  }
 }
 
 interface Call {

@@ -16,7 +16,8 @@ const STATE = {
 };
 
 function page(prerendered: boolean, json = JSON.stringify(STATE)) {
-  document.body.innerHTML = `<div id="root" ${prerendered ? 'data-prerendered' : ''}><h1>${NOTICE.title}</h1></div><script type="application/json" id="${SERVER_STATE_ID}"></script>`;
+  document.documentElement.lang = 'zh-CN';
+  document.body.innerHTML = `<div id="root" ${prerendered ? 'data-prerendered' : ''}><h1>${NOTICE.title}</h1></div><script type="application/json" id="${SERVER_STATE_ID}" data-lang="zh-CN"></script>`;
   document.getElementById(SERVER_STATE_ID)!.textContent = json;
   return document.getElementById('root');
 }
@@ -45,6 +46,14 @@ describe('takeServerState', () => {
     takeServerState(client, page(false));
     expect(client.getQueryData(['bids', 'notice', '17'])).toBeUndefined();
     expect(document.getElementById(SERVER_STATE_ID)).toBeNull();
+  });
+
+  it("leaves them out where the pick showed the build's page in the device's language instead", () => {
+    const client = new QueryClient();
+    const root = page(true);
+    document.documentElement.lang = 'en';
+    takeServerState(client, root);
+    expect(client.getQueryData(['bids', 'notice', '17'])).toBeUndefined();
   });
 
   it('reads nothing from a document without them, and survives unreadable ones', () => {

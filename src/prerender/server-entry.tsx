@@ -4,12 +4,13 @@ import { injectServerRendered } from './shell-html';
 
 /**
  * The bid service's server render (built into dist-ssr by vite.config.ts, run on a worker thread
- * by server/http/server-render.ts): the document for `path`, a screen whose first render shows
- * data (a public notice), rendered by the app's own components from the reads its loaders start,
- * which `fetch` answers. In the default language: the one a first visit shows (src/api/language.ts);
+ * by server/render/server-render.ts): the document for `href`, a public screen whose first render
+ * shows data (a notice; /login with the first page of notices), rendered by the app's own
+ * components from the reads its loaders start, which `fetch` answers. In the default language: the one a first visit shows (src/api/language.ts);
  * a device that chose another shows the app's own render (the language pick empties #root).
  */
-export async function renderDocument(indexHtml: string, path: string, fetch: typeof globalThis.fetch): Promise<string> {
-  const { state, ...page } = await renderPage(path, DEFAULT_LOCALE, { fetch });
-  return injectServerRendered(indexHtml, page, state);
+export async function renderDocument(indexHtml: string, href: string, fetch: typeof globalThis.fetch): Promise<string> {
+  const { state, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch });
+  // The language pick matches the address's path; the search (a list's page, a term) is in the render.
+  return injectServerRendered(indexHtml, { ...page, path: new URL(href, 'http://portal.invalid').pathname }, state);
 }

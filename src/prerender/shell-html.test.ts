@@ -150,7 +150,7 @@ describe("the bid service's server render of a notice", () => {
     expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
     expect(html).toContain('<template data-path="/login" data-locale="en"');
     // No text in the data closes the element: `<` is escaped, and the JSON reads back the same.
-    const json = html.match(new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}">([^<]*)</script>`))?.[1];
+    const json = html.match(new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}" data-lang="zh-CN">([^<]*)</script>`))?.[1];
     expect(json).toContain('\\u003c/script>');
     expect(JSON.parse(json!)).toEqual(state);
   });

@@ -132,7 +132,9 @@ const rootOf = (page: PrerenderedPage) => `<div id="root" data-prerendered ${pag
  * The bid service's server render (src/prerender/server-entry.tsx): the built index.html with
  * `page` in #root in place of the build's prerender, and the reads it was rendered from as JSON
  * (not run: `type` is not JavaScript, so the CSP has nothing to allow). The language pick shows
- * it where the address and the device's language match, as for the build's pages.
+ * it where the address and the device's language match, as for the build's pages; the reads
+ * carry the render's language (`data-lang`), so that a page the pick took from a template (the
+ * build's /login in the device's language) is not given reads made in another.
  */
 export function injectServerRendered(indexHtml: string, page: PrerenderedPage, state: unknown): string {
   const start = indexHtml.indexOf(ROOT_START);
@@ -140,5 +142,5 @@ export function injectServerRendered(indexHtml: string, page: PrerenderedPage, s
   if (start < 0 || end < 0) throw new Error('index.html has no prerendered #root to replace');
   // `<` escaped, so no text in the data can close the script element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `${indexHtml.slice(0, start)}${ROOT_START}${rootOf(page)}${ROOT_END}<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>${indexHtml.slice(end + ROOT_END.length)}`;
+  return `${indexHtml.slice(0, start)}${ROOT_START}${rootOf(page)}${ROOT_END}<script type="application/json" id="${SERVER_STATE_ID}" data-lang="${attribute(page.lang)}">${json}</script>${indexHtml.slice(end + ROOT_END.length)}`;
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import type { Locale } from '@contract/locales';
 // eslint-disable-next-line no-restricted-imports -- the tests' setup loads all three tables the app loads one by one
 import { wireTables } from '@contract/messages';
@@ -15,10 +15,18 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Writing to the outbox starts the sync engine in the app; unit tests make and start their own
 // engine (createSyncEngine or createAppSyncEngine), so here one is made but never started behind their back.
+// A file's tests end before an engine they started loading has loaded (slow on a loaded machine):
+// the file waits for it, since a module loaded after its environment is gone fails the run.
+const engineLoads = vi.hoisted(() => new Set<Promise<unknown>>());
 vi.mock('@/offline/on-demand', async (importOriginal) => ({
   ...(await importOriginal<typeof OnDemand>()),
-  ensureSyncEngine: async () => (await import('@/offline/app-sync-engine')).createAppSyncEngine(),
+  ensureSyncEngine: () => {
+    const load = import('@/offline/app-sync-engine').then((m) => m.createAppSyncEngine());
+    engineLoads.add(load);
+    return load;
+  },
 }));
+afterAll(() => Promise.allSettled(engineLoads));
 
 // Unit tests render with the source catalog (zh-CN): message ids are the Chinese texts.
 i18n.loadAndActivate({ locale: 'zh-CN', messages: {} });

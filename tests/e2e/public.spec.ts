@@ -77,7 +77,7 @@ test('the public screens break no rule of the Content Security Policy', async ({
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
-test('/login paints its form and the notice board frame before any script has run, in the chosen language, and the app takes it over without a shift', async ({
+test('/login paints its form and the first page of notices before any script has run (the board\'s frame in a language chosen on the device), and the app takes it over without a shift', async ({
   browser,
   baseURL,
 }) => {
@@ -102,9 +102,14 @@ test('/login paints its form and the notice board frame before any script has ru
       await held;
       await route.continue();
     });
+    const reads: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/business/listByPage') && reads.push(r.url())));
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.locator('#login-title')).toHaveText(title);
     await expect(page.locator('#notice-board-title')).toHaveText(board);
+    // In the default language the bid service rendered the first page of notices too (a first
+    // visit's language); a device that chose another shows the build's page, the board's frame.
+    await expect(noticeLinks(page)).toHaveCount(language === null ? 10 : 0);
     await expect(page.locator('#login-username')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language ?? 'zh-CN');
     // A person can type there at once, and moves on to the password with Tab.
@@ -120,6 +125,8 @@ test('/login paints its form and the notice board frame before any script has ru
     await expect(page.locator('#login-username')).toHaveValue('demo_a104');
     const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
     expect(shifted).toBeLessThan(0.02);
+    // The app took the list over from the render's reads; in another language it read its own.
+    expect(reads).toHaveLength(language === null ? 0 : 1);
     // The app's form holds the account typed before it ran, and the focus is still in the password.
     await expect(page.locator('#login-password')).toBeFocused();
     await page.keyboard.type('Demo1234');

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useHydrated } from '@/ui/use-hydrated';
 import { LoadError } from '@/ui/load-error';
 import { EmptyState } from '@/ui/empty-state';
 import { Pager } from '@/ui/pager';
@@ -47,10 +46,9 @@ export function NoticeBoard({ search, onSearchChange }: NoticeBoardProps) {
 function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
   const { t, i18n } = useLingui();
   const query = useQuery(listNoticesQueryOptions(noticeListRequest(search)));
-  // The prerendered /login shows the loading frame: so does the render that hydrates it.
-  const hydrated = useHydrated();
-
-  if (query.isPending || !hydrated) {
+  // The build's /login shows the loading frame (nothing read), the bid service's the page it read;
+  // the app replaces either with its own render (src/main.tsx), from the same reads.
+  if (query.isPending) {
     return (
       <ul className="space-y-3" aria-busy="true" aria-label={t`正在加载公告`}>
         {Array.from({ length: 4 }, (_, i) => (
@@ -61,9 +59,7 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
   }
 
   if (query.isError) {
-    return (
-      <LoadError title={<Trans>公告加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-    );
+    return <LoadError title={<Trans>公告加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
 
   const { records, storedAt } = query.data;
