@@ -1,7 +1,8 @@
 // The bid service's render of a public notice (server/render/server-render.ts) on the built
 // portal: what a first visit to /bidDetail/{id} waits for at the service, rendered and kept,
 // and how many renders a second it makes under 8 concurrent first visits (the rest answered with
-// the plain shell, which the portal renders itself).
+// the plain shell, which the portal renders itself); and /login with
+// the first pages of both lists.
 import { performance } from 'node:perf_hooks';
 import { startBidService } from './lib.mjs';
 
@@ -23,12 +24,14 @@ async function ids(count) {
   return out.slice(0, count);
 }
 
-async function visit(id) {
+async function visit(id, path = `/bidDetail/${id}`, rendered = RENDERED) {
   const started = performance.now();
-  const res = await fetch(`${service.url}/bidDetail/${id}`, { headers: { 'accept-encoding': 'br' } });
+  const res = await fetch(`${service.url}${path}`, { headers: { 'accept-encoding': 'br' } });
   const html = await res.text();
-  return { ms: performance.now() - started, rendered: RENDERED.test(html) };
+  return { ms: performance.now() - started, rendered: rendered.test(html) };
 }
+/** /login with its page of notices in the document (a notice link inside the rendered #root). */
+const LOGIN_RENDERED = /<div id="root" data-prerendered data-path="\/login" data-locale="zh-CN">(?:(?!<template)[\s\S])*href="\/bidDetail\//;
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,7 +57,12 @@ try {
   for (const id of all.slice(half)) first.push(await visit(id));
   const kept = [];
   for (const id of all.slice(half)) kept.push(await visit(id));
+  // /login, the first 4 pages of each list, each once (the demo data has about 45 of each).
+  const login = [];
+  for (const tab of ['bidding', 'purchasing'])
+    for (let page = 1; page <= 4; page++) login.push(await visit(null, `/login?page=${page}${tab === 'purchasing' ? '&tab=purchasing' : ''}`, LOGIN_RENDERED));
   const result = {
+    login: { count: login.length, medianMs: pct(login.map((r) => r.ms), 50), p95Ms: pct(login.map((r) => r.ms), 95), rendered: login.filter((r) => r.rendered).length },
     firstRender: {
       count: first.length,
       medianMs: pct(
@@ -87,8 +95,9 @@ try {
       ),
     },
   };
+  console.log(`/login, pages 1 to 4 of both lists: median ${result.login.medianMs} ms, p95 ${result.login.p95Ms} ms (${result.login.rendered} of ${result.login.count} rendered with their notices)`);
   console.log(
-    `first render: median ${result.firstRender.medianMs} ms, p95 ${result.firstRender.p95Ms} ms (${result.firstRender.rendered} of ${result.firstRender.count} rendered); kept: median ${result.kept.medianMs} ms; 8 concurrent: ${result.concurrent8.rendersPerSecond} renders/s, ${result.concurrent8.plainShell} of ${result.concurrent8.count} answered with the plain shell, p95 ${result.concurrent8.p95Ms} ms`,
+    `a notice, first render: median ${result.firstRender.medianMs} ms, p95 ${result.firstRender.p95Ms} ms (${result.firstRender.rendered} of ${result.firstRender.count} rendered); kept: median ${result.kept.medianMs} ms; 8 concurrent: ${result.concurrent8.rendersPerSecond} renders/s, ${result.concurrent8.plainShell} of ${result.concurrent8.count} answered with the plain shell, p95 ${result.concurrent8.p95Ms} ms`,
   );
   console.log(JSON.stringify(result));
 } finally {
