@@ -26,6 +26,12 @@ export interface Metrics {
   tusBytesReceived: Counter;
   /** Verification codes handed to a transport: way mail|phone, outcome sent|failed (services/verification-codes.ts counts them). */
   verificationCodes: Counter<'way' | 'outcome'>;
+  /**
+   * Documents of the server render (render/server-render.ts), by outcome: `rendered`, `kept`
+   * (a render of the last 10 s), or the plain shell for a `session` (a logged-in supplier), when
+   * `busy` (renders waiting at their limit) or after a `failed` render (an error or its timeout).
+   */
+  serverRenders: Counter<'outcome'>;
 }
 
 /** Seconds; around the targets of DESIGN.md section 7 (20, 50, 150 ms) and up to a slow 50 MB upload. */
@@ -67,6 +73,7 @@ export function createMetrics(opts: { pool?: () => PoolStats } = {}): Metrics {
     idempotencyInProgress: new Counter({ name: 'idempotency_in_progress_total', help: 'Duplicates of a write still running, answered E409 inProgress (the outbox retries them)', registers }),
     tusBytesReceived: new Counter({ name: 'tus_bytes_received_total', help: 'Bytes of tus uploads written to the upload store', registers }),
     verificationCodes: new Counter({ name: 'verification_codes_total', help: 'Verification codes handed to their transport, by way (mail, phone) and outcome (sent, failed)', labelNames: ['way', 'outcome'], registers }),
+    serverRenders: new Counter({ name: 'server_renders_total', help: 'Public screens served by the server render, by outcome: rendered, kept, or the plain shell for a session, when busy, or after a failed render', labelNames: ['outcome'], registers }),
   };
   const pool = opts.pool;
   if (pool) {

@@ -19,6 +19,16 @@ const notices = (await t.post<{ records: { id: string; title: string }[] }>('/bu
   .records;
 expect(notices.length).toBe(20);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** server_renders_total by outcome, so far. */
+const outcomes = async () =>
+  Object.fromEntries((await t.app.services.metrics.serverRenders.get()).values.map((v) => [String(v.labels.outcome), v.value])) as Record<string, number>;
+/** What `fn` added to server_renders_total, by outcome. */
+async function counted(fn: () => Promise<unknown>): Promise<Record<string, number>> {
+  const before = await outcomes();
+  await fn();
+  const after = await outcomes();
+  return Object.fromEntries(Object.entries(after).flatMap(([k, v]) => (v - (before[k] ?? 0) ? [[k, v - (before[k] ?? 0)]] : [])));
+}
 
 describe('the server render of a public notice', () => {
   it("serves the notice rendered from the service's own answer, compressed when asked, never cached by the browser", async () => {
@@ -33,9 +43,11 @@ describe('the server render of a public notice', () => {
     expect(plain.body).toContain('<script>pickLanguage()</script>');
     expect(String(plain.headers['content-security-policy'])).toContain("'sha256-");
 
-    const brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' });
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    let brotli: Awaited<ReturnType<typeof get>> | undefined;
+    // The second visit is served the render the first one made.
+    expect(await counted(async () => (brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' })))).toEqual({ kept: 1 });
+    expect(brotli?.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli!.rawPayload).toString()).toBe(plain.body);
   });
 
   it('serves /login, and the root, with the page of notices its address asks for', async () => {
@@ -63,13 +75,15 @@ describe('the server render of a public notice', () => {
 
   it('serves a logged-in supplier the plain shell (their screen is the portal’s to render); a timed-out session still gets the render', async () => {
     const url = `/bidDetail/${notices[2]!.id}`;
-    expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(shell);
+    expect(await counted(async () => expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(shell))).toEqual({ session: 1 });
     expect((await get(url, { cookie: 'auth=1; username=demo_a101' })).body).toContain(`<h1>${notices[2]!.title}</h1>`);
   });
 
   it('serves the plain shell when the render fails, and renders again after', async () => {
-    expect((await get('/bidDetail/broken')).body).toBe(shell);
-    expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`);
+    expect(await counted(async () => expect((await get('/bidDetail/broken')).body).toBe(shell))).toEqual({ failed: 1 });
+    expect(await counted(async () => expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`))).toEqual({
+      rendered: 1,
+    });
   });
 
   it(`gives up on a render after ${RENDER_TIMEOUT_MS} ms, serves the plain shell at once while ${MAX_WAITING} wait, and starts a new thread`, async () => {
@@ -78,8 +92,9 @@ describe('the server render of a public notice', () => {
     // Queued behind the stuck one, on the same thread.
     const queued = notices.slice(4, 4 + MAX_WAITING - 1).map((n) => get(`/bidDetail/${n.id}`));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const overflow = await get(`/bidDetail/${notices[4 + MAX_WAITING]!.id}`);
-    expect(overflow.body).toBe(shell);
+    let overflow: Awaited<ReturnType<typeof get>> | undefined;
+    expect(await counted(async () => (overflow = await get(`/bidDetail/${notices[4 + MAX_WAITING]!.id}`)))).toEqual({ busy: 1 });
+    expect(overflow?.body).toBe(shell);
     expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS / 2);
 
     expect((await stuck).body).toBe(shell);

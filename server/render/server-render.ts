@@ -54,6 +54,9 @@ interface Rendered {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
+/** What a request was served (metrics: server_renders_total). */
+type Outcome = 'rendered' | 'kept' | 'session' | 'busy' | 'failed';
+
 interface Waiting {
   resolve: (html: string) => void;
   reject: (error: Error) => void;
@@ -118,12 +121,15 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
   }
 
   /** The rendered document of `path` (with its search), or null for the plain shell; one render for visits that arrive together. */
-  function rendered(path: string, req: FastifyRequest): Promise<Rendered | null> {
+  async function rendered(path: string, req: FastifyRequest): Promise<{ page: Rendered | null; outcome: Outcome }> {
     const kept = cache.get(path);
-    if (kept && Date.now() - kept.at < CACHE_MS) return Promise.resolve(kept);
+    if (kept && Date.now() - kept.at < CACHE_MS) return { page: kept, outcome: 'kept' };
     const under = underWay.get(path);
-    if (under) return under;
-    if (waiting.size >= MAX_WAITING) return Promise.resolve(null);
+    if (under) {
+      const page = await under;
+      return { page, outcome: page ? 'kept' : 'failed' };
+    }
+    if (waiting.size >= MAX_WAITING) return { page: null, outcome: 'busy' };
     const fresh = render(path).then(
       (html) => {
         const page: Rendered = { at: Date.now(), html, encoded: {} };
@@ -139,7 +145,8 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
     );
     underWay.set(path, fresh);
     void fresh.finally(() => underWay.delete(path));
-    return fresh;
+    const page = await fresh;
+    return { page, outcome: page ? 'rendered' : 'failed' };
   }
 
   app.addHook('onClose', async () => {
@@ -151,7 +158,8 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
     app.get(route, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       const [path = '/', search] = req.url.split('?', 2);
       const href = `${hrefOf(path)}${search ? `?${search}` : ''}`;
-      const page = loggedIn(req) ? null : await rendered(href, req);
+      const { page, outcome } = loggedIn(req) ? { page: null, outcome: 'session' as const } : await rendered(href, req);
+      app.services.metrics.serverRenders.inc({ outcome });
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
       if (!page) return reply.sendFile('index.html');
       const encoding = negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS);
