@@ -101,7 +101,7 @@ export function precompress(): Plugin {
 /**
  * The server render's bundle: src/prerender/server-entry.tsx built for Node into `<outDir>-ssr`
  * (dist-ssr) beside the portal, never served or precached. The bid service renders a public
- * notice's screen with it (server/http/server-render.ts); without it, that screen is the plain shell.
+ * notice's screen and /login with it (server/render/server-render.ts); without it, those are the plain shell.
  */
 export function serverRenderBundle(): Plugin {
   let outDir = 'dist';

@@ -15,7 +15,7 @@ installApiEffects(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// A notice's screen rendered by the bid service comes with the reads it shows.
+// A screen rendered by the bid service (/login, a notice) comes with the reads it shows.
 takeServerState(queryClient, root);
 
 // The screen's route chunk and its loader's reads (a notice's detail) load while the language

@@ -43,9 +43,11 @@ export const CACHE_ENTRIES = 256;
 
 type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const compress: Record<Encoding, (html: string) => Promise<Buffer>> = {
-  br: (html) => promisify(brotliCompress)(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (html) => promisify(gzip)(html),
+  br: (html) => brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html) => gzipAsync(html),
 };
 
 interface Rendered {
@@ -70,7 +72,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
   const underWay = new Map<string, Promise<Rendered | null>>();
 
   function start(): Worker {
-    const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry } });
+    const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry, indexHtml } });
     thread.unref();
     thread.on('message', (message: { id: string; op?: string; html?: string; error?: string }) => {
       if (message.op === 'call') return void answer(thread, message as unknown as Call);
@@ -116,7 +118,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
       }, RENDER_TIMEOUT_MS);
       const settle = { resolve: (html: string) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
       waiting.set(id, settle);
-      thread.postMessage({ id, op: 'render', indexHtml, path });
+      thread.postMessage({ id, op: 'render', path });
     });
   }
 

@@ -15,7 +15,7 @@ const SETTLE_MS = 2_000;
 
 export interface RenderOptions {
   /**
-   * Answers the screen's calls (the bid service's server render, server/http/server-render.ts):
+   * Answers the screen's calls (the bid service's server render, server/render/server-render.ts):
    * the render waits for the reads its loaders start and carries them in `state`. Without it
    * (the build) nothing leaves: every call waits for ever, so lists render their loading frame,
    * as the app's first render on a phone does.
@@ -26,8 +26,8 @@ export interface RenderOptions {
 /**
  * The markup of a screen as its first render shows it, in one language. At build time
  * (vite.config.ts, `prerender()`) for the public forms, with nothing fetched; in the bid service
- * (dist-ssr, server/http/server-render.ts) for a public notice, with its read answered, so a
- * phone paints the notice before the JavaScript has arrived. The app then renders the same
+ * (dist-ssr, server/render/server-render.ts) for /login and a public notice, with their reads
+ * answered, so a phone paints the notices before the JavaScript has arrived. The app then renders the same
  * screen over it (src/main.tsx), from the same data (`state`, src/app/server-state.ts).
  */
 export async function renderPage(path: string, locale: Locale, options: RenderOptions = {}): Promise<PrerenderedPage & { state?: DehydratedState }> {

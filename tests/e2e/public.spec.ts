@@ -1,6 +1,28 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 const noticeLinks = (page: Page) => page.locator('main a[href^="/bidDetail/"]');
+
+/** Holds the app's scripts back, so that what shows is the document alone, until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records the context's layout shifts that no input caused (read with `shiftsOf`). */
+const watchShifts = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
 
 test('a newcomer opens /, lands on /login and browses, searches and pages both public lists', async ({ page }) => {
   await page.goto('/');
@@ -77,7 +99,7 @@ test('the public screens break no rule of the Content Security Policy', async ({
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
-test('/login paints its form and the first page of notices before any script has run (the board\'s frame in a language chosen on the device), and the app takes it over without a shift', async ({
+test("/login paints its form and the first page of notices before any script has run (the board's frame in a language chosen on the device), and the app takes it over without a shift", async ({
   browser,
   baseURL,
 }) => {
@@ -87,21 +109,9 @@ test('/login paints its form and the first page of notices before any script has
   ] as const) {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     if (language) await context.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
-    await context.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchShifts(context);
     const page = await context.newPage();
-    // The app's scripts are held back: what shows is index.html alone.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     const reads: string[] = [];
     page.on('request', (r) => void (r.url().includes('/business/listByPage') && reads.push(r.url())));
     await page.goto('/login', { waitUntil: 'commit' });
@@ -123,8 +133,7 @@ test('/login paints its form and the first page of notices before any script has
     await expect(noticeLinks(page)).toHaveCount(10);
     await expect(page.locator('#login-title')).toHaveText(title);
     await expect(page.locator('#login-username')).toHaveValue('demo_a104');
-    const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
-    expect(shifted).toBeLessThan(0.02);
+    expect(await shiftsOf(page)).toBeLessThan(0.02);
     // The app took the list over from the render's reads; in another language it read its own.
     expect(reads).toHaveLength(language === null ? 0 : 1);
     // The app's form holds the account typed before it ran, and the focus is still in the password.
@@ -146,29 +155,21 @@ test("a public notice paints from the bid service's render before any script has
   for (const language of [null, 'en'] as const) {
     const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     if (language) await context.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+    await watchShifts(context);
+    // How often the notice's title was gone from the page once it was parsed.
     await context.addInitScript(() => {
-      const seen = { shifts: [] as number[], titleGone: 0 };
-      (window as unknown as { seen: typeof seen }).seen = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!entry.hadRecentInput) seen.shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
+      (window as unknown as { titleGone: number }).titleGone = 0;
       addEventListener('DOMContentLoaded', () => {
-        new MutationObserver(() => void (document.getElementById('notice-title') || seen.titleGone++)).observe(document.body, {
-          subtree: true,
-          childList: true,
-        });
+        new MutationObserver(() => void (document.getElementById('notice-title') || (window as unknown as { titleGone: number }).titleGone++)).observe(
+          document.body,
+          { subtree: true, childList: true },
+        );
       });
     });
     const page = await context.newPage();
     const calls: string[] = [];
     page.on('request', (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`/bidDetail/${notice.id}`, { waitUntil: 'commit' });
     if (language === null) {
       // Rendered by the service: the notice, its sections and its codes' labels, before any script.
@@ -181,9 +182,8 @@ test("a public notice paints from the bid service's render before any script has
       await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
       await expect(page.getByText('请先登录后再报名').first()).toBeVisible();
       await expect(page.locator('#notice-title')).toHaveText(notice.title);
-      const seen = await page.evaluate(() => (window as unknown as { seen: { shifts: number[]; titleGone: number } }).seen);
-      expect(seen.titleGone).toBe(0);
-      expect(seen.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+      expect(await page.evaluate(() => (window as unknown as { titleGone: number }).titleGone)).toBe(0);
+      expect(await shiftsOf(page)).toBeLessThan(0.02);
       // The app read nothing again: the notice and the dictionaries came with the document.
       expect(calls).toEqual([]);
     } else {
