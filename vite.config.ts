@@ -61,7 +61,7 @@ export function prerender(): Plugin {
           const { injectPrerendered } = (await server.ssrLoadModule('/src/prerender/shell-html.ts')) as typeof ShellHtml;
           const { PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender/pages.ts')) as typeof Pages;
           const pages = [];
-          // The first page in the default language goes into #root, the others into templates.
+          // The first page in the default language goes into #root, the others as raw text (src/prerender/shell-html.ts).
           for (const { path, unless } of PRERENDERED_PAGES) {
             for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) pages.push({ ...(await renderPage(path, locale)), unless });
           }

@@ -31,7 +31,7 @@ async function visit(id, path = `/bidDetail/${id}`, rendered = RENDERED) {
   return { ms: performance.now() - started, rendered: rendered.test(html) };
 }
 /** /login with its page of notices in the document (a notice link inside the rendered #root). */
-const LOGIN_RENDERED = /<div id="root" data-prerendered data-path="\/login" data-locale="zh-CN">(?:(?!<template)[\s\S])*href="\/bidDetail\//;
+const LOGIN_RENDERED = /<div id="root" data-prerendered data-path="\/login" data-locale="zh-CN">(?:(?!<script type="text\/html")[\s\S])*href="\/bidDetail\//;
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);

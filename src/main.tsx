@@ -6,6 +6,7 @@ import { onFirstCommit, Providers } from '@/app/providers';
 import { registerServiceWorker } from '@/app/pwa';
 import { takeServerState } from '@/app/server-state';
 import { queryClient } from '@/app/query-client';
+import { readsSettled } from '@/app/reads-settled';
 import { router } from '@/app/router';
 import { activateLocale, initialLocale } from '@/locales/i18n';
 import { startSyncWhenNeeded } from '@/offline/on-demand';
@@ -34,23 +35,35 @@ const tree = (
   </StrictMode>
 );
 // A prerendered screen (index.html, src/prerender) stays on view, and usable, until the app can
-// render the whole of it: its route chunk is loaded first, then the app renders the same screen
-// in a transition (in slices, so a phone's main thread is never blocked for long) and replaces
-// the prerender in one commit, with no blank frame between. What a person typed, focused or
-// tapped there until that commit is handed to the app's screen (src/app/prerender-handoff.ts;
-// Providers runs onFirstCommit at that commit).
+// render the whole of it: its route chunk is loaded first, and the reads its loaders started
+// (/login's page of notices) for up to FIRST_READS_MS, so that the app's first commit shows them
+// rather than its loading frame and then, a render and a paint later, the rows (src/app/reads-settled.ts).
+// The app's screen then replaces the prerender in one commit, with no blank frame between. What
+// a person typed, focused or tapped there until that commit is handed to the app's screen
+// (src/app/prerender-handoff.ts; Providers runs onFirstCommit at that commit).
 // Decision: replaced, not hydrated. Hydrating (hydrateRoot with router.ssr set, as TanStack
 // Router's own hydration does) lost the account typed right after the screen became usable in
 // three e2e runs on the CI machine (cause not pinned down); replacing passed them all.
-// Without a prerender (a notice's detail, the supplier's screens) the first render is a
-// transition too: measured on /bidDetail with Lighthouse's mobile settings, one synchronous
-// render was a 480 ms task (TBT 449 to 627 ms, performance 80 to 85); in slices, TBT 240 to
-// 410 ms and performance 86 to 89, with the same LCP (docs/benchmarks.md).
-if (root.firstElementChild) {
+const FIRST_READS_MS = 100;
+const prerendered = root.firstElementChild !== null;
+if (prerendered) {
   await router.load().catch(() => undefined);
+  await readsSettled(queryClient, FIRST_READS_MS);
   onFirstCommit(followPrerender(root));
 }
-startTransition(() => createRoot(root).render(tree));
+// How the first render runs. On a first visit it is a transition, rendered in slices of a few
+// milliseconds so that a phone's main thread is never blocked long: with a prerender, that one
+// stays usable meanwhile; without one (a notice's detail, the supplier's screens), measured on
+// /bidDetail with Lighthouse's mobile settings, one synchronous render was a 480 ms task (TBT 449
+// to 627 ms, performance 80 to 85), in slices TBT 240 to 410 ms and performance 86 to 89, with
+// the same LCP (docs/benchmarks.md). On a repeat visit of a prerendered screen (a service worker
+// controls the page: the chunks and, offline, the reads are on the device) the render that
+// replaces the prerender is one synchronous commit instead, about 10 ms here and 40 ms with a
+// phone's CPU: in slices, the frames and tasks let in between made the stored rows show 5 ms
+// later (docs/benchmarks.md, "Speed, stop 24").
+const render = () => createRoot(root).render(tree);
+if (prerendered && navigator.serviceWorker?.controller) render();
+else startTransition(render);
 
 registerServiceWorker();
 

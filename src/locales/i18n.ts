@@ -75,7 +75,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
   firstActivated();
   storeLanguage(locale);
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = BCP47[locale];
+  // Set only when it changes: setting <html lang>, even to the same value, restyles the whole page
+  // (2 ms on a repeat visit, between the prerender's paint and the app's first render).
+  if (document.documentElement.lang !== BCP47[locale]) document.documentElement.lang = BCP47[locale];
   document.querySelector('meta[name="description"]')?.setAttribute('content', pageDescription());
 }
 

@@ -44,13 +44,23 @@ afterEach(() => {
 });
 
 describe('the prerendered /login in index.html', () => {
-  it('holds the default language in #root, the others in templates, without their inline scripts', () => {
+  it('holds the default language in #root, the others as raw text (no elements built of them), without their inline scripts', () => {
     const html = injectPrerendered(INDEX, PAGES);
     expect(html).toContain(
       '<div id="root" data-prerendered data-path="/login" data-locale="zh-CN" data-unless="cookies:auth token"><main><h1>供应商门户</h1></main></div>',
     );
-    expect(html).toContain('<template data-path="/login" data-locale="en" data-unless="cookies:auth token" data-lang="en" data-title="Supplier Portal title"');
+    expect(html).toContain(
+      '<script type="text/html" data-path="/login" data-locale="en" data-unless="cookies:auth token" data-lang="en" data-title="Supplier Portal title"',
+    );
     expect(html).not.toContain('scrollTo');
+    open('/login', null);
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(document.querySelector('script[data-locale="en"]')?.textContent).toBe('<main><h1>Supplier Portal</h1></main>');
+  });
+
+  it('stops the build when a page holds a script tag, which would end or change its raw text', () => {
+    const [first, second] = PAGES;
+    expect(() => injectPrerendered(INDEX, [first!, { ...second!, html: '<main><p>a</script><p>b</p></main>' }])).toThrow(/holds a script tag/);
   });
 
   it('shows the default language when none was chosen', () => {
@@ -142,13 +152,13 @@ describe("the bid service's server render of a notice", () => {
   const state = { queries: [{ queryKey: ['bids', 'notice', '17'], state: { data: { title: '</script><script>alert(1)</script>' } } }] };
   const built = injectPrerendered(INDEX, PAGES);
 
-  it("replaces the build's page in #root, keeps the templates and the language pick, and carries the reads as inert JSON", () => {
+  it("replaces the build's page in #root, keeps the other pages and the language pick, and carries the reads as inert JSON", () => {
     const html = injectServerRendered(built, notice, state);
     expect(html).toContain(
       '<div id="root" data-prerendered data-path="/bidDetail/17" data-locale="zh-CN"><main><h1>2026年度成型网年度招标项目</h1></main></div>',
     );
     expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
-    expect(html).toContain('<template data-path="/login" data-locale="en"');
+    expect(html).toContain('<script type="text/html" data-path="/login" data-locale="en"');
     // No text in the data closes the element: `<` is escaped, and the JSON reads back the same.
     const json = html.match(new RegExp(`<script type="application/json" id="${SERVER_STATE_ID}" data-lang="zh-CN">([^<]*)</script>`))?.[1];
     expect(json).toContain('\\u003c/script>');

@@ -3,8 +3,9 @@ import type { Locale } from '@contract/locales';
 /**
  * Build time (vite.config.ts, `prerender()`): puts the prerendered public screens into
  * index.html, so a phone paints them before any JavaScript has arrived. The first page (/login
- * in the default language) goes into #root; every other (path, language) waits in a template,
- * and a small inline script (allowed by its hash in the bid service's CSP) picks the one for
+ * in the default language) goes into #root; every other (path, language) waits as raw text (a
+ * `<script type="text/html">`: the parser keeps its markup as one string and builds no elements
+ * of it, so a device pays for the one page it shows), and a small inline script (allowed by its hash in the bid service's CSP) picks the one for
  * this address and the supplier's language (localStorage `language`, as src/api/language.ts
  * keeps it) before the first paint, so no text shows in the wrong language. On any other path,
  * or where the page says the device holds something that changes the screen (`unless`: a
@@ -77,12 +78,12 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
       if (!root.hasAttribute('data-held-tap')) root.setAttribute('data-held-tap', pathOf(event.target));
     }, true);
   }
-  var pages = [root].concat(Array.prototype.slice.call(document.querySelectorAll('template[data-path]')));
+  var pages = [root].concat(Array.prototype.slice.call(document.querySelectorAll('script[type="text/html"][data-path]')));
   for (var i = 0; i < pages.length; i++) {
     var page = pages[i];
     if (page.getAttribute('data-path') !== path || page.getAttribute('data-locale') !== locale || held(page.getAttribute('data-unless'))) continue;
     if (page !== root) {
-      root.replaceChildren(page.content.cloneNode(true));
+      root.innerHTML = page.textContent;
       document.documentElement.lang = page.getAttribute('data-lang');
       document.title = page.getAttribute('data-title');
       var description = document.querySelector('meta[name="description"]');
@@ -104,20 +105,32 @@ const pageAttributes = (page: PrerenderedPage) =>
 /** React's server markup carries its own inline scripts (scroll restoration): never in a prerender. */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 
-/** index.html with `pages[0]` (the default language's first page) in #root and the others as templates. */
+/**
+ * A page's markup as the raw text of a `<script type="text/html">`. Raw text ends at the first
+ * `</script`, and a `<script` in it changes how the parser reads what follows: React's markup
+ * has neither once its own scripts are out (it escapes `<` in texts and attributes), and the
+ * build stops if one ever does.
+ */
+function rawText(page: PrerenderedPage): string {
+  const html = withoutScripts(page.html);
+  if (/<\/?script/i.test(html)) throw new Error(`the prerender of ${page.path} (${page.locale}) holds a script tag`);
+  return html;
+}
+
+/** index.html with `pages[0]` (the default language's first page) in #root and the others as raw text. */
 export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): string {
   const [first, ...others] = pages;
   if (!first) return indexHtml;
   const emptyRoot = '<div id="root"></div>';
   if (!indexHtml.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
   const locales = [...new Set(pages.map((page) => page.locale))];
-  const templates = others
+  const otherPages = others
     .map(
       (page) =>
-        `<template ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${withoutScripts(page.html)}</template>`,
+        `<script type="text/html" ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${rawText(page)}</script>`,
     )
     .join('');
-  return indexHtml.replace(emptyRoot, `${ROOT_START}${rootOf(first)}${ROOT_END}${templates}<script>${pickScript(locales, first.locale)}</script>`);
+  return indexHtml.replace(emptyRoot, `${ROOT_START}${rootOf(first)}${ROOT_END}${otherPages}<script>${pickScript(locales, first.locale)}</script>`);
 }
 
 /** Around #root in the built index.html, where a server render puts its page. */
@@ -133,7 +146,7 @@ const rootOf = (page: PrerenderedPage) => `<div id="root" data-prerendered ${pag
  * `page` in #root in place of the build's prerender, and the reads it was rendered from as JSON
  * (not run: `type` is not JavaScript, so the CSP has nothing to allow). The language pick shows
  * it where the address and the device's language match, as for the build's pages; the reads
- * carry the render's language (`data-lang`), so that a page the pick took from a template (the
+ * carry the render's language (`data-lang`), so that a page the pick took from the others (the
  * build's /login in the device's language) is not given reads made in another.
  */
 export function injectServerRendered(indexHtml: string, page: PrerenderedPage, state: unknown): string {

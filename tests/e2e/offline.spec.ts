@@ -105,11 +105,22 @@ test('online: the worker takes control, stores the public list and a detail, and
 
 test('offline: /login shows the shell and the stored list, marked with the time it was stored', async () => {
   await service.stop();
+  // How many rows the app's screen has at the commit that replaces the build's prerender (which
+  // shows the board's loading frame): the app waits for the stored page before that commit.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root || root.hasAttribute('data-prerendered')) return;
+      observer.disconnect();
+      (window as { rowsAtTakeover?: number }).rowsAtTakeover = root.querySelectorAll('a[href^="/bidDetail/"]').length;
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-prerendered'] });
+  });
   await page.goto(`${service.url}/login`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(noticeLinks(page).first()).toBeVisible();
   const marker = page.getByRole('status').filter({ hasText: OFFLINE_MARK });
   await expect(marker).toBeVisible();
+  expect(await page.evaluate(() => (window as { rowsAtTakeover?: number }).rowsAtTakeover)).toBeGreaterThan(0);
 
   // A list never stored lets the failure through: the board says so, the shell stays.
   await page.getByRole('tab', { name: '采购信息' }).click();
