@@ -1,18 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Resolves once none of the reads under way now is still under way, or after `ms`, whichever
- * comes first; never rejects. src/main.tsx waits for it before the app's render replaces a
- * prerendered screen: the reads are what the screen's loaders started (/login's page of notices),
- * and on a repeat visit they come from this device (the service worker's store) within a few
- * milliseconds. Rendered before they are in, the screen commits its loading frame and then, a
- * render and a paint later, the rows; rendered after, it commits the rows at once. The prerender
- * stays on view, and usable, while this waits.
+ * Resolves once no read is under way, or after `ms`, whichever comes first; never rejects.
+ * - The build's and the bid service's renders (src/prerender/render-page.tsx) wait for the reads
+ *   the screen's loaders started, so the markup shows what they read.
+ * - src/main.tsx waits for them before the app's render replaces a prerendered screen (/login's
+ *   page of notices, which on a repeat visit comes from the service worker's store within a few
+ *   milliseconds). Rendered before they are in, the screen commits its loading frame and then, a
+ *   render and a paint later, the rows; rendered after, it commits the rows at once. The
+ *   prerender stays on view, and usable, while this waits.
  */
 export function readsSettled(client: QueryClient, ms: number): Promise<void> {
-  const cache = client.getQueryCache();
-  const reading = () => cache.findAll({ fetchStatus: 'fetching' }).length > 0;
-  if (!reading()) return Promise.resolve();
+  if (client.isFetching() === 0) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -20,8 +19,8 @@ export function readsSettled(client: QueryClient, ms: number): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, ms);
-    const stop = cache.subscribe(() => {
-      if (!reading()) done();
+    const stop = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() === 0) done();
     });
   });
 }

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
+import { readsSettled } from '@/app/reads-settled';
 import { createAppRouter } from '@/app/router';
 import { activateLocale, i18n, pageDescription } from '@/locales/i18n';
 import type { PrerenderedPage } from './shell-html';
@@ -38,7 +39,8 @@ export async function renderPage(path: string, locale: Locale, options: RenderOp
   const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
   try {
     await router.load();
-    if (options.fetch) await settled(client);
+    // What is not there by SETTLE_MS stays the app's to show.
+    if (options.fetch) await readsSettled(client, SETTLE_MS);
   } finally {
     globalThis.fetch = fetch;
   }
@@ -51,20 +53,4 @@ export async function renderPage(path: string, locale: Locale, options: RenderOp
   const page = { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
   // Only what was read: a failed read is the app's to retry, with its own messages.
   return options.fetch ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) } : page;
-}
-
-/** Until no read is under way (or SETTLE_MS: what is not there by then stays the app's to show). */
-function settled(client: ReturnType<typeof createQueryClient>): Promise<void> {
-  return new Promise((resolve) => {
-    const finish = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(finish, SETTLE_MS);
-    const unsubscribe = client.getQueryCache().subscribe(() => {
-      if (client.isFetching() === 0) finish();
-    });
-    if (client.isFetching() === 0) finish();
-  });
 }
