@@ -8,8 +8,10 @@ export interface ApiEffects {
   businessError(message: string, code: string): void;
   /** E401: session cookies are already cleared; go to login and warn with the server's message. */
   unauthorized(message: string): void;
-  /** Network or HTTP failure; `status` is the HTTP status, or -100 when there is none. */
+  /** Network or HTTP failure of a call a person waits on, device online; `status` is the HTTP status, or -100 when there is none. */
   networkFailure(status: number): void;
+  /** The same, while the device says it has no network: the call needs a connection. */
+  needsConnection(): void;
   /** No token for a non-public call: nothing was sent. */
   tokenLost(): void;
 }
@@ -18,6 +20,7 @@ const noop: ApiEffects = {
   businessError: () => {},
   unauthorized: () => {},
   networkFailure: () => {},
+  needsConnection: () => {},
   tokenLost: () => {},
 };
 

@@ -26,7 +26,7 @@ describe('parseUploadedFile', () => {
 
 describe('uploadFile', () => {
   it('posts the file as multipart field "file" and parses the answer', async () => {
-    setApiEffects({ businessError: vi.fn(), unauthorized: vi.fn(), networkFailure: vi.fn(), tokenLost: vi.fn() });
+    setApiEffects({ businessError: vi.fn(), unauthorized: vi.fn(), networkFailure: vi.fn(), needsConnection: vi.fn(), tokenLost: vi.fn() });
     let received: string | undefined;
     server.use(
       http.post(`${location.origin}${BASE_PATH}/file/upload`, async ({ request }) => {

@@ -1,5 +1,5 @@
 import { calls, type CallMeta } from '@contract/calls';
-import { BASE_PATH, HEADER, NO_STATUS } from '@contract/http';
+import { BASE_PATH, HEADER, NO_STATUS, STORED_AT_HEADER } from '@contract/http';
 import { LANGUAGE_STORAGE_KEY } from '@contract/locales';
 import Cookies from 'js-cookie';
 import { delay, http, HttpResponse } from 'msw';
@@ -7,6 +7,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiEffects, type ApiEffects } from './effects';
 import { ApiError } from './errors';
+import { networkFailureEffect } from './network-policy';
+import { onAnswered } from './reachability';
 import { request } from './request';
 import { COOKIE } from './session';
 
@@ -40,7 +42,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
-  effects = { businessError: vi.fn<ApiEffects['businessError']>(), unauthorized: vi.fn<ApiEffects['unauthorized']>(), networkFailure: vi.fn<ApiEffects['networkFailure']>(), tokenLost: vi.fn<ApiEffects['tokenLost']>() };
+  effects = { businessError: vi.fn<ApiEffects['businessError']>(), unauthorized: vi.fn<ApiEffects['unauthorized']>(), networkFailure: vi.fn<ApiEffects['networkFailure']>(), needsConnection: vi.fn<ApiEffects['needsConnection']>(), tokenLost: vi.fn<ApiEffects['tokenLost']>() };
   setApiEffects(effects);
 });
 
@@ -79,57 +81,138 @@ describe('request: the envelope', () => {
   });
 });
 
+const loginBody = { username: 'demo', password: 'Demo1234' };
+
+/** navigator.onLine as the device says it, for one test. */
+function deviceOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
 describe('request: failures without an envelope', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('HTTP 500 without an envelope is a network failure with that status', async () => {
-    capture('post', '/business/listByPage', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }));
-    const error = await request(calls.businessListByPage, {}).catch((e: unknown) => e);
+    capture('post', '/supplier/login', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }));
+    const error = await request(calls.supplierLogin, loginBody).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: 500 });
     expect(effects.networkFailure).toHaveBeenCalledWith(500);
   });
 
   it('a fetch that throws is a network failure with -100', async () => {
-    server.use(http.post(url('/business/listByPage'), () => HttpResponse.error()));
-    const error = await request(calls.businessListByPage, {}).catch((e: unknown) => e);
+    server.use(http.post(url('/supplier/login'), () => HttpResponse.error()));
+    const error = await request(calls.supplierLogin, loginBody).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
     expect(effects.networkFailure).toHaveBeenCalledWith(-100);
   });
 
-  it('a quiet read throws the network failure without the alert, and still reports business errors', async () => {
-    server.use(http.post(url('/business/listByPage'), () => HttpResponse.error()));
-    const error = await request(calls.businessListByPage, {}, { quietNetwork: true }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
-    expect(effects.networkFailure).not.toHaveBeenCalled();
-    server.use(http.post(url('/business/listByPage'), () => HttpResponse.json({ code: 'E400', message: '参数错误', data: null })));
-    await request(calls.businessListByPage, {}, { quietNetwork: true }).catch(() => undefined);
-    expect(effects.businessError).toHaveBeenCalledWith('参数错误', 'E400');
-  });
-
   it('a timeout is a network failure with -100', async () => {
     server.use(
-      http.post(url('/business/listByPage'), async () => {
+      http.post(url('/supplier/login'), async () => {
         await delay(500);
         return HttpResponse.json({ code: 'E000', message: '', data: null });
       }),
     );
-    const error = await request(calls.businessListByPage, {}, { timeoutMs: 30 }).catch((e: unknown) => e);
+    const error = await request(calls.supplierLogin, loginBody, { timeoutMs: 30 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
     expect(effects.networkFailure).toHaveBeenCalledWith(-100);
   });
 
   it("the caller's own abort is not reported", async () => {
     server.use(
-      http.post(url('/business/listByPage'), async () => {
+      http.post(url('/supplier/login'), async () => {
         await delay(500);
         return HttpResponse.json({ code: 'E000', message: '', data: null });
       }),
     );
     const controller = new AbortController();
-    const pending = request(calls.businessListByPage, {}, { signal: controller.signal });
+    const pending = request(calls.supplierLogin, loginBody, { signal: controller.signal });
     controller.abort();
     // The abort itself, not an ApiError the caller would show.
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     await expect(pending).rejects.not.toBeInstanceOf(ApiError);
     expect(effects.networkFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('request: the network-failure policy', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('an offline read with a stored answer: the answer, and nothing shown', async () => {
+    deviceOnline(false);
+    capture('post', '/business/listByPage', () =>
+      HttpResponse.json({ code: 'E000', message: '', data: { records: [], total: 0, pageNo: 1, pageSize: 10 } }, { headers: { [STORED_AT_HEADER]: '2026-11-20T08:00:00.000Z' } }),
+    );
+    const answered = vi.fn();
+    const stop = onAnswered(answered);
+    await expect(request(calls.businessListByPage, {})).resolves.toMatchObject({ total: 0 });
+    stop();
+    expect(Object.values(effects).every((fn) => fn.mock.calls.length === 0)).toBe(true);
+    // A stored answer is not the bid service answering.
+    expect(answered).not.toHaveBeenCalled();
+  });
+
+  it('an offline read with nothing stored fails without an alert: the screen shows its own state', async () => {
+    deviceOnline(false);
+    server.use(http.post(url('/business/listByPage'), () => HttpResponse.error()));
+    const error = await request(calls.businessListByPage, {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', status: NO_STATUS });
+    expect(effects.networkFailure).not.toHaveBeenCalled();
+    expect(effects.needsConnection).not.toHaveBeenCalled();
+  });
+
+  it('a read that fails online (a refetch while the service is down) raises no alert, and business errors still show', async () => {
+    login();
+    server.use(http.post(url('/tender/listByPage'), () => new HttpResponse('down', { status: 502 })));
+    await expect(request(calls.tenderListByPage, {})).rejects.toMatchObject({ kind: 'network', status: 502 });
+    expect(effects.networkFailure).not.toHaveBeenCalled();
+    server.use(http.post(url('/business/listByPage'), () => HttpResponse.json({ code: 'E400', message: '参数错误', data: null })));
+    await request(calls.businessListByPage, {}).catch(() => undefined);
+    expect(effects.businessError).toHaveBeenCalledWith('参数错误', 'E400');
+  });
+
+  it('a call a person waits on, online, that cannot reach the service: the alert of SPEC.md section 8', async () => {
+    deviceOnline(true);
+    server.use(http.post(url('/supplier/login'), () => HttpResponse.error()));
+    await request(calls.supplierLogin, loginBody).catch(() => undefined);
+    expect(effects.networkFailure).toHaveBeenCalledWith(NO_STATUS);
+    expect(effects.needsConnection).not.toHaveBeenCalled();
+  });
+
+  it('the same call with the device offline: it needs a connection, no alert', async () => {
+    deviceOnline(false);
+    login();
+    server.use(http.post(url('/supplier/changePwd'), () => HttpResponse.error()));
+    await request(calls.supplierChangePwd, { username: 'demo', password: 'Old1234', newPassword: 'New1234', conPassword: 'New1234' }).catch(() => undefined);
+    expect(effects.needsConnection).toHaveBeenCalledOnce();
+    expect(effects.networkFailure).not.toHaveBeenCalled();
+  });
+
+  it("a background call (the outbox's send) shows nothing, online or not", async () => {
+    login();
+    server.use(http.post(url('/communication/reply'), () => HttpResponse.error()));
+    await expect(request(calls.communicationReply, { id: 'x', content: 'hi' } as never, { background: true })).rejects.toMatchObject({ kind: 'network' });
+    expect(Object.values(effects).every((fn) => fn.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('every answer of the bid service is reported, whatever its code', async () => {
+    capture('post', '/supplier/login', () => HttpResponse.json({ code: 'E400', message: '参数错误', data: null }));
+    const answered = vi.fn();
+    const stop = onAnswered(answered);
+    await request(calls.supplierLogin, loginBody).catch(() => undefined);
+    stop();
+    expect(answered).toHaveBeenCalledOnce();
+  });
+});
+
+describe('networkFailureEffect', () => {
+  it('reads never alert; awaited calls alert online and need a connection offline; background calls show nothing', () => {
+    expect(networkFailureEffect(calls.tenderGetById, {}, true)).toBe('none');
+    expect(networkFailureEffect(calls.tenderGetById, {}, false)).toBe('none');
+    expect(networkFailureEffect(calls.supplierChangePwd, {}, true)).toBe('alert');
+    expect(networkFailureEffect(calls.supplierChangePwd, {}, false)).toBe('offline');
+    expect(networkFailureEffect(calls.tenderPayDeposit, { background: true }, true)).toBe('none');
+    // A download the person asked for has nothing to stand in for it.
+    expect(networkFailureEffect(calls.fileDownload, {}, true)).toBe('alert');
   });
 });
 

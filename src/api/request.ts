@@ -1,11 +1,13 @@
 import { Code, type Envelope } from '@contract/codes';
 import { fillPath, type CallMeta, type CallName } from '@contract/calls';
 import type { RequestOf, ResponseOf } from '@contract/endpoints';
-import { BASE_PATH, HEADER, NO_STATUS, REASON_HEADER, REQUEST_TIMEOUT_MS } from '@contract/http';
+import { BASE_PATH, HEADER, NO_STATUS, REASON_HEADER, REQUEST_TIMEOUT_MS, STORED_AT_HEADER } from '@contract/http';
 import queryString from 'query-string';
 import { apiEffects, type ApiEffects } from './effects';
 import { ApiError } from './errors';
 import { getLanguage } from './language';
+import { deviceOnline, networkFailureEffect } from './network-policy';
+import { reportAnswered } from './reachability';
 import { clearSession, getSupplierId, getToken } from './session';
 
 export interface RequestOptions {
@@ -25,17 +27,11 @@ export interface RequestOptions {
    * outbox pauses the owner's entries instead). The error is thrown all the same.
    */
   background?: boolean;
-  /**
-   * A read the screen can do without for now (it shows a stored answer or a fallback and its
-   * own state): a network failure is not alerted. Offline, a modal alert on top of a form would
-   * only stand between the user and the write the outbox is there to keep.
-   */
-  quietNetwork?: boolean;
   /** Sees the raw response before its body is read (e.g. the worker's stored-at header). */
   onResponse?: (response: Response) => void;
 }
 
-const silent: ApiEffects = { businessError: () => {}, unauthorized: () => {}, networkFailure: () => {}, tokenLost: () => {} };
+const silent: ApiEffects = { businessError: () => {}, unauthorized: () => {}, networkFailure: () => {}, needsConnection: () => {}, tokenLost: () => {} };
 
 /** One base URL for the whole portal: same origin by default, another bid service by build configuration. */
 export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as string | undefined) ?? ''}${BASE_PATH}`;
@@ -78,7 +74,14 @@ function fail(error: ApiError): never {
  * (and no zod) is loaded to make a request.
  */
 export async function request<N extends CallName>(endpoint: CallMeta & { name: N }, payload: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
-  const effects = options.background ? silent : options.quietNetwork ? { ...apiEffects(), networkFailure: () => {} } : apiEffects();
+  const effects = options.background ? silent : apiEffects();
+  /** A network or HTTP failure, shown as the policy says (src/api/network-policy.ts), then thrown. */
+  const networkFailure: (status: number, message: string) => never = (status, message) => {
+    const effect = networkFailureEffect(endpoint, options, deviceOnline());
+    if (effect === 'alert') effects.networkFailure(status);
+    else if (effect === 'offline') effects.needsConnection();
+    fail(new ApiError('network', message, { status }));
+  };
   const token = getToken();
   if (!endpoint.public && !token) {
     effects.tokenLost();
@@ -107,16 +110,14 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
   } catch (cause) {
     // A caller's own abort is not a failure to report.
     if (options.signal?.aborted) throw cause;
-    effects.networkFailure(NO_STATUS);
-    fail(new ApiError('network', 'Network request failed', { status: NO_STATUS }));
+    networkFailure(NO_STATUS, 'Network request failed');
   }
 
   options.onResponse?.(response);
   const contentType = response.headers.get('Content-Type') ?? '';
-  if (!response.ok && !contentType.includes('application/json')) {
-    effects.networkFailure(response.status);
-    fail(new ApiError('network', `HTTP ${response.status}`, { status: response.status }));
-  }
+  if (!response.ok && !contentType.includes('application/json')) networkFailure(response.status, `HTTP ${response.status}`);
+  // The bid service answered (the worker's stored answers say so in a header of their own).
+  if (!response.headers.has(STORED_AT_HEADER)) reportAnswered();
   if (endpoint.binary && response.ok && !contentType.includes('application/json')) {
     return (await response.blob()) as ResponseOf<N>;
   }
@@ -125,8 +126,7 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
   try {
     envelope = (await response.json()) as Envelope;
   } catch {
-    effects.networkFailure(response.ok ? NO_STATUS : response.status);
-    fail(new ApiError('network', 'Malformed response', { status: response.status }));
+    networkFailure(response.ok ? NO_STATUS : response.status, 'Malformed response');
   }
 
   if (envelope.code === Code.ok) return envelope.data as ResponseOf<N>;

@@ -51,6 +51,15 @@ describe('installApiEffects', () => {
     expect(screen.getByText('网络请求异常，请联系管理员')).toBeTruthy();
   });
 
+  it('needsConnection says so plainly, without the alert', async () => {
+    const { router } = fakeRouter('/platform/modifyPassword');
+    installApiEffects(router, new QueryClient());
+    renderWithI18n(<ToastHost />);
+    act(() => apiEffects().needsConnection());
+    expect(await screen.findByText('此操作需要网络连接。当前没有网络，已填写的内容仍保留，联网后请再试。')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+  });
+
   it('tokenLost shows the wire message and goes to login', async () => {
     const { router, navigate } = fakeRouter('/platform/home');
     installApiEffects(router, new QueryClient());

@@ -29,6 +29,10 @@ export function installApiEffects(router: AnyRouter, queryClient: QueryClient): 
       // A loader's call may fail while the language still loads (src/main.tsx): say it in that language.
       void whenLocaleActive().then(() => showAlert({ title: String(status), message: i18n._(msg`网络请求异常，请联系管理员`) }));
     },
+    // Offline, what was typed stays in its form: a plain word, not an alert to call anybody.
+    needsConnection: () => {
+      void whenLocaleActive().then(() => toast.warning(i18n._(msg`此操作需要网络连接。当前没有网络，已填写的内容仍保留，联网后请再试。`)));
+    },
     tokenLost: () => {
       void whenLocaleActive().then(() => toast.error(message('tokenLost', i18n.locale as Locale)));
       toLogin(router);

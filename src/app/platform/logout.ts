@@ -21,7 +21,7 @@ async function pendingOf(supplierId: string | undefined): Promise<number> {
 /**
  * Asks first (saying what still waits to be sent: it stays on this device for this supplier and
  * goes at the next login), tells the bid service (its failure changes nothing here), then
- * forgets the session and the supplier's persisted lists. Answers whether it logged out.
+ * forgets the session and the supplier's stored reads. Answers whether it logged out.
  */
 export async function logout(queryClient: QueryClient): Promise<boolean> {
   const supplierId = getSupplierId();
@@ -38,7 +38,8 @@ export async function logout(queryClient: QueryClient): Promise<boolean> {
   if (!ok) return false;
   const username = getUsername();
   if (username) {
-    await request(calls.supplierLogout, { username }, { suppressError: true, timeoutMs: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
+    // In the background: nobody waits on it, and offline it must not say the logout needs a connection.
+    await request(calls.supplierLogout, { username }, { background: true, timeoutMs: LOGOUT_TIMEOUT_MS }).catch(() => undefined);
   }
   clearSession();
   queryClient.clear();

@@ -14,7 +14,7 @@ export type MarkReadInput = { ids: string[] } | { all: true };
  * toast or an alert over the screen the supplier is going to; the message just stays unread.
  * "Mark all" is the supplier's own request: a business refusal is toasted by `request`.
  */
-const markRead = (body: MarkReadRequest, quiet: boolean) => request(calls.homeMarkRead, body, { suppressError: quiet, quietNetwork: true });
+const markRead = (body: MarkReadRequest, quiet: boolean) => request(calls.homeMarkRead, body, { suppressError: quiet, background: quiet });
 
 type Snapshot = [QueryKey, unknown][];
 
