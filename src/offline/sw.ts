@@ -1,9 +1,8 @@
 /// <reference lib="webworker" />
-import { BASE_PATH } from '@contract/http';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { answerPublicCall, PUBLIC_PATHS } from './public-store';
+import { answerPublicCall, publicReadPath } from './public-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -23,13 +22,12 @@ cleanupOutdatedCaches();
 // Deep links open the app shell; calls to the bid service are never answered with HTML.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/bid-web\//] }));
 
-// Public lists and details are POSTs the Cache API cannot key: network first, stored answer
-// when the bid service cannot be reached (src/offline/public-store.ts).
-const publicCalls = new Map<string, string>(PUBLIC_PATHS.map((path) => [`${BASE_PATH}${path}`, path]));
+// Every public read of the contract (notices, which are POSTs the Cache API cannot key, and the
+// reference data behind every label): network first, stored answer, in the request's language or
+// else another, when the bid service cannot be reached (src/offline/public-store.ts).
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'POST') return;
-  const path = publicCalls.get(new URL(request.url).pathname);
+  const path = publicReadPath(request.method, new URL(request.url).pathname);
   if (!path) return;
   event.respondWith(answerPublicCall(request, path, { waitUntil: (work) => event.waitUntil(work) }));
 });
