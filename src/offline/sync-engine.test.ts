@@ -1,8 +1,9 @@
 import { ApiError } from '@/api/errors';
+import { onAnswered, reportAnswered } from '@/api/reachability';
 import { message } from '@/locales/wire';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner, visitorOwner, type OutboxEntry } from './db';
-import { getSyncState, onSyncState } from './events';
+import { getSyncState, onKick, onSyncState } from './events';
 import { discard, enqueue, listEntries, onSent, type EnqueueInput } from './outbox';
 import * as store from './outbox-store';
 import { backoffDelay, BACKOFF_MAX_MS, createSyncEngine, type SyncEngine, type SyncEngineDeps } from './sync-engine';
@@ -459,5 +460,164 @@ describe('the leader and the triggers', () => {
     expect(states[0]).toEqual({ syncing: true, progress: { done: 0, total: 3 } });
     expect(states).toContainEqual({ syncing: true, progress: { done: 3, total: 3 } });
     expect(states.at(-1)).toEqual({ syncing: false, progress: null });
+  });
+});
+
+describe('the bid service answers again: what waits on it goes within seconds', () => {
+  /** An entry that found no bid service several times and waits out a minute of backoff (its timer is set). */
+  async function waitingAMinute(code = 'HTTP -100'): Promise<OutboxEntry> {
+    logOut();
+    const { id } = await enqueue(replyTo('c1', 'x'));
+    await engine.whenIdle();
+    await store.patchEntry(id, (e) => ({ ...e, attempts: 6, nextAttemptAt: clock.now() + 60_000, lastError: { code, message: 'Network request failed' } }));
+    logIn('sa');
+    await sync();
+    return (await store.getEntry(id))!;
+  }
+  /** Lets a probe's answer and what it sets off settle (the engine's clock is the fake one). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const gone = () => vi.waitFor(async () => expect(await listEntries([A])).toEqual([]));
+
+  it('the page seen again (visibilitychange to visible): an entry waiting out its backoff goes at once', async () => {
+    await waitingAMinute();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await gone();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an answer the page heard from the bid service (api/reachability): an entry waiting on it goes at once', async () => {
+    await startEngine({ triggers: { window, document, answered: onAnswered } }).whenIdle();
+    await waitingAMinute();
+    reportAnswered();
+    await gone();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("the engine's own answers go through the request layer too: two entries failing on a gateway's 502 do not wake each other forever", async () => {
+    const send: SyncEngineDeps['send'] = async (entry, body) => {
+      sent.push({ call: entry.call, key: entry.idempotencyKey, token: session.token, body });
+      // The second thread's 502 comes back after the first one's was settled.
+      if (body.detail === 'two') await new Promise((resolve) => setTimeout(resolve, 10));
+      reportAnswered();
+      return unreachable(502)();
+    };
+    await startEngine({ send, triggers: { window, document, answered: onAnswered } }).whenIdle();
+    await queueLoggedOut(replyTo('c1', 'one'), replyTo('c2', 'two'));
+    engine.syncNow();
+    await Promise.race([engine.whenIdle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    // Each once, and one of them once more on the other's answer: then both wait out their backoff.
+    expect(sent.length).toBeLessThanOrEqual(3);
+    expect((await listEntries([A])).map((e) => [e.status, e.nextAttemptAt > clock.now()])).toEqual([
+      ['queued', true],
+      ['queued', true],
+    ]);
+  });
+
+  it('a tab that does not lead: an answer makes what waits on the service due and asks the leader, reading the outbox at most once in 3 s', async () => {
+    const allEntries = vi.fn(store.allEntries);
+    const kicked = vi.fn();
+    const stopKick = onKick(kicked);
+    startEngine({ store: { ...store, allEntries }, locks: { request: () => new Promise(() => {}) }, triggers: { window, document, answered: onAnswered } });
+    const entry = await waitingAMinute();
+    kicked.mockClear();
+    const reads = allEntries.mock.calls.length;
+    reportAnswered();
+    await vi.waitFor(async () => expect((await store.getEntry(entry.id))!.nextAttemptAt).toBe(clock.now()));
+    await vi.waitFor(() => expect(kicked).toHaveBeenCalled());
+    reportAnswered();
+    await settle();
+    expect(allEntries).toHaveBeenCalledTimes(reads + 1);
+    stopKick();
+  });
+
+  it('a probe that finds the bid service makes an entry waiting on it go at once, not at its timer; then probing stops', async () => {
+    const probe = vi.fn(async () => true);
+    await startEngine({ probe }).whenIdle();
+    await waitingAMinute();
+    clock.advance(2999);
+    await settle();
+    expect(probe).not.toHaveBeenCalled();
+    clock.advance(1);
+    await gone();
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('a probe that finds no service keeps the entry waiting and probes again; the first one that finds it sends', async () => {
+    const probe = vi.fn(async () => false);
+    await startEngine({ probe }).whenIdle();
+    const entry = await waitingAMinute();
+    for (const calls of [1, 2, 3]) {
+      clock.advance(3000);
+      await settle();
+      expect(probe).toHaveBeenCalledTimes(calls);
+    }
+    expect(sent).toEqual([]);
+    expect(await only()).toMatchObject({ status: 'queued', nextAttemptAt: entry.nextAttemptAt });
+    probe.mockResolvedValue(true);
+    clock.advance(3000);
+    await gone();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('probing stops once nothing waits on the service (the entry went when the device came back online)', async () => {
+    const probe = vi.fn(async () => false);
+    await startEngine({ probe }).whenIdle();
+    await waitingAMinute();
+    expect(clock.pending()).toBe(2); // the backoff timer and the probe's
+    window.dispatchEvent(new Event('online'));
+    await gone();
+    await engine.whenIdle();
+    expect(clock.pending()).toBe(0);
+    clock.advance(3000);
+    await settle();
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the device is offline (navigator.onLine false)', { navigator: { onLine: false } }],
+    ['the page is hidden', { document: Object.assign(new EventTarget(), { visibilityState: 'hidden' }) }],
+  ])('no probe while %s', async (_name, over) => {
+    const probe = vi.fn(async () => true);
+    await startEngine({ probe, triggers: { window, document, ...over } }).whenIdle();
+    await waitingAMinute();
+    expect(clock.pending()).toBe(1); // the backoff timer only
+    clock.advance(30_000);
+    await settle();
+    expect(probe).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
+
+  it('no probe for an entry the bid service answered (E500): it waits as told', async () => {
+    const probe = vi.fn(async () => true);
+    await startEngine({ probe }).whenIdle();
+    await waitingAMinute('E500');
+    clock.advance(30_000);
+    await settle();
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it('a stopped engine leaves no probe timer and hears no more answers', async () => {
+    const probe = vi.fn(async () => false);
+    let listening = false;
+    const answered = (listener: () => void) => {
+      const stopAnswers = onAnswered(listener);
+      listening = true;
+      return () => {
+        stopAnswers();
+        listening = false;
+      };
+    };
+    await startEngine({ probe, triggers: { window, document, answered } }).whenIdle();
+    await waitingAMinute();
+    expect(listening).toBe(true);
+    expect(clock.pending()).toBe(2); // the backoff timer and the probe's
+    engine.stop();
+    expect(clock.pending()).toBe(0);
+    expect(listening).toBe(false);
+    clock.advance(60_000);
+    await settle();
+    expect(probe).not.toHaveBeenCalled();
   });
 });

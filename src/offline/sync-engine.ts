@@ -5,6 +5,7 @@ import { emitChange, emitSent, onKick, setSyncState } from './events';
 import type * as OutboxStore from './outbox-store';
 import { classify, type Outcome } from './outcome';
 import { appendAtPath, setAtPath } from './path';
+import { createServiceWatch, waitsOnService } from './reachability-probe';
 
 /**
  * The sync engine (DESIGN.md section 4): one leader tab sends what the outbox holds, thread
@@ -24,7 +25,7 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
   return Math.min(Math.round(base * (0.5 + random())), BACKOFF_MAX_MS);
 }
 
-interface Clock {
+export interface Clock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -48,8 +49,20 @@ export interface SyncEngineDeps {
   session: () => { token: string | undefined; supplierId: string | undefined };
   /** Web Locks for electing the leader tab; without them every tab leads. */
   locks?: { request(name: string, callback: () => Promise<void>): Promise<unknown> } | undefined;
-  /** Where the wake-ups come from: `online`, `visibilitychange`, the worker's Background Sync message. */
-  triggers: { window?: EventTarget | undefined; document?: (EventTarget & { readonly visibilityState: string }) | undefined; serviceWorker?: EventTarget | undefined };
+  /**
+   * Where the wake-ups come from: `online`, `visibilitychange`, the worker's Background Sync
+   * message, and `answered` (`onAnswered` of `api/reachability.ts`: the request layer heard back
+   * from the bid service). `navigator.onLine` and the page's visibility gate the probe.
+   */
+  triggers: {
+    window?: EventTarget | undefined;
+    document?: (EventTarget & { readonly visibilityState: string }) | undefined;
+    serviceWorker?: EventTarget | undefined;
+    navigator?: { readonly onLine: boolean } | undefined;
+    answered?: ((listener: () => void) => () => void) | undefined;
+  };
+  /** Whether the bid service answers, asked every few seconds while entries wait on it; without it they wait out their backoff. */
+  probe?: () => Promise<boolean>;
   clock?: Clock;
   /** The backoff's jitter. */
   random?: () => number;
@@ -79,6 +92,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let running: Promise<void> | null = null;
   let leading: Promise<void> | null = null;
   let resuming: Promise<void> | null = null;
+  let resetting: Promise<void> | null = null;
   let again = false;
   let timer: unknown = null;
 
@@ -127,9 +141,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await store.removeEntry(entry.id);
         emitSent(entry, outcome.result);
         break;
-      case 'retry':
-        await store.patchEntry(entry.id, (e) => ({ ...e, status: 'queued', attempts: e.attempts + 1, nextAttemptAt: now + backoffDelay(e.attempts + 1, random), lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+      case 'retry': {
+        const queued = await store.patchEntry(entry.id, (e) => ({ ...e, status: 'queued', attempts: e.attempts + 1, nextAttemptAt: now + backoffDelay(e.attempts + 1, random), lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+        if (queued && waitsOnService(queued, now)) watch.waiting(true);
         break;
+      }
       case 'hold':
         await store.patchEntry(entry.id, (e) => ({ ...e, status: 'queued' }));
         break;
@@ -205,10 +221,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     timer = null;
     if (!leader) return; // stopped meanwhile
     const entries = await store.allEntries();
+    if (!leader) return;
     // Only heads: an entry behind a failed one waits for that one's retry or discard (which
     // wakes the engine), not for a timer that would fire at once, again and again.
-    const next = Math.min(...sendableHeads(entries).map((entry) => entry.nextAttemptAt));
-    if (!Number.isFinite(next) || !leader) return;
+    const heads = sendableHeads(entries);
+    const now = clock.now();
+    watch.waiting(heads.some((entry) => waitsOnService(entry, now)));
+    const next = Math.min(...heads.map((entry) => entry.nextAttemptAt));
+    if (!Number.isFinite(next)) return;
     timer = clock.setTimeout(() => void run(), Math.min(Math.max(0, next - clock.now()), BACKOFF_MAX_MS));
   }
 
@@ -237,13 +257,36 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     await run();
   }
 
-  /** Queued entries waiting out a backoff become due at once. */
-  async function dueNow(): Promise<void> {
+  const waitsAtAll = (entry: OutboxEntry, now: number) => entry.status === 'queued' && entry.nextAttemptAt > now;
+
+  /** Queued entries waiting out a backoff (those `which` picks) become due at once; answers how many. */
+  async function dueNow(which: (entry: OutboxEntry, now: number) => boolean = waitsAtAll): Promise<number> {
     const now = clock.now();
+    let moved = 0;
     for (const entry of await store.allEntries()) {
-      if (entry.status === 'queued' && entry.nextAttemptAt > now) await store.patchEntry(entry.id, (e) => (e.status === 'queued' && e.nextAttemptAt > now ? { ...e, nextAttemptAt: now } : null));
+      if (which(entry, now) && (await store.patchEntry(entry.id, (e) => (which(e, now) ? { ...e, nextAttemptAt: now } : null)))) moved += 1;
     }
+    return moved;
   }
+
+  /** Every waiting entry due now, then sync. */
+  function resetThenSync(): void {
+    resetting = dueNow()
+      .then(syncNow)
+      .catch((error: unknown) => console.error('outbox backoff reset failed', error));
+  }
+
+  /** Entries waiting because the bid service could not be reached go once it answers (`reachability-probe.ts`). */
+  const watch = createServiceWatch({
+    probe: deps.probe,
+    // Hidden, the page would probe for nobody; offline, the `online` event wakes the engine.
+    mayProbe: () => leader && (triggers.document?.visibilityState ?? 'visible') === 'visible' && triggers.navigator?.onLine !== false,
+    leader: () => leader,
+    resetWaits: () => dueNow(waitsOnService),
+    sync: syncNow,
+    clock,
+    random,
+  });
 
   function syncNow(): void {
     if (leader) void run();
@@ -263,10 +306,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   function start(): void {
     if (started || stopped) return;
     started = true;
-    // Back online: entries waiting out a backoff (up to 5 minutes) go now, not at their timer.
-    const onOnline = () => void dueNow().then(syncNow);
+    // Back online, or the page seen again: entries waiting out a backoff (up to 5 minutes) go now, not at their timer.
+    const onOnline = () => resetThenSync();
     const onVisible = () => {
-      if (triggers.document?.visibilityState === 'visible') syncNow();
+      if (triggers.document?.visibilityState === 'visible') resetThenSync();
     };
     // The worker's Background Sync event asks the open tabs to sync.
     const onWorkerMessage = (event: Event) => {
@@ -280,6 +323,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       () => triggers.window?.removeEventListener('online', onOnline),
       () => triggers.document?.removeEventListener('visibilitychange', onVisible),
       () => triggers.serviceWorker?.removeEventListener('message', onWorkerMessage),
+      triggers.answered?.(watch.answered) ?? (() => {}),
     ];
     if (!locks?.request) {
       // No Web Locks: every tab leads; the idempotency keys keep a double send harmless.
@@ -302,6 +346,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     leader = false;
     stopListening.forEach((unlisten) => unlisten());
     stopListening = [];
+    watch.stop();
     if (timer) clock.clearTimeout(timer);
     timer = null;
     releaseLock?.();
@@ -310,6 +355,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   async function whenIdle(): Promise<void> {
     await leading;
     await resuming;
+    await resetting;
     while (running) await running;
   }
 
