@@ -1,22 +1,24 @@
 import { BUILD_VERSION } from '@contract/limits';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closePortalDb, DB_NAME, kvGet, kvSet } from '@/offline/db';
-import { PERSIST_MAX_AGE_MS, persistKey, restorePersistedQueries, wipePersistedQueries } from './query-persist';
+import { closePortalDb, DB_NAME, kvEntries, kvGet, kvSet } from '@/offline/db';
+import { PERSIST_MAX_AGE_MS, readPersistedQueries, restorePersistedQueries, wipePersistedQueries } from './query-persist';
 
-interface Record_ {
-  buster: string;
-  timestamp: number;
-  clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+const keysIn = async (id: string) => (await readPersistedQueries(id)).map((q) => q.queryKey[0]).sort();
+
+/** A stored record as a previous page wrote it. */
+function record(queryKey: unknown[], data: unknown, { updatedAt = Date.now() - 60_000, buster = String(BUILD_VERSION) } = {}) {
+  const queryHash = JSON.stringify(queryKey);
+  return {
+    buster,
+    query: {
+      queryKey,
+      queryHash,
+      state: { data, dataUpdatedAt: updatedAt, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false },
+    },
+  };
 }
-
-const read = (id: string) => kvGet<Record_>(persistKey(id));
-const keysIn = async (id: string) => ((await read(id))?.clientState.queries ?? []).map((q) => q.queryKey[0]);
-
-async function fill(client: QueryClient) {
-  await client.fetchQuery({ queryKey: ['threads'], queryFn: async () => ['t1'], meta: { persist: true } });
-  await client.fetchQuery({ queryKey: ['secret-form'], queryFn: async () => 'not kept' });
-}
+const store = (supplierId: string, queryKey: unknown[], data: unknown, options?: Parameters<typeof record>[2]) => kvSet(`rq:${supplierId}|${JSON.stringify(queryKey)}`, record(queryKey, data, options));
 
 afterEach(async () => {
   await wipePersistedQueries('A');
@@ -29,17 +31,31 @@ afterEach(async () => {
 });
 
 describe('query persistence', () => {
-  it('keeps only queries marked persist, under the supplier, with the build as buster', async () => {
+  it('keeps every answer under the supplier, unless the query says persist: false', async () => {
     const client = new QueryClient();
     await restorePersistedQueries(client, 'A');
-    await fill(client);
-    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 3000 });
-    expect((await read('A'))?.buster).toBe(String(BUILD_VERSION));
+    await client.fetchQuery({ queryKey: ['threads'], queryFn: async () => ['t1'] });
+    await client.fetchQuery({ queryKey: ['supplier', 'A'], queryFn: async () => ({ name: 'A Co.' }) });
+    await client.fetchQuery({ queryKey: ['session', 'A'], queryFn: async () => 'asked each start', meta: { persist: false } });
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['supplier', 'threads']));
     // Kept longer than the default five minutes, or it would fall out of the store unseen.
     expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
   });
 
-  it('keeps an answer whose refetch failed (offline), as the last good answer a second reload still shows', async () => {
+  it('writes an answer at once: it is on the device before the next task (a reload right after loses nothing)', async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await client.fetchQuery({ queryKey: ['thread', 't1'], queryFn: async () => ({ id: 't1' }) });
+    // No timer runs: the write was started in the same task as the answer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      await vi.waitFor(async () => expect(await readPersistedQueries('A')).toEqual([expect.objectContaining({ queryKey: ['thread', 't1'], data: { id: 't1' } })]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the last good answer when a refetch fails (offline), for a second reload to show', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await restorePersistedQueries(client, 'A');
     let online = true;
@@ -47,43 +63,22 @@ describe('query persistence', () => {
       if (!online) throw new TypeError('Failed to fetch');
       return { id: 'r1' };
     };
-    await client.fetchQuery({ queryKey: ['record'], queryFn, meta: { persist: true } });
-    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['record']), { timeout: 3000 });
-    // The bid service is gone: the refetch fails, the answer stays on screen.
+    await client.fetchQuery({ queryKey: ['record'], queryFn });
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['record']));
     online = false;
     await client.refetchQueries({ queryKey: ['record'] });
     expect(client.getQueryState(['record'])?.status).toBe('error');
-    const failedAt = Date.now();
-    await vi.waitFor(async () => expect((await read('A'))!.timestamp).toBeGreaterThanOrEqual(failedAt), { timeout: 3000 });
-    const stored = (await read('A'))!.clientState.queries as { queryKey: unknown[]; state: { data: unknown; status: string } }[];
-    expect(stored.map((q) => [q.queryKey[0], q.state.status, q.state.data])).toEqual([['record', 'success', { id: 'r1' }]]);
 
-    // The second reload, still offline: a fresh cache (the page's session is taken over by
-    // another supplier's first, as this module keeps one per page).
+    // The second reload, still offline: a fresh page restores the answer into a fresh cache.
+    vi.resetModules();
+    const reloaded = await import('./query-persist');
     const next = new QueryClient();
-    await restorePersistedQueries(next, 'B');
-    await restorePersistedQueries(next, 'A');
+    await reloaded.restorePersistedQueries(next, 'A');
     expect(next.getQueryData(['record'])).toEqual({ id: 'r1' });
   });
 
-  it('restores them into a fresh cache (a reload, offline)', async () => {
-    await kvSet(persistKey('A'), {
-      buster: String(BUILD_VERSION),
-      timestamp: Date.now() - 60_000,
-      clientState: { mutations: [], queries: [{ queryKey: ['threads'], queryHash: '["threads"]', state: { data: ['t1'], dataUpdatedAt: Date.now() - 60_000, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false } }] },
-    });
-    const client = new QueryClient();
-    await restorePersistedQueries(client, 'A');
-    expect(client.getQueryData(['threads'])).toEqual(['t1']);
-  });
-
-  it('asks again for a restored answer however young it is (a reload shows what changed meanwhile)', async () => {
-    const savedAt = Date.now() - 1000;
-    await kvSet(persistKey('A'), {
-      buster: String(BUILD_VERSION),
-      timestamp: savedAt,
-      clientState: { mutations: [], queries: [{ queryKey: ['threads'], queryHash: '["threads"]', state: { data: ['t1'], dataUpdatedAt: savedAt, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false } }] },
-    });
+  it('restores them into a fresh cache and asks again however young they are (a reload shows what changed meanwhile)', async () => {
+    await store('A', ['threads'], ['t1'], { updatedAt: Date.now() - 1000 });
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     await restorePersistedQueries(client, 'A');
     expect(client.getQueryData(['threads'])).toEqual(['t1']);
@@ -93,44 +88,48 @@ describe('query persistence', () => {
     expect(client.getQueryData(['threads'])).toEqual(['t1', 't2']);
   });
 
-  it('drops a record of another build or older than seven days', async () => {
-    const state = { mutations: [], queries: [] };
-    await kvSet(persistKey('A'), { buster: 'old', timestamp: Date.now(), clientState: state });
-    await restorePersistedQueries(new QueryClient(), 'A');
-    expect(await read('A')).toBeUndefined();
-    await wipePersistedQueries('A');
-    await kvSet(persistKey('A'), { buster: String(BUILD_VERSION), timestamp: Date.now() - PERSIST_MAX_AGE_MS - 1, clientState: state });
-    await restorePersistedQueries(new QueryClient(), 'A');
-    expect(await read('A')).toBeUndefined();
+  it('a second restore while the first reads the device waits for it (a screen never asks before the stored answers are in)', async () => {
+    await store('A', ['threads'], ['t1']);
+    const client = new QueryClient();
+    const first = restorePersistedQueries(client, 'A');
+    await restorePersistedQueries(client, 'A');
+    expect(client.getQueryData(['threads'])).toEqual(['t1']);
+    await first;
   });
 
-  it('never shows one supplier the lists of another, and wipes at logout', async () => {
+  it('drops records of another build, older than seven days, and of the one-record format before', async () => {
+    await store('A', ['old-build'], 1, { buster: 'old' });
+    await store('A', ['too-old'], 2, { updatedAt: Date.now() - PERSIST_MAX_AGE_MS - 1 });
+    await store('A', ['fine'], 3);
+    await kvSet('rq:A', { buster: String(BUILD_VERSION), timestamp: Date.now(), clientState: { queries: [] } });
     const client = new QueryClient();
     await restorePersistedQueries(client, 'A');
-    await fill(client);
-    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 3000 });
+    expect(client.getQueryData(['fine'])).toBe(3);
+    expect(client.getQueryData(['old-build'])).toBeUndefined();
+    expect((await kvEntries('rq:')).map((e) => e.key)).toEqual(['rq:A|["fine"]']);
+  });
+
+  it("another supplier's login removes the first supplier's stored reads from the device and the screen", async () => {
+    const client = new QueryClient();
+    await restorePersistedQueries(client, 'A');
+    await client.fetchQuery({ queryKey: ['threads'], queryFn: async () => ['of A'] });
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']));
 
     await restorePersistedQueries(client, 'B');
     expect(client.getQueryData(['threads'])).toBeUndefined();
-
-    await wipePersistedQueries('A');
-    expect(await read('A')).toBeUndefined();
+    expect(await readPersistedQueries('A')).toEqual([]);
   });
 
-  it('saves at once when the page is hidden (a reload within the write delay loses nothing)', async () => {
+  it('wipes at logout, and stops saving (answers that still arrive are not written)', async () => {
     const client = new QueryClient();
     await restorePersistedQueries(client, 'A');
-    await fill(client);
-    window.dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']), { timeout: 500 });
-  });
-
-  it('stops saving after the wipe (a logout while answers still arrive)', async () => {
-    const client = new QueryClient();
-    await restorePersistedQueries(client, 'A');
-    await fill(client);
+    await client.fetchQuery({ queryKey: ['threads'], queryFn: async () => ['t1'] });
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['threads']));
     await wipePersistedQueries('A');
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(await read('A')).toBeUndefined();
+    expect(await readPersistedQueries('A')).toEqual([]);
+    await client.fetchQuery({ queryKey: ['late'], queryFn: async () => 'late' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await readPersistedQueries('A')).toEqual([]);
+    expect(await kvGet('rq:A|["late"]')).toBeUndefined();
   });
 });

@@ -1,145 +1,150 @@
 import { BUILD_VERSION } from '@contract/limits';
-import { defaultShouldDehydrateQuery, dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { kvDelete, kvGet, kvSet } from '@/offline/db';
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
+import { kvDeleteKeys, kvEntries, kvSetMany } from '@/offline/db';
 
 /**
- * A supplier's own lists stay readable offline (DESIGN.md section 4): the queries that say
- * `meta: { persist: true }` are kept in IndexedDB (kv `rq:<supplierId>`), one record per
- * supplier, restored when that supplier's platform area opens and wiped at logout. Loaded by
- * the platform layout route only, so /login does not pay for it.
+ * A supplier's reads stay readable offline (DESIGN.md section 4): every answer the cache holds
+ * while a supplier's platform area is open is kept in IndexedDB, one kv record per query
+ * (`rq:<supplierId>|<queryHash>`), written as soon as the answer arrives, so a reload or a closed
+ * tab right after a screen appeared loses nothing. A query says `meta: { persist: false }` to stay
+ * out (the session check, which must ask the bid service on each start; a visitor's data).
+ * Restored when that supplier's platform area opens; wiped at logout, at a timed-out session, and
+ * when another supplier opens the platform area on this device. Loaded by the platform layout
+ * route only, so /login does not pay for it.
  *
- * The record has the shape of @tanstack/react-query-persist-client's PersistedClient (buster,
- * timestamp, clientState) and follows its rules (maxAge, buster), but is written with this
- * app's own query-core: the persist-client package pins an older query-core, and its
- * hydrate would be a second copy working on our QueryClient.
+ * Each record holds one dehydrated query and the build it was written by (a new build may read
+ * its answers differently, so an older record is dropped), and follows
+ * @tanstack/react-query-persist-client's rules (maxAge, buster) with this app's own query-core.
  */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-/** Writes are gathered: a list page of answers arriving together is one write. */
-const WRITE_DELAY_MS = 1000;
 const BUSTER = String(BUILD_VERSION);
+const PREFIX = 'rq:';
+const supplierPrefix = (supplierId: string) => `${PREFIX}${supplierId}|`;
 
-export const persistKey = (supplierId: string) => `rq:${supplierId}`;
-
-const isPersisted = (query: Query) => (query.meta as { persist?: unknown } | undefined)?.persist === true;
-
-interface PersistedClient {
+type StoredQuery = DehydratedState['queries'][number];
+interface PersistedQuery {
   buster: string;
-  timestamp: number;
-  clientState: DehydratedState;
+  query: StoredQuery;
 }
+
+const isPersisted = (query: Query) => (query.meta as { persist?: unknown } | undefined)?.persist !== false;
 
 interface Session {
   supplierId: string;
+  /** Settles when the stored queries are in the cache (a second caller waits for the first). */
+  ready: Promise<void>;
   stop: () => void;
 }
 let session: Session | null = null;
 
-/**
- * A query that holds an answer is kept, whatever became of its last refetch: a restored answer
- * is asked again at once (see restorePersistedQueries), and offline that refetch fails. Kept
- * only while successful, the answer would vanish from the store at the next save, and the
- * second reload without a connection would show nothing where the first showed the list.
- */
-const hasAnswer = (query: Query) => query.state.data !== undefined || defaultShouldDehydrateQuery(query);
+/** An answer came in (fetched, or set by the screen): the events worth a write. */
+const isNewAnswer = (event: QueryCacheNotifyEvent) => event.type === 'updated' && event.action.type === 'success';
 
-/** Stores a failed refetch as what the supplier could still read: the last good answer. */
-const lastGoodAnswers = (state: DehydratedState): DehydratedState => ({
-  ...state,
-  queries: state.queries.map((q) =>
-    q.state.status === 'error' ? { ...q, state: { ...q.state, status: 'success', fetchStatus: 'idle', error: null, fetchFailureCount: 0, fetchFailureReason: null } } : q,
-  ),
-});
-
-/** Follows the cache and saves the persisted queries, at most once per WRITE_DELAY_MS. */
+/** Follows the cache: every new answer of a persisted query is written at once (answers of one tick together). */
 function follow(client: QueryClient, supplierId: string): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
-    timer = undefined;
-    const record: PersistedClient = {
-      buster: BUSTER,
-      timestamp: Date.now(),
-      clientState: lastGoodAnswers(dehydrate(client, { shouldDehydrateQuery: (q) => isPersisted(q) && hasAnswer(q), shouldDehydrateMutation: () => false })),
-    };
-    void kvSet(persistKey(supplierId), record).catch((error: unknown) => console.warn('query persistence failed', error));
+  const prefix = supplierPrefix(supplierId);
+  let pending: Map<string, Query> | null = null;
+  let stopped = false;
+  const write = () => {
+    const batch = pending;
+    pending = null;
+    if (!batch || stopped) return;
+    const { queries } = dehydrate(client, { shouldDehydrateQuery: (q) => batch.has(q.queryHash), shouldDehydrateMutation: () => false });
+    const records = queries.map((query) => ({ key: prefix + query.queryHash, value: { buster: BUSTER, query } satisfies PersistedQuery }));
+    void kvSetMany(records).catch((error: unknown) => console.warn('query persistence failed', error));
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (!isPersisted(event.query)) return;
+    const { query } = event;
+    if (!isPersisted(query)) return;
     // A persisted query must outlive the default five minutes without a screen, or it would
-    // drop out of the store while the supplier is elsewhere in the app.
-    if (event.type === 'added' && event.query.gcTime < PERSIST_MAX_AGE_MS) event.query.setOptions({ ...event.query.options, gcTime: PERSIST_MAX_AGE_MS });
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') timer ??= setTimeout(save, WRITE_DELAY_MS);
+    // drop out of the cache (and so out of the store) while the supplier is elsewhere in the app.
+    if (event.type === 'added' && query.gcTime < PERSIST_MAX_AGE_MS) query.setOptions({ ...query.options, gcTime: PERSIST_MAX_AGE_MS });
+    if (event.type === 'removed') void kvDeleteKeys([prefix + query.queryHash]).catch(() => undefined);
+    if (!isNewAnswer(event)) return;
+    if (!pending) {
+      pending = new Map();
+      queueMicrotask(write);
+    }
+    pending.set(query.queryHash, query);
   });
-  // A reload or a closed tab must not lose the answers of the last second: save at once when
-  // the page is hidden (best effort: the browser may stop the page before IndexedDB is done).
-  const flush = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    save();
-  };
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') flush();
-  };
-  globalThis.addEventListener?.('pagehide', flush);
-  globalThis.document?.addEventListener('visibilitychange', onHidden);
   return () => {
+    stopped = true;
     unsubscribe();
-    clearTimeout(timer);
-    globalThis.removeEventListener?.('pagehide', flush);
-    globalThis.document?.removeEventListener('visibilitychange', onHidden);
   };
-}
-
-/** The stored record when it is young enough and of this build; otherwise it is deleted. */
-async function readRecord(supplierId: string): Promise<PersistedClient | null> {
-  const record = await kvGet<PersistedClient>(persistKey(supplierId));
-  if (!record) return null;
-  if (record.buster !== BUSTER || !record.timestamp || Date.now() - record.timestamp > PERSIST_MAX_AGE_MS || !record.clientState) {
-    await kvDelete(persistKey(supplierId));
-    return null;
-  }
-  return record;
 }
 
 /**
- * Restores the supplier's persisted queries into the cache and keeps saving them; a no-op when
- * that supplier's are already in. Another supplier's in-memory lists are dropped first, so no
- * screen ever shows them.
+ * The supplier's stored queries that are young enough and of this build. Every other record
+ * under `rq:` is deleted: an older build's or an expired one, and another supplier's (only one
+ * supplier is logged in on a device at a time, so another's reads are a previous session's).
  */
-export async function restorePersistedQueries(client: QueryClient, supplierId: string): Promise<void> {
-  if (!supplierId || session?.supplierId === supplierId) return;
+async function readOwnRecords(supplierId: string): Promise<StoredQuery[]> {
+  const prefix = supplierPrefix(supplierId);
+  const oldest = Date.now() - PERSIST_MAX_AGE_MS;
+  const own: StoredQuery[] = [];
+  const drop: string[] = [];
+  for (const { key, value } of await kvEntries<PersistedQuery>(PREFIX)) {
+    const usable = key.startsWith(prefix) && value?.buster === BUSTER && (value.query?.state?.dataUpdatedAt ?? 0) >= oldest;
+    if (usable) own.push(value.query);
+    else drop.push(key);
+  }
+  if (drop.length) await kvDeleteKeys(drop);
+  return own;
+}
+
+/**
+ * Restores the supplier's persisted queries into the cache and keeps saving them; when that
+ * supplier's are already in, or on their way in, answers when they are. Another supplier's
+ * in-memory and stored reads are dropped first, so no screen ever shows them.
+ */
+export function restorePersistedQueries(client: QueryClient, supplierId: string): Promise<void> {
+  if (!supplierId) return Promise.resolve();
+  if (session?.supplierId === supplierId) return session.ready;
   if (session) {
     session.stop();
     client.removeQueries({ predicate: isPersisted });
   }
-  const current: Session = { supplierId, stop: () => {} };
+  const current: Session = { supplierId, ready: Promise.resolve(), stop: () => {} };
   session = current;
+  current.ready = restore(client, current);
+  return current.ready;
+}
+
+async function restore(client: QueryClient, current: Session): Promise<void> {
+  const { supplierId } = current;
   try {
-    const record = await readRecord(supplierId);
+    const queries = await readOwnRecords(supplierId);
     // Newer answers already in the cache win (hydrate compares update times).
-    if (record && session === current) {
-      hydrate(client, record.clientState, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
+    if (queries.length && session === current) {
+      hydrate(client, { mutations: [], queries }, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
       // What was restored shows at once but is only as new as the record: the first screen that
       // uses it asks again, so a reload shows what the buyer did meanwhile (offline, the stored
       // answer stays on screen). An answer this session already had is left alone.
-      for (const stored of record.clientState.queries) {
+      for (const stored of queries) {
         const query = client.getQueryCache().get(stored.queryHash);
         if (query && query.state.dataUpdatedAt === stored.state.dataUpdatedAt) void query.invalidate();
       }
     }
   } catch (error) {
-    // An unreadable record is dropped; the screens fetch afresh.
+    // An unreadable store is dropped; the screens fetch afresh.
     console.warn('restoring persisted queries failed', error);
-    await kvDelete(persistKey(supplierId)).catch(() => undefined);
+    await kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]).catch(() => undefined);
   }
   // A logout may have come while restoring.
   if (session === current) current.stop = follow(client, supplierId);
 }
 
-/** Logout: stop saving and delete the supplier's persisted queries (called by src/app/platform/logout.ts). */
+/** Logout or a timed-out session: stop saving and delete the supplier's stored reads (its outbox entries stay). */
 export async function wipePersistedQueries(supplierId: string): Promise<void> {
   if (session?.supplierId === supplierId) {
     session.stop();
     session = null;
   }
-  await kvDelete(persistKey(supplierId));
+  await kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]);
+}
+
+/** The supplier's stored answers by query key (what a reload would restore); for tests. */
+export async function readPersistedQueries(supplierId: string): Promise<{ queryKey: readonly unknown[]; data: unknown; dataUpdatedAt: number }[]> {
+  const records = await kvEntries<PersistedQuery>(supplierPrefix(supplierId));
+  return records.map(({ value }) => ({ queryKey: value.query.queryKey, data: value.query.state.data, dataUpdatedAt: value.query.state.dataUpdatedAt }));
 }

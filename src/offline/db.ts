@@ -153,3 +153,27 @@ export async function kvSet(key: string, value: unknown): Promise<void> {
 export async function kvDelete(key: string): Promise<void> {
   await (await openPortalDb()).delete('kv', key);
 }
+
+/** Keys from `prefix` up to `prefix` followed by any text. */
+const prefixRange = (prefix: string) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+
+/** The kv records whose key starts with `prefix`, with their keys. */
+export async function kvEntries<T>(prefix: string): Promise<{ key: string; value: T }[]> {
+  const tx = (await openPortalDb()).transaction('kv');
+  const range = prefixRange(prefix);
+  const [keys, values] = await Promise.all([tx.store.getAllKeys(range), tx.store.getAll(range)]);
+  await tx.done;
+  return keys.map((key, i) => ({ key, value: values[i] as T }));
+}
+
+/** Writes several kv records in one transaction. */
+export async function kvSetMany(records: { key: string; value: unknown }[]): Promise<void> {
+  const tx = (await openPortalDb()).transaction('kv', 'readwrite');
+  await Promise.all([...records.map(({ key, value }) => tx.store.put(value, key)), tx.done]);
+}
+
+/** Deletes the kv records whose key starts with `prefix`, or any of `keys`, in one transaction. */
+export async function kvDeleteKeys(keys: (string | { prefix: string })[]): Promise<void> {
+  const tx = (await openPortalDb()).transaction('kv', 'readwrite');
+  await Promise.all([...keys.map((key) => tx.store.delete(typeof key === 'string' ? key : prefixRange(key.prefix))), tx.done]);
+}

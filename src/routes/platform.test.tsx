@@ -7,9 +7,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readPersistedQueries, wipePersistedQueries } from '@/app/query-persist';
 import { counts, inHours, message, messagePage, todo, todoPage } from '@/features/home/test/fixtures';
-import type { OutboxEntry } from '@/offline/db';
+import { supplierOwner, type OutboxEntry } from '@/offline/db';
+import { enqueue, listEntries } from '@/offline/outbox';
 import { emitSent } from '@/offline/events';
 import { logIn, resetPortalDb } from '@/offline/test-helpers';
 import { clearSession, saveLogin, sessionState } from '@/api/session';
@@ -29,6 +31,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   server.resetHandlers();
+  await wipePersistedQueries('s1');
   await resetPortalDb();
 });
 afterAll(() => server.close());
@@ -206,6 +209,22 @@ describe('platform route: the session', () => {
     saveLogin(loginAnswer({ supplierId: 's2', oauthToken: 'tok-2', username: 'beta', status: 'A104' }));
     await tabBack();
     expect(await within(mainMenu()).findByRole('link', { name: /^投标管理/ })).toBeTruthy();
+  });
+
+  it("a timed-out session keeps only the cookies the guard reads: the supplier's stored reads go, its outbox entries stay", async () => {
+    serve({ counts: counts() });
+    renderPlatform();
+    expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+    await enqueue({ owner: supplierOwner('s1'), thread: 'communication:c1', call: 'communicationReply', payload: { replyContent: '稍后发送' }, summary: '稍后发送' });
+    await vi.waitFor(async () => expect((await readPersistedQueries('s1')).length).toBeGreaterThan(0));
+
+    // The token cookie expired with the token; `auth` is left.
+    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    await tabBack();
+    expect(await screen.findByText('STUB login')).toBeTruthy();
+    expect(sessionState()).toBe('timedOut');
+    await vi.waitFor(async () => expect(await readPersistedQueries('s1')).toEqual([]));
+    expect(await listEntries([supplierOwner('s1')])).toHaveLength(1);
   });
 
   it('goes to /login when another tab logged out and this one is back', async () => {

@@ -2,12 +2,13 @@ import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { QueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { canAccess, menuKeyOf } from '@/api/access';
 import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
 import { sessionQueryOptions } from '@/api/session-query';
-import { clearSession, readSession, sessionState, setSupplierInfo, withSessionCheck } from '@/api/session';
+import { clearSession, getSupplierId, readSession, sessionState, setSupplierInfo, withSessionCheck } from '@/api/session';
 import { menuBadges } from '@/app/platform/menu';
 import { usePlatformTitle } from '@/app/platform/page-title';
 import { useSessionFollow } from '@/app/platform/session-follow';
@@ -24,6 +25,12 @@ import { showAlert, toast } from '@/ui/toast';
 const RECHECK_AFTER_FAILURE_MS = 60_000;
 let lastFailedCheck = 0;
 
+function forgetStoredReads(queryClient: QueryClient): void {
+  const supplierId = getSupplierId();
+  queryClient.clear();
+  if (supplierId) void import('@/app/query-persist').then((m) => m.wipePersistedQueries(supplierId)).catch(() => undefined);
+}
+
 export const Route = createFileRoute('/platform')({
   beforeLoad: async ({ context, location, preload }) => {
     // The guard of SPEC.md section 4: the session is read from the cookies here, once, and
@@ -33,8 +40,12 @@ export const Route = createFileRoute('/platform')({
       if (!preload) {
         // Cookies this version never wrote: no usable session, and /login should not offer the way back.
         if (decision.reason === 'incomplete') clearSession();
-        if (decision.reason === 'timedOut') void showAlert({ title: i18n._(msg`登录已失效`), message: message('unauthorized', i18n.locale as Locale) });
-        else toast.warning(i18n._(msg`请先登录`));
+        if (decision.reason === 'timedOut') {
+          // A timed-out session keeps only what this guard reads (the cookies): the supplier's
+          // stored reads go, its outbox entries stay for its next login.
+          forgetStoredReads(context.queryClient);
+          void showAlert({ title: i18n._(msg`登录已失效`), message: message('unauthorized', i18n.locale as Locale) });
+        } else toast.warning(i18n._(msg`请先登录`));
       }
       throw redirect({ to: '/login', search: { redirect: decision.redirect } });
     }

@@ -74,7 +74,7 @@ export function ListResults<Row>({ query, texts, filtered, page, size, onPage, o
   const stale = query.isPlaceholderData;
   return (
     <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <p className="sr-only" role="status">
         {stale ? texts.loading : texts.total(total)}
       </p>

@@ -29,7 +29,7 @@ describe('logout', () => {
     document.cookie = 'username=acme; path=/';
     await reply('一');
     await reply('二');
-    await kvSet('rq:s1', { clientState: {} });
+    await kvSet('rq:s1|["threads"]', { buster: 'any', query: {} });
     renderWithI18n(<ToastHost />);
     const user = userEvent.setup();
 
@@ -43,7 +43,7 @@ describe('logout', () => {
 
     expect(sessionState()).toBe('none');
     expect(await listEntries([supplierOwner('s1')])).toHaveLength(2);
-    expect(await kvGet('rq:s1')).toBeUndefined();
+    expect(await kvGet('rq:s1|["threads"]')).toBeUndefined();
   });
 
   it('asks the plain question when nothing waits, and cancelling keeps the session', async () => {

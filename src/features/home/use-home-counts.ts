@@ -39,7 +39,7 @@ export function useHomeCounts(supplierId: string): HomeCounts | undefined {
   const options: UseQueryOptions<Clocked<TodoPage>, Error, Clocked<TodoPage>, ReturnType<typeof homeKeys.todos>> =
     api && supplierId
       ? api.todoListQueryOptions(supplierId, FIRST_TODO_PAGE)
-      : { queryKey: homeKeys.todos(supplierId, FIRST_TODO_PAGE), queryFn: skipToken, meta: { persist: true } };
+      : { queryKey: homeKeys.todos(supplierId, FIRST_TODO_PAGE), queryFn: skipToken };
   const query = useQuery(options);
 
   useEffect(() => onSent(() => void client.invalidateQueries({ queryKey: homeKeys.all(supplierId) })), [client, supplierId]);

@@ -19,10 +19,6 @@ export const noticeQueryOptions = (id: string) =>
     queryKey: ['bids', 'notice', id] as const,
     queryFn: ({ signal }) => getNotice(id, signal),
     staleTime: 30_000,
-    // Asked even when the device says it is offline: the service worker may have it stored.
-    networkMode: 'offlineFirst',
-    // A missing notice stays missing; only transient failures are worth another try.
-    retry: (count, error) => !isNotFound(error) && !(isApiError(error) && error.kind === 'business') && count < 2,
   });
 
 /** The dictionaries whose labels a notice's detail shows (notice-detail.tsx, CodeLabel). */

@@ -19,6 +19,4 @@ export const listNoticesQueryOptions = (params: ListNoticesParams) =>
     // Keeps the current page on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
     staleTime: 30_000,
-    // Asked even when the device says it is offline: the service worker may have it stored.
-    networkMode: 'offlineFirst',
   });

@@ -15,7 +15,7 @@ export const communicationKeys = {
 export const listCommunications = (params: ListCommunicationsParams, signal?: AbortSignal) =>
   // The list shows its own error state with a retry button (or the stored list with a note), so
   // neither a toast nor the network alert as well.
-  request(calls.communicationListByPage, params, { signal, suppressError: true, quietNetwork: true });
+  request(calls.communicationListByPage, params, { signal, suppressError: true });
 
 /** Keyed by supplier: two accounts on one device never see each other's threads. */
 export const listCommunicationsQueryOptions = (supplierId: string, params: ListCommunicationsParams) =>
@@ -24,6 +24,4 @@ export const listCommunicationsQueryOptions = (supplierId: string, params: ListC
     queryFn: ({ signal }) => listCommunications(params, signal),
     // Keeps the current page on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
-    // Persisted to IndexedDB (src/app/query-persist.ts): the supplier's threads stay readable offline.
-    meta: { persist: true },
   });

@@ -80,7 +80,7 @@ export function CommunicationDetailView({ supplierId, contactName, id }: { suppl
   return (
     <>
       <PageHeader title={<span className="break-words">{thread.topic}</span>} actions={<BackLink />} />
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <div className="space-y-4 sm:space-y-6">
         <section className="card" aria-label={t`沟通概要`}>
           <CommunicationSummary thread={thread} />

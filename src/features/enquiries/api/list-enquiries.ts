@@ -15,7 +15,7 @@ export const enquiryKeys = {
 
 export const listEnquiries = async (params: ListEnquiriesParams, signal?: AbortSignal) =>
   // The list shows its own error state with a retry button (or the stored page), so no toast or alert as well.
-  withClock(await request(calls.enquiryListByPage, params, { signal, suppressError: true, quietNetwork: true }));
+  withClock(await request(calls.enquiryListByPage, params, { signal, suppressError: true }));
 
 /** Keyed by supplier: two accounts on one device never see each other's enquiries. */
 export const listEnquiriesQueryOptions = (supplierId: string, params: ListEnquiriesParams) =>
@@ -24,6 +24,4 @@ export const listEnquiriesQueryOptions = (supplierId: string, params: ListEnquir
     queryFn: ({ signal }) => listEnquiries(params, signal),
     // Keeps the current page on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
-    // Persisted to IndexedDB per supplier, wiped at logout (src/app/query-persist.ts): readable offline.
-    meta: { persist: true },
   });

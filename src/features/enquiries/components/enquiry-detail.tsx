@@ -72,7 +72,7 @@ export function EnquiryDetailView({ supplierId, id }: EnquiryDetailProps) {
 
   return (
     <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <EnquiryView supplierId={supplierId} enquiry={query.data} />
     </>
   );

@@ -25,7 +25,7 @@ export function CurrencyField({ store, errors, disabled, enquiry }: TermProps & 
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const value = useTerm(store, 'currency');
-  const dictionary = useQuery(dictionaryQueryOptions('currency', locale, { quietNetwork: true }));
+  const dictionary = useQuery(dictionaryQueryOptions('currency', locale));
   const options = [...(dictionary.data ?? [])];
   for (const code of [enquiry.currency, ...enquiry.quotes.map((quote) => quote.currency), value]) {
     if (code && !options.some((option) => option.code === code)) options.push({ code, label: code });

@@ -6,7 +6,7 @@ import { homeKeys } from '../home-keys';
 
 export const listMessages = (params: MessageListRequest, signal?: AbortSignal) =>
   // The message center shows its own error state with a retry (or the stored page).
-  request(calls.homeMessageList, params, { signal, suppressError: true, quietNetwork: true });
+  request(calls.homeMessageList, params, { signal, suppressError: true });
 
 /** Keyed by supplier: two accounts on one device never see each other's messages. */
 export const messageListQueryOptions = (supplierId: string, params: MessageListRequest) =>
@@ -15,6 +15,4 @@ export const messageListQueryOptions = (supplierId: string, params: MessageListR
     queryFn: ({ signal }) => listMessages(params, signal),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
-    // Persisted to IndexedDB per supplier, wiped at logout (src/app/query-persist.ts): readable offline.
-    meta: { persist: true },
   });

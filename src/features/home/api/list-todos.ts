@@ -11,7 +11,7 @@ export const HOME_REFRESH_MS = 5 * 60_000;
 export const listTodos = async (params: TodoListRequest, signal?: AbortSignal) =>
   // The list shows its own error state with a retry (or the stored page), and the layout's
   // counts can do without: no toast, no network alert.
-  withClock(await request(calls.homeTodoList, params, { signal, suppressError: true, quietNetwork: true }));
+  withClock(await request(calls.homeTodoList, params, { signal, suppressError: true }));
 
 /** Keyed by supplier: two accounts on one device never see each other's to-dos. */
 export const todoListQueryOptions = (supplierId: string, params: TodoListRequest) =>
@@ -22,6 +22,4 @@ export const todoListQueryOptions = (supplierId: string, params: TodoListRequest
     // The menu counts and the title follow the buyer's changes when the supplier comes back to the tab.
     refetchOnWindowFocus: true,
     refetchInterval: HOME_REFRESH_MS,
-    // Persisted to IndexedDB per supplier, wiped at logout (src/app/query-persist.ts): readable offline.
-    meta: { persist: true },
   });

@@ -68,7 +68,7 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
         <LoadError title={<Trans>消息加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+          <StaleDataNotice query={query} />
           <p className="sr-only" role="status">
             {query.isPlaceholderData ? t`正在加载消息` : t`共 ${total} 条消息，${unread} 条未读`}
           </p>

@@ -48,7 +48,7 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
   const stale = query.isPlaceholderData;
   return (
     <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <p className="sr-only" role="status">
         {stale ? t`正在加载待办事项` : t`共 ${total} 项待办`}
       </p>

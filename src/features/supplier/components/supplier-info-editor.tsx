@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '@/ui/empty-state';
+import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { toast } from '@/ui/toast';
 import { supplierQueryOptions } from '../api/get-supplier';
 import { updateSupplier } from '../api/update-supplier';
@@ -16,7 +17,8 @@ export function SupplierInfoEditor({ supplierId }: { supplierId: string }) {
   if (query.isPending) {
     return <div className="card h-64 animate-pulse" aria-busy="true" aria-label={t`正在加载供应商信息`} />;
   }
-  if (query.isError) {
+  // A stored answer stands in when the refresh failed (offline): the form opens prefilled with it.
+  if (query.data === undefined) {
     return (
       <div className="card text-center" role="alert">
         <EmptyState
@@ -30,7 +32,12 @@ export function SupplierInfoEditor({ supplierId }: { supplierId: string }) {
       </div>
     );
   }
-  return <Editor supplier={query.data} />;
+  return (
+    <>
+      <StaleDataNotice query={query} />
+      <Editor supplier={query.data} />
+    </>
+  );
 }
 
 function Editor({ supplier }: { supplier: Supplier }) {

@@ -8,7 +8,7 @@ import { tenderKeys } from './list-tender-records';
 
 // Quiet about the network: every screen that reads a record shows the stored one, or its own
 // error with a retry, and the list reads it while a dialog may be open over the page.
-export const getTenderRecord = async (id: string, signal?: AbortSignal) => withClock(await request(calls.tenderGetById, { id }, { signal, suppressError: true, quietNetwork: true }));
+export const getTenderRecord = async (id: string, signal?: AbortSignal) => withClock(await request(calls.tenderGetById, { id }, { signal, suppressError: true }));
 
 /** E404 `dataLost`: unknown, or another supplier's record (the bid service does not tell them apart). */
 export const isRecordMissing = (error: unknown): boolean => isApiError(error) && error.code === Code.notFound;
@@ -17,8 +17,4 @@ export const tenderRecordQueryOptions = (supplierId: string, id: string) =>
   queryOptions({
     queryKey: tenderKeys.detail(supplierId, id),
     queryFn: ({ signal }) => getTenderRecord(id, signal),
-    // A missing record stays missing; only transient failures are worth another try.
-    retry: (count, error) => !(isApiError(error) && error.kind !== 'network') && count < 2,
-    // A record the supplier opened stays readable offline (src/app/query-persist.ts).
-    meta: { persist: true },
   });

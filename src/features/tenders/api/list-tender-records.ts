@@ -15,7 +15,7 @@ export const tenderKeys = {
 
 export const listTenderRecords = async (params: ListTenderRecordsParams, signal?: AbortSignal) =>
   // The list shows its own error state with a retry button, so no toast as well.
-  withClock(await request(calls.tenderListByPage, params, { signal, suppressError: true, quietNetwork: true }));
+  withClock(await request(calls.tenderListByPage, params, { signal, suppressError: true }));
 
 /** Keyed by supplier: two accounts on one device never see each other's records. */
 export const listTenderRecordsQueryOptions = (supplierId: string, params: ListTenderRecordsParams) =>
@@ -24,6 +24,4 @@ export const listTenderRecordsQueryOptions = (supplierId: string, params: ListTe
     queryFn: ({ signal }) => listTenderRecords(params, signal),
     // Keeps the current page on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
-    // Persisted to IndexedDB (src/app/query-persist.ts): the supplier's records stay readable offline.
-    meta: { persist: true },
   });

@@ -70,7 +70,7 @@ export function BidPage(props: BidPageProps) {
   return (
     <>
       {header}
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <BidRecord {...props} record={query.data} />
     </>
   );

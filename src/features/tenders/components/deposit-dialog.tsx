@@ -39,7 +39,7 @@ function DepositDialogBody({ record, supplierId, supplierCode, onClose }: Omit<D
   const [failure, setFailure] = useState('');
   // Offline the dictionary may never have been loaded: the three codes are the contract's, so
   // the portal's own labels stand in and the dialog still works.
-  const dictionary = useQuery(dictionaryQueryOptions('depositType', locale, { quietNetwork: true }));
+  const dictionary = useQuery(dictionaryQueryOptions('depositType', locale));
   const labelOf = (code: DepositType) => dictionary.data?.find((o) => o.code === code)?.label ?? i18n._(DEPOSIT_TYPE_LABEL[code]);
   // The bid service's wire messages about the record or the session belong to no field.
   const recordProblem = errors.tenderRecordId ?? errors.supplierCode ?? '';

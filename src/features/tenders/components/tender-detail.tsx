@@ -79,7 +79,7 @@ export function TenderDetailView(props: TenderDetailProps) {
 
   return (
     <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <RecordView {...props} record={query.data} />
     </>
   );

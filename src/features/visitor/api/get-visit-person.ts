@@ -8,4 +8,6 @@ export const visitPersonQueryOptions = (pass: string) =>
     queryKey: ['visitor', 'person', pass] as const,
     queryFn: ({ signal }) => request(calls.h5GetVisitPersonEntity, { pass }, { signal, background: true, suppressError: true }),
     retry: false,
+    // The visitor's, not a logged-in supplier's: the service worker keeps these public answers.
+    meta: { persist: false },
   });

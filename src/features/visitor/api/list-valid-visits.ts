@@ -8,4 +8,6 @@ export const validVisitsQueryOptions = (pass: string, visitorId: string) =>
     queryKey: ['visitor', 'visits', pass] as const,
     queryFn: ({ signal }) => request(calls.h5GetValidItemByVisitorId, { pass, visitorId }, { signal, background: true, suppressError: true }),
     retry: false,
+    // The visitor's, not a logged-in supplier's: the service worker keeps these public answers.
+    meta: { persist: false },
   });

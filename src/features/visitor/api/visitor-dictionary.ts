@@ -34,6 +34,7 @@ export const visitorDictionaryQueryOptions = (type: VisitorDictionary, locale: s
     },
     staleTime: Infinity,
     retry: false,
+    meta: { persist: false },
   });
 
 /** Fetches the three dictionaries into the device store (when the pass is fetched, i.e. online). */

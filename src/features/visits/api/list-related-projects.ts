@@ -17,7 +17,7 @@ export const relatedProjectsQueryOptions = (supplierId: string) =>
   queryOptions({
     queryKey: ['visitApply', supplierId, 'relatedProjects'] as const,
     queryFn: async ({ signal }): Promise<RelatedProject[]> => {
-      const quiet = { signal, suppressError: true, quietNetwork: true } as const;
+      const quiet = { signal, suppressError: true } as const;
       const [tenders, enquiries] = await Promise.allSettled([
         request(calls.tenderListByPage, { pageNo: 1, pageSize: 100 }, quiet),
         request(calls.enquiryListByPage, { pageNo: 1, pageSize: 100 }, quiet),

@@ -15,7 +15,7 @@ export const visitKeys = {
 
 // The list shows its own error state with a retry button (or the stored page): no toast or alert as well.
 export const listVisitApplications = async (params: ListVisitApplicationsParams, signal?: AbortSignal) =>
-  withClock(await request(calls.visitApplyListByPage, params, { signal, suppressError: true, quietNetwork: true }));
+  withClock(await request(calls.visitApplyListByPage, params, { signal, suppressError: true }));
 
 /** Keyed by supplier; persisted per supplier and wiped at logout (src/app/query-persist.ts): readable offline. */
 export const listVisitApplicationsQueryOptions = (supplierId: string, params: ListVisitApplicationsParams) =>
@@ -23,5 +23,4 @@ export const listVisitApplicationsQueryOptions = (supplierId: string, params: Li
     queryKey: visitKeys.list(supplierId, params),
     queryFn: ({ signal }) => listVisitApplications(params, signal),
     placeholderData: keepPreviousData,
-    meta: { persist: true },
   });

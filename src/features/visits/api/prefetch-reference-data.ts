@@ -11,12 +11,13 @@ export const VISIT_DICTIONARIES = ['visitIntention', 'entryMethod', 'gender', 'c
  * Reads, once the form opens with a connection, every choice the form can offer: all its
  * dictionaries, the production bases with each base's departments, and the related projects.
  * A field coordinator who opens the form once online can then fill all of it at a site with no
- * signal (meal types and file types appear only when chosen, a base may be changed there), as
- * long as the page stays open (they are not persisted yet). Offline, or when an
- * answer is already cached, nothing is asked.
+ * signal (meal types and file types appear only when chosen, a base may be changed there), and
+ * after a reload there too: the supplier's answers are kept on the device (src/app/query-persist.ts),
+ * and the public ones by the service worker. Offline, or when an answer is already cached, nothing
+ * is asked.
  */
 export async function prefetchVisitReferenceData(client: ReturnType<typeof useQueryClient>, supplierId: string, locale: string): Promise<void> {
-  const dictionaries = VISIT_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, locale, { quietNetwork: true })));
+  const dictionaries = VISIT_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, locale)));
   const projects = client.prefetchQuery(relatedProjectsQueryOptions(supplierId));
   const bases = await client.fetchQuery(productionBasesQueryOptions(locale)).catch(() => []);
   await Promise.all([...dictionaries, projects, ...bases.map((base) => client.prefetchQuery(departmentsQueryOptions(base.code, locale)))]);

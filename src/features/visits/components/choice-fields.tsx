@@ -44,7 +44,7 @@ export function SelectField({ path, label, value, options, onChange, error, requ
 /** A select of a dictionary of /common/getSelectCodeCommonData, in the reader's language. */
 export function DictionaryField(props: Omit<SelectFieldProps, 'options'> & { type: (typeof DICTIONARY_TYPES)[number] }) {
   const { i18n } = useLingui();
-  const { data } = useQuery(dictionaryQueryOptions(props.type, i18n.locale, { quietNetwork: true }));
+  const { data } = useQuery(dictionaryQueryOptions(props.type, i18n.locale));
   return <SelectField {...props} options={data} />;
 }
 

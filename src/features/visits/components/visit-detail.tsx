@@ -27,7 +27,7 @@ import { ReviewBadge } from './review-badge';
 /** A dictionary code in the reader's language (the code itself until the dictionary is loaded). */
 function useLabels(type: (typeof DICTIONARY_TYPES)[number]) {
   const { i18n } = useLingui();
-  const { data } = useQuery(dictionaryQueryOptions(type, i18n.locale, { quietNetwork: true }));
+  const { data } = useQuery(dictionaryQueryOptions(type, i18n.locale));
   return (code: string) => data?.find((o) => o.code === code)?.label ?? code;
 }
 
@@ -67,7 +67,7 @@ export function VisitDetailView({ supplierId, id }: { supplierId: string; id: st
   }
   return (
     <>
-      {query.isError ? <StaleDataNotice updatedAt={query.dataUpdatedAt} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
+      <StaleDataNotice query={query} />
       <VisitDetail supplierId={supplierId} detail={query.data} />
     </>
   );
