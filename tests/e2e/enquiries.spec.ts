@@ -7,7 +7,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { LETTER_COLUMNS, LETTER_SHEET, LETTER_TABLE_HEADER_ROW } from '../../contract/inquiry-letter';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { chooser, login, operator, outboxCount, persistedDetail } from './tender-support';
-import { dismissNetworkAlerts, launchProfile } from './support';
+import { launchProfile } from './support';
 
 /**
  * A supplier's price enquiry in the built portal against the real bid service and the buyer's
@@ -59,11 +59,7 @@ const detailUrl = (enquiry: Created) => `${service.url}/platform/bargaining/${en
 const priceInput = (page: Page, line: (typeof LINES)[number]) => page.getByLabel(`回复价格 ${line.materialNo} ${line.name}`, { exact: true });
 const quoteForm = (page: Page, round: number) => page.getByRole('form', { name: `第 ${round} 轮报价` });
 
-async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
-  const opened = await launchProfile(chromium, { prefix: 'portal-enquiry-profile-', scratch, dir });
-  await dismissNetworkAlerts(opened.page);
-  return opened;
-}
+const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> => launchProfile(chromium, { prefix: 'portal-enquiry-profile-', scratch, dir });
 
 /** Fills the quote form by hand: the currency first, then a price per line. */
 async function fillQuote(page: Page, prices: Record<string, string>) {

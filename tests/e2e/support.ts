@@ -91,8 +91,3 @@ export async function launchProfile(chromium: BrowserType, options: { prefix: st
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page, dir: profile };
 }
-
-/** With the bid service gone, a screen's own reads may end in the network alert of SPEC.md section 8: dismissed, as a user would. */
-export const dismissNetworkAlerts = (page: Page) =>
-  page.addLocatorHandler(page.getByRole('alertdialog', { name: '-100' }), (alert) => alert.getByRole('button', { name: '确定' }).click());
-

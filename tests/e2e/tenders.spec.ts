@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedDetail, png, recordOf, sha256 } from './tender-support';
-import { dismissNetworkAlerts, launchProfile } from './support';
+import { launchProfile } from './support';
 
 /**
  * A supplier's tender from sign-up to refund, in the built portal against the real bid service
@@ -36,11 +36,7 @@ test.afterAll(async () => {
 const certificateArgs = CERTIFICATES.flatMap((name) => ['--certificate', name]);
 const publish = (title: string) => op.publish(`${title} ${Date.now()}`, certificateArgs);
 
-async function openProfile(chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> {
-  const opened = await launchProfile(chromium, { prefix: 'portal-tender-profile-', scratch, dir });
-  await dismissNetworkAlerts(opened.page);
-  return opened;
-}
+const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> => launchProfile(chromium, { prefix: 'portal-tender-profile-', scratch, dir });
 
 const listUrl = () => `${service.url}/platform/tenderManagement`;
 /** Answers the "no editing after submitting" confirmation. */

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { expect, test, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
 import { apiSession, login, operator, outboxCount, sha256 } from './tender-support';
-import { dismissNetworkAlerts, launchProfile, waitForCode } from './support';
+import { launchProfile, waitForCode } from './support';
 
 /**
  * A supplier's visit application in the built portal against the real bid service and the
@@ -168,11 +168,7 @@ test('apply for two visitors, the buyer approves, a visitor gets the QR, the hom
   await context.close();
 });
 
-async function openProfile(chromium: BrowserType, dir?: string) {
-  const opened = await launchProfile(chromium, { prefix: 'portal-visit-profile-', scratch, dir });
-  await dismissNetworkAlerts(opened.page);
-  return opened;
-}
+const openProfile = (chromium: BrowserType, dir?: string) => launchProfile(chromium, { prefix: 'portal-visit-profile-', scratch, dir });
 
 test('an application written with the bid service stopped survives a browser restart and is applied once', async ({ playwright }) => {
   test.setTimeout(240_000);
