@@ -100,3 +100,6 @@ export const PENDING_TENDER_STATUSES: readonly TenderStatus[] = ['signedUp', 'de
 
 /** How long before a cut-off time a waiting submission is warned about (DESIGN.md section 4). */
 export const DEADLINE_WARNING_MS = 24 * 3600_000;
+
+/** The declared deposit must be the notice's to the cent (the bid service refuses another; the dialog says so while typing). */
+export const depositMatchesRequired = (amount: number, requiredDeposit: number): boolean => Math.round(amount * 100) === Math.round(requiredDeposit * 100);

@@ -150,23 +150,29 @@ interface Token {
   supplierCode: string;
 }
 
-async function call<T>(path: string, body: Record<string, string> | object, token?: Token, method: 'GET' | 'POST' = 'POST'): Promise<T> {
+/**
+ * Straight to an instance (the set-up and the checks do not go through the faults), the next one
+ * when an instance cannot be reached (a fault killed it).
+ */
+async function toLiveInstance(send: (port: number) => Promise<Response>): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (token) Object.assign(headers, { 'X-Access-Token': token.oauthToken, 'X-Supplier-Id': token.supplierId });
-    // Straight to an instance: the set-up and the checks do not go through the faults.
-    const port = dep.ports[attempt % dep.ports.length]!;
-    const query = method === 'GET' ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : '';
     try {
-      const res = await fetch(`http://127.0.0.1:${port}${API}${path}${query}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}) });
-      const envelope = (await res.json()) as { code: string; message: string; data: T };
-      if (envelope.code !== 'E000') throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-      return envelope.data;
+      return await send(dep.ports[attempt % dep.ports.length]!);
     } catch (error) {
       if (attempt >= 5 || !(error instanceof TypeError)) throw error;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+}
+
+async function call<T>(path: string, body: Record<string, string> | object, token?: Token, method: 'GET' | 'POST' = 'POST'): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) Object.assign(headers, { 'X-Access-Token': token.oauthToken, 'X-Supplier-Id': token.supplierId });
+  const query = method === 'GET' ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : '';
+  const res = await toLiveInstance((port) => fetch(`http://127.0.0.1:${port}${API}${path}${query}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}) }));
+  const envelope = (await res.json()) as { code: string; message: string; data: T };
+  if (envelope.code !== 'E000') throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
 }
 
 const loginApi = (username: string) => call<Token>('/supplier/login', { username, password: PASSWORD });
@@ -504,7 +510,7 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     const upload = async (name: string, bytes: Buffer) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)]), name);
-      const res = await fetch(`http://127.0.0.1:${dep.ports[0]}${API}/file/uploadTsFile`, { method: 'POST', headers: { 'X-Access-Token': rival.oauthToken, 'X-Supplier-Id': rival.supplierId }, body: form });
+      const res = await toLiveInstance((port) => fetch(`http://127.0.0.1:${port}${API}/file/uploadTsFile`, { method: 'POST', headers: { 'X-Access-Token': rival.oauthToken, 'X-Supplier-Id': rival.supplierId }, body: form }));
       const parsed = JSON.parse(((await res.json()) as { data: { filename: string } }).data.filename) as { name: string; fileUrl: string; path: string };
       return { name: parsed.name, url: parsed.fileUrl, path: parsed.path };
     };

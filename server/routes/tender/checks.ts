@@ -2,6 +2,7 @@ import { Code } from '../../../contract/codes';
 import { SupplierStatus } from '../../../contract/limits';
 import type { MessageKey } from '../../../contract/messages';
 import { actionBlock, type TenderAction } from '../../../contract/schemas/tender';
+import { depositMatchesRequired } from '../../../contract/tender-values';
 import type { Queryable } from '../../db/db';
 import { findSupplierById } from '../../db/supplier-repo';
 import { findRecord, type TenderRecord } from '../../db/tender-repo';
@@ -54,7 +55,7 @@ export const latestToday = (at: Date) => new Date(at.getTime() + 14 * 3600_000).
 
 /** The declared deposit must be the notice's, paid on a day that has begun somewhere. */
 export function checkDeposit(input: { amount: number; paymentDate: string }, record: TenderRecord, at: Date): void {
-  if (Math.round(input.amount * 100) !== Math.round(record.detail.requiredDeposit * 100)) throw invalid('amount', 'depositAmountMismatch');
+  if (!depositMatchesRequired(input.amount, record.detail.requiredDeposit)) throw invalid('amount', 'depositAmountMismatch');
   if (input.paymentDate > latestToday(at)) throw invalid('paymentDate', 'paymentDateFuture');
 }
 

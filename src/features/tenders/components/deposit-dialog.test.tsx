@@ -119,6 +119,19 @@ describe('DepositDialog', () => {
     expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull();
   });
 
+  it('refuses an amount other than the notice requires (a bank fee deducted), before anything is queued', async () => {
+    renderDialog();
+    const user = userEvent.setup();
+    await fillValid(user);
+    await user.clear(field(/^缴纳金额/));
+    await user.type(field(/^缴纳金额/), '11950');
+    await user.click(submit());
+    await waitFor(() => expect(errorOf(field(/^缴纳金额/))).toContain(zh('depositAmountMismatch')));
+    expect(document.activeElement).toBe(field(/^缴纳金额/));
+    expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull();
+    expect(await listEntries([OWNER])).toHaveLength(0);
+  });
+
   it('asks first, then queues one entry with the slip, the deadline and the payload the bid service takes', async () => {
     const info = vi.spyOn(toast, 'info');
     const onClose = renderDialog();

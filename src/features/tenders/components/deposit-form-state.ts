@@ -1,6 +1,7 @@
 import type { MessageKey } from '@contract/messages';
 import { isoDate } from '@contract/rules';
 import { tenderPayDepositRequest, type DepositType, type TenderRecordSummary } from '@contract/schemas/tender';
+import { depositMatchesRequired } from '@contract/tender-values';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { setUnsaved } from '@/offline/unsaved';
@@ -23,11 +24,14 @@ export function localToday(now = new Date()): string {
 const LOCAL_SLIP = { name: 'slip', url: 'local', path: 'local' };
 
 /**
- * The contract's schema plus what it cannot know: today's date, read at each check so it
- * follows the calendar if the dialog stays open past midnight.
+ * The contract's schema plus what it cannot know alone: the amount this notice requires (the bid
+ * service refuses another, and the supplier should hear it while typing, not after the next
+ * sync), and today's date, read at each check so it follows the calendar if the dialog stays
+ * open past midnight.
  */
-function depositSchema() {
+function depositSchema(requiredDeposit: number) {
   return tenderPayDepositRequest.extend({
+    amount: tenderPayDepositRequest.shape.amount.refine((amount) => depositMatchesRequired(amount, requiredDeposit), { error: 'depositAmountMismatch' satisfies MessageKey }),
     paymentDate: isoDate().refine((date) => date <= localToday(), { error: 'paymentDateFuture' satisfies MessageKey }),
   });
 }
@@ -42,7 +46,7 @@ export function useDepositForm(record: TenderRecordSummary, supplierId: string, 
   const empty: DepositValues = { depositType: '', amount: prefill, paymentDate: '' };
   const [slip, setSlipState] = useState<File | null>(null);
   const slipRef = useRef<File | null>(null);
-  const schema = useMemo(() => depositSchema(), []);
+  const schema = useMemo(() => depositSchema(record.requiredDeposit), [record.requiredDeposit]);
   const form = useValidatedForm<DepositValues>(schema, empty, (v) => ({
     tenderRecordId: record.id,
     supplierCode,
