@@ -48,6 +48,16 @@ describe('SyncStatus', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
+  it('counts a write the bid service refused apart, as needing attention, not as waiting', async () => {
+    logIn('s1');
+    const refused = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:r1', call: 'tenderPayDeposit', payload: {}, summary: '缴纳保证金' });
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+    renderScreen('/', () => <SyncStatus variant="inline" />, ['/pending']);
+    const attention = await screen.findByRole('link', { name: '1 条需要处理' });
+    expect(attention.getAttribute('href')).toBe('/pending');
+    expect(screen.queryByRole('link', { name: /条待发送/ })).toBeNull();
+  });
+
   it('on phones, shows its strip only when there is something to say', async () => {
     renderScreen('/', () => <SyncStatus variant="strip" />, ['/pending']);
     const strip = await screen.findByTestId('sync-status-strip');

@@ -31,13 +31,13 @@ function DeadlineWarning({ entries }: { entries: OutboxEntry[] }) {
 function Indicator({ variant }: { variant: SyncStatusVariant }) {
   const { t } = useLingui();
   const { online, syncing, progress } = useConnectivity();
-  const { entries, pendingCount } = useOutbox();
+  const { entries, waitingCount, attentionCount } = useOutbox();
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
   const showBar = syncing && total > 0;
   const strip = variant === 'strip';
   // On phones the header has no room: a strip under it appears only when there is something to say.
-  const quiet = online && pendingCount === 0 && !showBar;
+  const quiet = online && waitingCount + attentionCount === 0 && !showBar;
 
   return (
     <div
@@ -54,9 +54,15 @@ function Indicator({ variant }: { variant: SyncStatusVariant }) {
         <span aria-hidden="true" className={`size-2.5 rounded-full ${online ? 'bg-brand-600' : 'bg-slate-400 ring-2 ring-slate-200'}`} />
         {online ? t`在线` : t`离线`}
       </span>
-      {pendingCount > 0 ? (
+      {waitingCount > 0 ? (
         <Link to="/pending" className="badge badge-amber min-h-8 hover:bg-amber-100" data-testid="pending-count">
-          <Trans>{pendingCount} 条待发送</Trans>
+          <Trans>{waitingCount} 条待发送</Trans>
+        </Link>
+      ) : null}
+      {/* Refused by the bid service: never sent by waiting, so never counted as waiting. */}
+      {attentionCount > 0 ? (
+        <Link to="/pending" className="badge badge-red min-h-8 hover:bg-red-100" data-testid="attention-count">
+          <Trans>{attentionCount} 条需要处理</Trans>
         </Link>
       ) : null}
       <DeadlineWarning entries={entries} />

@@ -80,7 +80,7 @@ export async function readChunks(uploadId: string): Promise<Blob[]> {
   return chunks.sort((a, b) => a.index - b.index).map((chunk) => chunk.blob);
 }
 
-/** Frees a finished upload's bytes: the FileRef is all the entry still needs. */
+/** Removes an upload's bytes (entries of versions before this one freed them once uploaded; tests make such an entry). */
 export async function deleteChunks(uploadId: string): Promise<void> {
   const db = await openPortalDb();
   const tx = db.transaction('chunks', 'readwrite');

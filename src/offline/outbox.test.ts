@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPortalDb, supplierOwner, visitorOwner } from './db';
-import { discard, edit, enqueue, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
+import { discard, edit, enqueue, EntryNotMendableError, entryFiles, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
 import { deleteChunks, patchEntry } from './outbox-store';
 import { resetStorageForTests } from './storage';
 import { fileOf, resetPortalDb, useNodeBlobs } from './test-helpers';
@@ -248,6 +248,59 @@ describe('retry, discard, edit', () => {
     await patchEntry(entry.id, (e) => ({ ...e, attempts: 1 }));
     await expect(edit(entry.id, { detail: 'x' })).rejects.toThrow('This entry cannot be edited now');
     expect((await listEntries([A]))[0]!.idempotencyKey).toBe(entry.idempotencyKey);
+  });
+});
+
+describe('mending a refused entry (enqueue with replaces)', () => {
+  const deposit = (files: File[], over: Partial<EnqueueInput> = {}): EnqueueInput => ({
+    owner: A,
+    thread: 'tender:r1',
+    call: 'tenderPayDeposit',
+    payload: { tenderRecordId: 'r1', amount: 71950, remittanceSlip: [] },
+    files: [{ field: 'remittanceSlip', files }],
+    summary: '缴纳保证金',
+    ...over,
+  });
+  const refuse = (id: string) => patchEntry(id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+
+  it('opens with its files, and takes the place of the refused entry: same place in its thread, new key, queued; a kept file keeps its upload', async () => {
+    const refused = await enqueue(deposit([fileOf('汇款单.pdf', 300), fileOf('多余.pdf', 10)]));
+    const [slip, extra] = await listUploads(refused.id);
+    // The slip went up before the bid service refused the entry.
+    await (await openPortalDb()).put('uploads', { ...slip!, status: 'done', uploadedBytes: 300, fileRef: { name: '汇款单.pdf', url: '/files/u1', path: 'files/u1' } });
+    await refuse(refused.id);
+
+    const opened = await entryFiles(refused.id);
+    expect(opened!.entry.payload).toMatchObject({ amount: 71950 });
+    const files = opened!.files.remittanceSlip!;
+    expect(files.map((f) => [f.name, f.size])).toEqual([['汇款单.pdf', 300], ['多余.pdf', 10]]);
+
+    // Corrected: the amount, the extra file removed, another added.
+    const mended = await enqueue(deposit([files[0]!, fileOf('回单.pdf', 20)], { payload: { tenderRecordId: 'r1', amount: 72000, remittanceSlip: [] }, replaces: refused.id }));
+    expect(mended).toMatchObject({ id: refused.id, createdAt: refused.createdAt, status: 'queued', attempts: 0, lastError: null, payload: { amount: 72000 } });
+    expect(mended.idempotencyKey).not.toBe(refused.idempotencyKey);
+    const uploads = await listUploads(refused.id);
+    expect(uploads.map((u) => [u.name, u.status])).toEqual([['汇款单.pdf', 'done'], ['回单.pdf', 'queued']]);
+    expect(uploads[0]!.id).toBe(slip!.id);
+    expect(uploads[0]!.fileRef).toMatchObject({ path: 'files/u1' });
+    expect(await readStoredFile(extra!.id)).toBeNull();
+    expect(await counts()).toEqual({ outbox: 1, uploads: 2, chunks: 2 });
+  });
+
+  it('refuses to replace an entry that may be applied (in flight) or is gone, and changes nothing', async () => {
+    const entry = await enqueue(deposit([fileOf('汇款单.pdf', 30)]));
+    await patchEntry(entry.id, (e) => ({ ...e, status: 'sending', attempts: 1 }));
+    await expect(enqueue(deposit([fileOf('新.pdf', 5)], { replaces: entry.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
+    await expect(enqueue(deposit([], { replaces: 'gone' }))).rejects.toBeInstanceOf(EntryNotMendableError);
+    expect((await listUploads(entry.id)).map((u) => u.name)).toEqual(['汇款单.pdf']);
+    expect(await counts()).toEqual({ outbox: 1, uploads: 1, chunks: 1 });
+  });
+
+  it("never takes another owner's or another call's entry", async () => {
+    const theirs = await enqueue(deposit([], { owner: B }));
+    await refuse(theirs.id);
+    await expect(enqueue(deposit([], { replaces: theirs.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
+    await expect(enqueue(deposit([], { owner: B, call: 'tenderSubmitBid', replaces: theirs.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
   });
 });
 

@@ -40,7 +40,32 @@ export interface EnqueueInput {
   deadline?: number | null;
   /** Shown on the pending page. */
   summary: string;
+  /**
+   * The id of an entry this write mends: one the bid service refused (or that never went), opened
+   * in its form and corrected. It takes that entry's place in its thread, with a new idempotency
+   * key (the refused write was not applied), and keeps the stored uploads of the files the form
+   * kept (see `entryFiles`): a file already uploaded is not sent again.
+   */
+  replaces?: string;
 }
+
+/** An entry that is no longer there or no longer mendable (sent, in flight, or discarded meanwhile). */
+export class EntryNotMendableError extends Error {
+  constructor() {
+    super('This entry cannot be changed now');
+    this.name = 'EntryNotMendableError';
+  }
+}
+
+/**
+ * Whether the bid service surely did not apply the entry, so it may be changed and sent as a new
+ * write: refused (E4xx), paused (E401) or never tried. One in flight, or retried after a network
+ * error, may have been applied.
+ */
+export const isMendable = (entry: OutboxEntry): boolean => entry.status === 'failed' || entry.status === 'paused' || (entry.status === 'queued' && entry.attempts === 0);
+
+/** Files `entryFiles` rebuilt from an entry's stored uploads, with the upload each came from. */
+const storedFileOf = new WeakMap<File, string>();
 
 /** Files are stored in pieces of this size: a browser never has to clone one 50 MB value at once. */
 export const STORE_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -103,43 +128,80 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     if (single && files.length !== 1) throw new Error(`A single-file field needs exactly one file: "${field}"`);
   });
   void ensurePersisted();
-  const bytes = fields.reduce((sum, { files }) => sum + files.reduce((n, file) => n + file.size, 0), 0);
+  // Files kept from the entry being mended are stored already.
+  const isNew = (file: File) => !input.replaces || !storedFileOf.has(file);
+  const bytes = fields.reduce((sum, { files }) => sum + files.filter(isNew).reduce((n, file) => n + file.size, 0), 0);
   if (bytes > 0) await assertRoomFor(bytes);
-
-  const createdAt = nextCreatedAt();
-  const entryId = newId();
-  const groups = fields.map(({ field, files, label, single }) => ({ field, label, single, parts: files.map((file) => splitFile(file, input.owner, entryId, field, createdAt)) }));
-  const parts = groups.flatMap((group) => group.parts);
-  const entry: OutboxEntry = {
-    id: entryId,
-    owner: input.owner,
-    thread: input.thread,
-    call: input.call,
-    payload: input.payload,
-    fileFields: groups.map(({ field, label, single, parts: own }) => ({ field, ...(label ? { label } : {}), ...(single ? { single } : {}), uploadIds: own.map((part) => part.upload.id) })),
-    deadline: input.deadline ?? null,
-    idempotencyKey: newIdempotencyKey(),
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: Date.now(),
-    lastError: null,
-    summary: input.summary,
-    createdAt,
-    updatedAt: createdAt,
-  };
 
   const db = await openPortalDb();
   const tx = db.transaction(['outbox', 'uploads', 'chunks'], 'readwrite');
   const writes: Promise<unknown>[] = [];
+  let entry: OutboxEntry;
   try {
-    writes.push(tx.objectStore('outbox').add(entry));
-    for (const part of parts) {
-      writes.push(tx.objectStore('uploads').add(part.upload));
-      for (const chunk of part.chunks) writes.push(tx.objectStore('chunks').add(chunk));
+    const previous = input.replaces ? await tx.objectStore('outbox').get(input.replaces) : undefined;
+    if (input.replaces && (!previous || previous.owner !== input.owner || previous.call !== input.call || !isMendable(previous))) throw new EntryNotMendableError();
+    const now = Date.now();
+    const createdAt = previous?.createdAt ?? nextCreatedAt();
+    const entryId = previous?.id ?? newId();
+    const previousUploads = new Set(previous?.fileFields.flatMap((field) => field.uploadIds) ?? []);
+    const keptId = (file: File) => {
+      const id = storedFileOf.get(file);
+      return id && previousUploads.has(id) ? id : null;
+    };
+    const groups = fields.map(({ field, files, label, single }) => ({
+      field,
+      label,
+      single,
+      files: files.map((file) => keptId(file) ?? splitFile(file, input.owner, entryId, field, createdAt)),
+    }));
+    entry = {
+      id: entryId,
+      owner: input.owner,
+      thread: input.thread,
+      call: input.call,
+      payload: input.payload,
+      fileFields: groups.map(({ field, label, single, files }) => ({
+        field,
+        ...(label ? { label } : {}),
+        ...(single ? { single } : {}),
+        uploadIds: files.map((file) => (typeof file === 'string' ? file : file.upload.id)),
+      })),
+      deadline: input.deadline ?? null,
+      idempotencyKey: newIdempotencyKey(),
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      summary: input.summary,
+      createdAt,
+      updatedAt: now,
+    };
+    const kept = new Map(groups.flatMap(({ field, files }) => files.filter((file): file is string => typeof file === 'string').map((id) => [id, field] as const)));
+    const uploads = tx.objectStore('uploads');
+    const chunks = tx.objectStore('chunks');
+    for (const uploadId of previousUploads) {
+      const field = kept.get(uploadId);
+      const upload = await uploads.get(uploadId);
+      if (!upload) continue;
+      if (field !== undefined) {
+        // Kept: it goes again as it is (uploaded already, or waiting), under the field it is in now.
+        writes.push(uploads.put({ ...upload, field, ...(upload.status === 'failed' ? { status: 'queued', lastError: null } : {}) }));
+      } else {
+        writes.push(uploads.delete(uploadId));
+        for (const key of await chunks.index('uploadId').getAllKeys(uploadId)) writes.push(chunks.delete(key));
+      }
     }
+    for (const { files } of groups) {
+      for (const part of files) {
+        if (typeof part === 'string') continue;
+        writes.push(uploads.add(part.upload));
+        for (const chunk of part.chunks) writes.push(chunks.add(chunk));
+      }
+    }
+    writes.push(previous ? tx.objectStore('outbox').put(entry) : tx.objectStore('outbox').add(entry));
     await Promise.all([...writes, tx.done]);
   } catch (error) {
-    // Whatever failed, nothing of this entry may stay: abort what the transaction still holds.
+    // Whatever failed, nothing of this write may stay: abort what the transaction still holds.
     writes.forEach((write) => write.catch(() => {}));
     try {
       tx.abort();
@@ -155,6 +217,28 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   // Written in this tab: make sure an engine runs to send it (it may not be loaded yet).
   void ensureSyncEngine();
   return entry;
+}
+
+/**
+ * An entry and its files, to open it in its form and mend it: the files by field (payload path),
+ * rebuilt from the bytes kept on the device. Passed back to `enqueue` with `replaces`, a file the
+ * form kept keeps its stored upload. Null when the entry is gone.
+ */
+export async function entryFiles(entryId: string): Promise<{ entry: OutboxEntry; files: Record<string, File[]> } | null> {
+  const entry = await getEntry(entryId);
+  if (!entry) return null;
+  const files: Record<string, File[]> = {};
+  for (const { field, uploadIds } of entry.fileFields) {
+    files[field] = [];
+    for (const uploadId of uploadIds) {
+      const [upload, blob] = await Promise.all([getUpload(uploadId), readStoredFile(uploadId)]);
+      if (!upload || !blob) continue;
+      const file = new File([blob], upload.name, { type: upload.type });
+      storedFileOf.set(file, uploadId);
+      files[field].push(file);
+    }
+  }
+  return { entry, files };
 }
 
 /** The entries of these owners, oldest first. */
@@ -173,8 +257,9 @@ export async function listUploads(entryId: string): Promise<UploadRecord[]> {
 }
 
 /**
- * The bytes of a file still waiting on this device, as one Blob, or null once they are gone
- * (uploaded: the FileRef is what remains) or incomplete. For "download what I wrote".
+ * The bytes of a file of an unsent entry, as one Blob, or null when they are not all on the
+ * device. They stay until the entry is sent (uploaded files too: a refused entry is mended with
+ * them), so this answers for every file an entry holds. For "download what I wrote".
  */
 export async function readStoredFile(uploadId: string): Promise<Blob | null> {
   const upload = await getUpload(uploadId);
@@ -211,8 +296,7 @@ export async function discard(id: string): Promise<void> {
 export async function edit(id: string, payload: Record<string, unknown>): Promise<void> {
   const now = Date.now();
   const edited = await patchEntry(id, (entry) => {
-    const editable = entry.status === 'failed' || entry.status === 'paused' || (entry.status === 'queued' && entry.attempts === 0);
-    return editable ? { ...entry, payload, idempotencyKey: newIdempotencyKey(), status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null } : null;
+    return isMendable(entry) ? { ...entry, payload, idempotencyKey: newIdempotencyKey(), status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null } : null;
   });
   if (!edited) throw new Error('This entry cannot be edited now');
   emitChange(true);

@@ -10,7 +10,7 @@ import { API_BASE_URL, request } from '@/api/request';
 import { getSupplierId, getToken } from '@/api/session';
 import { supplierOwner, type UploadRecord } from './db';
 import { emitChange } from './events';
-import { deleteChunks, getUpload, patchUpload, readChunks } from './outbox-store';
+import { getUpload, patchUpload, readChunks } from './outbox-store';
 
 /**
  * Resumable uploads (tus) of the files an outbox entry carries. The upload URL and the
@@ -147,8 +147,8 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
 
   const data = await request(calls.fileTusComplete, { uploadId: uploadIdOf(tusUrl) }, { background: true, suppressError: true });
   const fileRef = parseUploadedFile(data.filename, record.name);
+  // The bytes stay on the device until the entry is sent: if the bid service refuses the entry,
+  // it is mended in its form with these very files (src/offline/outbox.ts, entryFiles).
   await save(uploadId, { fileRef, status: 'done', lastError: null });
-  // The bytes are on the bid service now; free the device.
-  await deleteChunks(uploadId);
   return fileRef;
 }

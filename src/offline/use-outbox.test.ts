@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { kvSet, supplierOwner, visitorOwner } from './db';
 import { setSyncState } from './events';
 import { discard, enqueue, type EnqueueInput } from './outbox';
+import { patchEntry } from './outbox-store';
 import { logIn, logOut, resetPortalDb, useNodeBlobs } from './test-helpers';
 import { currentOwners, entriesOfThread, useConnectivity, useOutbox, useThreadOutbox, VISITOR_PASSES_KEY } from './use-outbox';
 
@@ -22,11 +23,22 @@ describe('useOutbox', () => {
     await enqueue(entry(visitorOwner('13900000001'), '访客信息', { call: 'h5SavePersonnelEntity' }));
     const hook = renderHook(() => useOutbox());
     await waitFor(() => expect(hook.result.current.entries.map((e) => e.summary)).toEqual(['A 的回复', '访客信息']));
-    expect(hook.result.current.pendingCount).toBe(2);
+    expect(hook.result.current.waitingCount).toBe(2);
     expect(currentOwners()).toEqual([supplierOwner('sa'), visitorOwner('13900000001')]);
 
     await act(() => discard(mine.id));
-    await waitFor(() => expect(hook.result.current.pendingCount).toBe(1));
+    await waitFor(() => expect(hook.result.current.waitingCount).toBe(1));
+    hook.unmount();
+  });
+
+  it('counts what waits apart from what the bid service refused (it will never go by waiting)', async () => {
+    logIn('sa');
+    const refused = await enqueue(entry(supplierOwner('sa'), '金额不符的保证金', { call: 'tenderPayDeposit' }));
+    await enqueue(entry(supplierOwner('sa'), '回复'));
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+    const hook = renderHook(() => useOutbox());
+    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+    expect([hook.result.current.waitingCount, hook.result.current.attentionCount]).toEqual([1, 1]);
     hook.unmount();
   });
 

@@ -36,15 +36,17 @@ export function currentOwners(): OwnerKey[] {
 
 export interface OutboxView {
   entries: OutboxEntry[];
-  /** Entries not sent yet, whatever their status. */
-  pendingCount: number;
+  /** Entries that will go by themselves: queued, sending, or paused until their owner logs in. */
+  waitingCount: number;
+  /** Entries the bid service refused (E4xx): they go nowhere until the user mends, retries or discards them. */
+  attentionCount: number;
   /** By entry id. */
   uploads: Record<string, UploadRecord[]>;
   /** The outbox has been read for this view (an empty list before that means "not known yet", not "nothing waits"). */
   loaded: boolean;
 }
 
-const EMPTY: OutboxView = { entries: [], pendingCount: 0, uploads: {}, loaded: false };
+const EMPTY: OutboxView = { entries: [], waitingCount: 0, attentionCount: 0, uploads: {}, loaded: false };
 
 /** One live view per owner set, shared by every component that asks for it. */
 class LiveOutbox {
@@ -82,7 +84,8 @@ class LiveOutbox {
       const withFiles = entries.filter((entry) => entry.fileFields.some((field) => field.uploadIds.length > 0));
       const uploadLists = await Promise.all(withFiles.map((entry) => listUploads(entry.id)));
       if (version !== this.version) return;
-      this.view = { entries, pendingCount: entries.length, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])), loaded: true };
+      const attentionCount = entries.filter((entry) => entry.status === 'failed').length;
+      this.view = { entries, waitingCount: entries.length - attentionCount, attentionCount, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])), loaded: true };
       this.listeners.forEach((listener) => listener());
     } catch (error) {
       console.error('outbox view failed to load', error);

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { StorageFullError } from '@/offline/outbox';
+import { EntryNotMendableError, StorageFullError } from '@/offline/outbox';
 import { toast } from '@/ui/toast';
 
 /**
@@ -29,7 +29,7 @@ export function announceQueueFailure(error: unknown): void {
 
 /** Why nothing was queued, for a form that shows it in place (inside a dialog a toast would sit under the backdrop). */
 export function queueFailureText(error: unknown): string {
-  return error instanceof StorageFullError
-    ? i18n._(msg`设备存储空间不足，未保存任何内容。请删除部分文件或释放空间后重试。`)
-    : i18n._(msg`保存失败，未保存任何内容，请重试`);
+  if (error instanceof StorageFullError) return i18n._(msg`设备存储空间不足，未保存任何内容。请删除部分文件或释放空间后重试。`);
+  if (error instanceof EntryNotMendableError) return i18n._(msg`这条内容已在发送或已被放弃，不能再修改。请查看待发送内容。`);
+  return i18n._(msg`保存失败，未保存任何内容，请重试`);
 }

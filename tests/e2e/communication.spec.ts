@@ -23,7 +23,7 @@ const AWAITING_BUYER = 'GT2026110003';
 interface OperatorThread {
   id: string;
   questionNo: string;
-  replies: { detail: string; side: string; attachments: { name: string; size: number | null; sha256: string | null }[] }[];
+  replies: { detail: string; side: string; createdAt: string; attachments: { name: string; size: number | null; sha256: string | null }[] }[];
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -91,11 +91,21 @@ async function writeReply(page: Page, text: string, file?: { name: string; mimeT
   await expect(page.getByRole('textbox', { name: /^回复内容/ })).toHaveValue('');
 }
 
-/** Dismisses the "network request abnormal" alert the guard's session check raises while the bid service is gone. */
-async function dismissAlerts(page: Page): Promise<void> {
-  const alert = page.getByRole('alertdialog');
-  while (await alert.count()) await alert.getByRole('button').first().click();
-}
+/** How many of a supplier's reads are stored on this device (src/app/query-persist.ts). */
+const storedReadsOf = (page: Page, supplierId: string) =>
+  page.evaluate(
+    (prefix) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('supplier-portal');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const keys = open.result.transaction('kv').objectStore('kv').getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+          keys.onsuccess = () => resolve(keys.result.length);
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+    `rq:${supplierId}|`,
+  );
 
 const pendingItem = (page: Page, text: string) => page.locator('article').filter({ hasText: text });
 
@@ -122,7 +132,6 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
   // The browser comes back while the bid service is still gone: the reply waits where it was.
   ({ context, page } = await openProfile(playwright.chromium, first.dir));
   await page.goto(threadUrl);
-  await dismissAlerts(page);
   await expect(pendingItem(page, text).getByText('待发送')).toBeVisible({ timeout: 20_000 });
   expect(await outboxCount(page)).toBe(1);
 
@@ -135,7 +144,6 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
 
   // Downloaded through the portal, the attachment is the same file, byte for byte.
   await page.goto(threadUrl);
-  await dismissAlerts(page);
   const sent = page.locator('article').filter({ hasText: text });
   await expect(sent.getByText('待发送')).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent('download'), sent.getByRole('button', { name: '下载 检测报告.bin' }).click()]);
@@ -145,6 +153,60 @@ test('a reply with a 5 MB attachment written offline survives a browser restart 
   // Nothing more can go: the outbox is empty (the entry was removed once its answer came).
   await expect.poll(() => outboxCount(page), { timeout: 10_000 }).toBe(0);
   expect(repliesWith(AWAITING_SUPPLIER, text)).toHaveLength(1);
+  await context.close();
+});
+
+test('once the bid service answers again, a reply that waited out a long backoff goes within 5 s', async ({ playwright }) => {
+  test.setTimeout(180_000);
+  const text = `退避后的回复 ${Date.now()}`;
+  const { context, page } = await openProfile(playwright.chromium);
+  await login(page, SUPPLIER);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+  await openThread(page, AWAITING_SUPPLIER);
+
+  await service.stop();
+  await writeReply(page, text);
+  // Three failed attempts: the next one is 4 to 12 s away (the backoff doubles from 1 s).
+  const attempts = async () => (await outboxEntries(page))[0]?.attempts ?? 0;
+  await expect.poll(attempts, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+
+  await service.start();
+  // `start` resolves on the first answer of the bid service; the reply's time is the service's own.
+  const answeredAt = Date.now();
+  await expect.poll(() => repliesWith(AWAITING_SUPPLIER, text).length, { timeout: 60_000, intervals: [500] }).toBe(1);
+  const [reply] = repliesWith(AWAITING_SUPPLIER, text);
+  expect(Date.parse(reply!.createdAt) - answeredAt).toBeLessThanOrEqual(5_000);
+  await context.close();
+});
+
+test("on a shared device another supplier's login removes the first one's stored reads; its waiting reply stays and goes at its own next login", async ({ playwright }) => {
+  test.setTimeout(180_000);
+  const text = `共用设备的回复 ${Date.now()}`;
+  const { context, page } = await openProfile(playwright.chromium);
+  await login(page, SUPPLIER);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+  const first = (await context.cookies()).find((c) => c.name === 'supplierId')!.value;
+  await openThread(page, AWAITING_SUPPLIER);
+  expect(await storedReadsOf(page, first)).toBeGreaterThan(0);
+
+  await service.stop();
+  await writeReply(page, text);
+  // Logged out while offline: the reply stays on the device for this supplier.
+  await page.getByRole('button', { name: '退出登录' }).first().click();
+  const confirm = page.getByRole('dialog', { name: '退出登录' });
+  await expect(confirm).toContainText('还有 1 条待发送的内容');
+  await confirm.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await service.start();
+  await login(page, OTHER_SUPPLIER);
+  await expect.poll(() => storedReadsOf(page, first)).toBe(0);
+  expect(await outboxCount(page)).toBe(1);
+  expect(repliesWith(AWAITING_SUPPLIER, text)).toHaveLength(0);
+
+  await login(page, SUPPLIER);
+  await expect.poll(() => repliesWith(AWAITING_SUPPLIER, text).length, { timeout: 30_000, intervals: [500] }).toBe(1);
+  await expect.poll(() => outboxCount(page)).toBe(0);
   await context.close();
 });
 

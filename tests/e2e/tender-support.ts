@@ -146,7 +146,7 @@ export async function login(page: Page, url: string, username: string): Promise<
 export const outboxEntries = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<{ status: string; lastError: { code: string } | null }[]>((ok, fail) => {
+      new Promise<{ status: string; attempts: number; lastError: { code: string } | null }[]>((ok, fail) => {
         const open = indexedDB.open('supplier-portal');
         open.onerror = () => fail(open.error);
         open.onsuccess = () => {
@@ -158,7 +158,7 @@ export const outboxEntries = (page: Page) =>
           }
           const all = db.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
-            ok((all.result as { status: string; lastError: { code: string } | null; createdAt: number }[]).sort((a, b) => a.createdAt - b.createdAt));
+            ok((all.result as { status: string; attempts: number; lastError: { code: string } | null; createdAt: number }[]).sort((a, b) => a.createdAt - b.createdAt));
             db.close();
           };
           all.onerror = () => fail(all.error);

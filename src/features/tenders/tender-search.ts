@@ -17,6 +17,8 @@ export interface TenderSearch {
   tenderId?: string;
   /** A dialog to open for `tenderId`. */
   action?: UrlAction;
+  /** The outbox entry of `action` the bid service refused, opened in the dialog to mend it. */
+  mend?: string;
 }
 
 export interface ResolvedTenderSearch {
@@ -26,6 +28,7 @@ export interface ResolvedTenderSearch {
   size: PageSize;
   tenderId: string;
   action: UrlAction | '';
+  mend: string;
 }
 
 const ID_MAX = 64;
@@ -43,6 +46,7 @@ export const validateTenderSearch = (raw: Record<string, unknown>): TenderSearch
     size: searchSize(raw.size),
     tenderId: searchText(raw.tenderId, ID_MAX),
     action: searchOneOf(URL_ACTIONS, raw.action),
+    mend: searchText(raw.mend, ID_MAX),
   });
 
 /**
@@ -58,6 +62,7 @@ export function resolveTenderSearch(raw: TenderSearch): ResolvedTenderSearch {
     size: search.size ?? DEFAULT_PAGE_SIZE,
     tenderId: search.tenderId ?? '',
     action: search.action ?? '',
+    mend: search.mend ?? '',
   };
 }
 

@@ -29,19 +29,21 @@ interface UrlOperationInput {
  */
 export function useUrlOperation({ supplierId, search, pageRecords, contextOf, replaceSearch }: UrlOperationInput) {
   const { i18n } = useLingui();
-  const { tenderId, action } = search;
+  const { tenderId, action, mend } = search;
   const detail = useQuery({ ...tenderRecordQueryOptions(supplierId, tenderId), enabled: tenderId !== '' });
   const onPage = tenderId ? pageRecords?.find((record) => record.id === tenderId) : undefined;
   const record: TenderRecordSummary | null = detail.data ?? onPage ?? null;
   const missing = tenderId !== '' && detail.isError && isRecordMissing(detail.error);
-  const intent = tenderId && action ? `${tenderId}|${action}` : '';
+  const intent = tenderId && action ? `${tenderId}|${action}|${mend}` : '';
   // The verdict on the intent, reached once, when its record is found (adjusting state during
   // render, not in an effect): after the supplier's own submit the record is waiting, and the
   // dialog must close by itself rather than be told it is no longer open. Dropped with the
   // intent, so the same intent coming back (history) is checked again.
   const [verdict, setVerdict] = useState<{ intent: string; reason: string | null } | null>(null);
   if (intent && record && action && verdict?.intent !== intent) {
-    setVerdict({ intent, reason: actionReasons(record, contextOf(record))[action] ?? null });
+    // Mending the record's refused write: that write is what "waits" on the record, and it is the one opened.
+    const context = mend ? { ...contextOf(record), waiting: false } : contextOf(record);
+    setVerdict({ intent, reason: actionReasons(record, context)[action] ?? null });
   } else if (!intent && verdict) {
     setVerdict(null);
   }
@@ -50,11 +52,11 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
     const text = message(key, i18n.locale as Locale);
     if (key === 'dataLost') toast.error(text);
     else toast.warning(text);
-    replaceSearch(key === 'dataLost' ? { ...search, tenderId: '', action: '' } : { ...search, action: '' });
+    replaceSearch(key === 'dataLost' ? { ...search, tenderId: '', action: '', mend: '' } : { ...search, action: '', mend: '' });
   });
   const refuse = useEffectEvent((reason: string) => {
     toast.warning(reason);
-    replaceSearch({ ...search, action: '' });
+    replaceSearch({ ...search, action: '', mend: '' });
   });
 
   useEffect(() => {
@@ -70,7 +72,7 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
     if (verdict?.reason) refuse(verdict.reason);
   }, [verdict]);
 
-  const operation: Operation | null = intent && verdict?.intent === intent && verdict.reason === null && record && action ? { action, record } : null;
+  const operation: Operation | null = intent && verdict?.intent === intent && verdict.reason === null && record && action ? { action, record, ...(mend ? { mend } : {}) } : null;
   return {
     /** The marked record (from the bid service, or the page while that answers), or null. */
     record,

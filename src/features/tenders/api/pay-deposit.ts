@@ -14,6 +14,8 @@ export interface QueuePayDepositInput {
   /** YYYY-MM-DD */
   paymentDate: string;
   remittanceSlip: File;
+  /** The refused deposit entry this one mends (takes its place in the outbox). */
+  replaces?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface QueuePayDepositInput {
  * `/tender/payDeposit` once, when it can, and warns as the notice's cut-off nears. Throws
  * StorageFullError when the device has no room (nothing is written then).
  */
-export function queuePayDeposit({ supplierId, supplierCode, record, depositType, amount, paymentDate, remittanceSlip }: QueuePayDepositInput) {
+export function queuePayDeposit({ supplierId, supplierCode, record, depositType, amount, paymentDate, remittanceSlip, replaces }: QueuePayDepositInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),
@@ -31,5 +33,6 @@ export function queuePayDeposit({ supplierId, supplierCode, record, depositType,
     files: [{ field: 'remittanceSlip', files: [remittanceSlip], label: i18n._(msg`汇款凭证`) }],
     deadline: Date.parse(record.cutoffTime),
     summary: i18n._(msg`缴纳保证金：${tenderNo}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

@@ -9,7 +9,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
 import { listEntries, listUploads } from '@/offline/outbox';
-import { logIn, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
+import { patchEntry } from '@/offline/outbox-store';
+import { queuePayDeposit } from '../api/pay-deposit';
+import { logIn, logOut, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { toast, ToastHost } from '@/ui/toast';
 import { summary } from '../test/fixtures';
@@ -50,11 +52,11 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-function renderDialog(onClose = vi.fn()) {
+function renderDialog(onClose = vi.fn(), mend?: string) {
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" onClose={onClose} />
+        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" mend={mend} onClose={onClose} />
         <ToastHost />
       </QueryClientProvider>
     </I18nProvider>,
@@ -156,6 +158,34 @@ describe('DepositDialog', () => {
     expect((await listUploads(entry!.id)).map((u) => u.name)).toEqual(['汇款单.pdf']);
     expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交', { key: 'outbox' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('mends a deposit the bid service refused: opens with its values, slip and reason; sent again in its place, once', async () => {
+    // No session on the device: the sync engine leaves the entries alone while the test plays the refusal.
+    logOut();
+    const refused = await queuePayDeposit({ supplierId: 's1', supplierCode: 'GYS100001', record: RECORD, depositType: 'transfer', amount: 11950, paymentDate: localToday(), remittanceSlip: pdf('银行回单.pdf') });
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: zh('depositAmountMismatch') } }));
+    const onClose = renderDialog(vi.fn(), refused.id);
+    const user = userEvent.setup();
+    expect(await screen.findByText(`上次提交被投标服务退回：${zh('depositAmountMismatch')}。请修改后重新提交。`)).toBeTruthy();
+    expect(field(/^保证金类型/).value).toBe('transfer');
+    expect(field(/^缴纳金额/).value).toBe('11950.00');
+    expect(field(/^付款日期/).value).toBe(localToday());
+    expect(screen.getByText('将提交：银行回单.pdf（29 B）')).toBeTruthy();
+
+    await user.click(submit());
+    await waitFor(() => expect(errorOf(field(/^缴纳金额/))).toContain(zh('depositAmountMismatch')));
+    await user.clear(field(/^缴纳金额/));
+    await user.type(field(/^缴纳金额/), '12000');
+    await user.click(submit());
+    await user.click(within(await screen.findByRole('dialog', { name: '提交保证金' })).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+
+    const entries = await listEntries([OWNER]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: refused.id, status: 'queued', lastError: null, payload: { amount: 12000 } });
+    expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
+    expect((await listUploads(refused.id)).map((u) => u.name)).toEqual(['银行回单.pdf']);
   });
 
   it('keeps the dialog open when the confirmation is declined', async () => {

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dictionaryQueryOptions } from '@/api/dictionary';
+import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { Dialog } from '@/ui/dialog';
@@ -22,19 +23,27 @@ export interface DepositDialogProps {
   record: TenderRecordSummary;
   supplierId: string;
   supplierCode: string;
+  /** The id of the refused deposit entry to mend: the dialog opens with its values and slip. */
+  mend?: string | undefined;
   onClose: () => void;
 }
 
-/** Pay deposit (SPEC.md section 2, "a dialog"): the form exists only while the dialog is open. */
-export function DepositDialog({ open, ...props }: DepositDialogProps) {
-  return open ? <DepositDialogBody {...props} /> : null;
+/**
+ * Pay deposit (SPEC.md section 2, "a dialog"): the form exists only while the dialog is open. To
+ * mend a deposit the bid service refused, it opens once that entry is read, with what it held.
+ */
+export function DepositDialog({ open, mend, ...props }: DepositDialogProps) {
+  const mending = useMendEntry(open ? mend : undefined);
+  if (!open || mending === undefined) return null;
+  return <DepositDialogBody {...props} mending={mending} />;
 }
 
-function DepositDialogBody({ record, supplierId, supplierCode, onClose }: Omit<DepositDialogProps, 'open'>) {
+function DepositDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
-  const { form, draft, slip, setSlip, clear } = useDepositForm(record, supplierId, supplierCode);
+  const { form, draft, slip, setSlip, clear } = useDepositForm(record, supplierId, supplierCode, mending);
+  const refusal = mending?.entry.lastError?.message ?? '';
   const { values, errors } = form;
   const [failure, setFailure] = useState('');
   // Offline the dictionary may never have been loaded: the three codes are the contract's, so
@@ -65,6 +74,7 @@ function DepositDialogBody({ record, supplierId, supplierCode, onClose }: Omit<D
         amount: Number(values.amount),
         paymentDate: values.paymentDate,
         remittanceSlip: slip,
+        ...(mending ? { replaces: mending.entry.id } : {}),
       });
     } catch (error) {
       setFailure(queueFailureText(error));
@@ -81,6 +91,11 @@ function DepositDialogBody({ record, supplierId, supplierCode, onClose }: Omit<D
         <p className="text-sm text-slate-600">
           <span className="font-mono">{record.tenderNo}</span> {record.title}
         </p>
+        {refusal ? (
+          <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Trans>上次提交被投标服务退回：{refusal}。请修改后重新提交。</Trans>
+          </p>
+        ) : null}
         <FormAlert message={recordProblem || failure} />
         <Field id={idOf('depositType')} label={t`保证金类型`} required error={errors.depositType}>
           <select

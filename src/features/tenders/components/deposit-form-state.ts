@@ -1,11 +1,12 @@
 import type { MessageKey } from '@contract/messages';
 import { isoDate } from '@contract/rules';
-import { tenderPayDepositRequest, type DepositType, type TenderRecordSummary } from '@contract/schemas/tender';
+import { DEPOSIT_TYPES, tenderPayDepositRequest, type DepositType, type TenderRecordSummary } from '@contract/schemas/tender';
 import { depositMatchesRequired } from '@contract/tender-values';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { setUnsaved } from '@/offline/unsaved';
 import { useDraft } from '@/offline/use-draft';
+import type { MendedEntry } from '@/offline/use-mend-entry';
 import { useValidatedForm } from '@/ui/use-validated-form';
 
 export type DepositValues = { depositType: DepositType | ''; amount: string; paymentDate: string };
@@ -18,6 +19,16 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** Today on the device's calendar, YYYY-MM-DD (what a date input's `max` takes). */
 export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** The form's values of a deposit the outbox holds (the one being mended); what is missing stays as in `fallback`. */
+function valuesOf(payload: Record<string, unknown>, fallback: DepositValues): DepositValues {
+  const { depositType, amount, paymentDate } = payload;
+  return {
+    depositType: DEPOSIT_TYPES.includes(depositType as DepositType) ? (depositType as DepositType) : fallback.depositType,
+    amount: typeof amount === 'number' ? amount.toFixed(2) : fallback.amount,
+    paymentDate: typeof paymentDate === 'string' ? paymentDate : fallback.paymentDate,
+  };
 }
 
 /** Only the presence of the slip is checked here; the file itself goes to the outbox, not the schema. */
@@ -41,13 +52,15 @@ function depositSchema(requiredDeposit: number) {
  * with two decimals; the text fields are kept as a draft per record on this device (drafts
  * keep text, not files: the slip is chosen again after a reload).
  */
-export function useDepositForm(record: TenderRecordSummary, supplierId: string, supplierCode: string) {
+export function useDepositForm(record: TenderRecordSummary, supplierId: string, supplierCode: string, mending: MendedEntry | null = null) {
   const prefill = record.requiredDeposit > 0 ? record.requiredDeposit.toFixed(2) : '';
   const empty: DepositValues = { depositType: '', amount: prefill, paymentDate: '' };
-  const [slip, setSlipState] = useState<File | null>(null);
-  const slipRef = useRef<File | null>(null);
+  const [initial] = useState<DepositValues>(() => (mending ? valuesOf(mending.entry.payload, empty) : empty));
+  const mendedSlip = mending?.files.remittanceSlip?.[0] ?? null;
+  const [slip, setSlipState] = useState<File | null>(mendedSlip);
+  const slipRef = useRef<File | null>(mendedSlip);
   const schema = useMemo(() => depositSchema(record.requiredDeposit), [record.requiredDeposit]);
-  const form = useValidatedForm<DepositValues>(schema, empty, (v) => ({
+  const form = useValidatedForm<DepositValues>(schema, initial, (v) => ({
     tenderRecordId: record.id,
     supplierCode,
     depositType: v.depositType || undefined,
@@ -55,7 +68,8 @@ export function useDepositForm(record: TenderRecordSummary, supplierId: string, 
     paymentDate: v.paymentDate,
     remittanceSlip: slipRef.current ? [LOCAL_SLIP] : [],
   }));
-  const draft = useDraft(`tender-deposit:${record.id}`, supplierId ? supplierOwner(supplierId) : null, form.values, form.reset, {
+  // A mended entry is its own record of what was typed: no draft beside it.
+  const draft = useDraft(`tender-deposit:${record.id}`, supplierId && !mending ? supplierOwner(supplierId) : null, form.values, form.reset, {
     isEmpty: (v) => !v.depositType && !v.paymentDate && v.amount === prefill,
   });
 

@@ -24,8 +24,8 @@ function StatusText({ entry }: { entry: OutboxEntry }) {
 
 /**
  * A record's writes still in the outbox, shown on the record itself: what, where it stands,
- * the deadline warning (less than 24 h left, or passed), and the way to the pending page
- * (retry, discard).
+ * the deadline warning (less than 24 h left, or passed), the way to mend a refused deposit in
+ * its dialog, and the way to the pending page (retry, discard).
  */
 export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: number }) {
   const { i18n } = useLingui();
@@ -42,9 +42,17 @@ export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: num
             </p>
             {/* The same words as /pending; `now` is the bid service's clock, which judges the cut-off. */}
             <DeadlineNotice state={deadlineState(entry, now)} className="mt-2" />
-            <Link to="/pending" className="link mt-1 inline-block">
-              <Trans>查看待发送内容</Trans>
-            </Link>
+            <div className="mt-1 flex flex-wrap gap-x-4">
+              {failed && entry.call === 'tenderPayDeposit' ? (
+                // Refused: the deposit opens in its dialog with what it held, to correct and send again.
+                <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className="link font-medium">
+                  <Trans>修改后重新提交</Trans>
+                </Link>
+              ) : null}
+              <Link to="/pending" className="link">
+                <Trans>查看待发送内容</Trans>
+              </Link>
+            </div>
           </li>
         );
       })}

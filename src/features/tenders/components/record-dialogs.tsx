@@ -6,14 +6,16 @@ import { RefundDialog } from './refund-dialog';
 export interface Operation {
   action: UrlAction;
   record: TenderRecordSummary;
+  /** The refused outbox entry this dialog mends, if any. */
+  mend?: string;
 }
 
 /** The dialog of the one record being operated on (one at a time: there is one slot). */
 export function RecordDialogs({ operation, supplierId, supplierCode, onClose }: { operation: Operation | null; supplierId: string; supplierCode: string; onClose: () => void }) {
   if (!operation) return null;
-  const { action, record } = operation;
+  const { action, record, mend } = operation;
   return action === 'deposit' ? (
-    <DepositDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
+    <DepositDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
   ) : (
     <RefundDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
   );
