@@ -43,6 +43,9 @@ results.quoteForm = runJson('node', ['scripts/bench-quote.mjs']);
 console.log('\n=== repeat visit offline: /login with its stored list ===');
 results.offlineRepeatVisit = runJson('node', ['scripts/bench-offline.mjs']);
 
+console.log('\n=== cold open of /platform/tenderManagement, online and offline, CPU 4x slower ===');
+results.coldOffline = runJson('node', ['scripts/bench-cold-offline.mjs']);
+
 console.log('\n=== outbox: 500 queued entries, 20 queued files of 50 MB ===');
 results.outbox = runJson('node', ['scripts/bench-outbox.mjs']);
 

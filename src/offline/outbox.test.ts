@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPortalDb, supplierOwner, visitorOwner } from './db';
-import { discard, edit, enqueue, EntryNotMendableError, entryFiles, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
+import { discard, enqueue, EntryNotMendableError, entryFiles, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
 import { deleteChunks, patchEntry } from './outbox-store';
 import { resetStorageForTests } from './storage';
 import { fileOf, resetPortalDb, useNodeBlobs } from './test-helpers';
@@ -211,7 +211,7 @@ describe('listing', () => {
   });
 });
 
-describe('retry, discard, edit', () => {
+describe('retry, discard, replace', () => {
   it('retry: failed and paused go back to queued, due now', async () => {
     const failed = await enqueue(reply());
     const paused = await enqueue(reply({ thread: 'communication:c2' }));
@@ -234,19 +234,19 @@ describe('retry, discard, edit', () => {
     expect((await listEntries([A])).map((e) => e.id)).toEqual([keep.id]);
   });
 
-  it('edit: a failed entry goes again with the new body under a new idempotency key', async () => {
+  it('replaces: a failed entry goes again with the new body under a new idempotency key', async () => {
     const entry = await enqueue(reply());
     await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', attempts: 0, lastError: { code: 'E400', message: '内容过长' } }));
-    await edit(entry.id, { communicationId: 'c1', detail: '短一点' });
+    await enqueue(reply({ payload: { communicationId: 'c1', detail: '短一点' }, replaces: entry.id }));
     const [edited] = await listEntries([A]);
     expect(edited).toMatchObject({ status: 'queued', payload: { detail: '短一点' }, lastError: null, attempts: 0 });
     expect(edited!.idempotencyKey).not.toBe(entry.idempotencyKey);
   });
 
-  it('edit refuses an entry that may already have been applied (retried after a network error)', async () => {
+  it('replaces refuses an entry that may already have been applied (retried after a network error)', async () => {
     const entry = await enqueue(reply());
     await patchEntry(entry.id, (e) => ({ ...e, attempts: 1 }));
-    await expect(edit(entry.id, { detail: 'x' })).rejects.toThrow('This entry cannot be edited now');
+    await expect(enqueue(reply({ payload: { detail: 'x' }, replaces: entry.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
     expect((await listEntries([A]))[0]!.idempotencyKey).toBe(entry.idempotencyKey);
   });
 });

@@ -288,20 +288,6 @@ export async function discard(id: string): Promise<void> {
   emitChange();
 }
 
-/**
- * A new body for a stopped entry: it goes again as a new write (new idempotency key). Only
- * an entry the bid service surely did not apply may be edited: failed (E4xx), paused (E401)
- * or never tried; one in flight or retried after a network error may have been applied.
- */
-export async function edit(id: string, payload: Record<string, unknown>): Promise<void> {
-  const now = Date.now();
-  const edited = await patchEntry(id, (entry) => {
-    return isMendable(entry) ? { ...entry, payload, idempotencyKey: newIdempotencyKey(), status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null } : null;
-  });
-  if (!edited) throw new Error('This entry cannot be edited now');
-  emitChange(true);
-}
-
 /** Any change of the outbox, in this tab or another. */
 export function subscribe(listener: () => void): () => void {
   return onChange(listener);

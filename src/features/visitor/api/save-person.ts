@@ -1,11 +1,8 @@
 import type { VisitPass, VisitorPerson } from '@contract/schemas/visitor';
 import { visitorOwner, type OutboxEntry } from '@/offline/db';
-import { edit, enqueue } from '@/offline/outbox';
+import { enqueue, EntryNotMendableError, isMendable } from '@/offline/outbox';
 
 export const visitorThread = (phone: string) => `visitor:${phone}`;
-
-/** An entry the bid service surely has not applied: its body may still be replaced. */
-const replaceable = (e: OutboxEntry) => e.status === 'failed' || e.status === 'paused' || (e.status === 'queued' && e.attempts === 0);
 
 /**
  * Queues the visitor information (`/h5/savePersonnelEntity`), owned by the phone: no token
@@ -14,16 +11,15 @@ const replaceable = (e: OutboxEntry) => e.status === 'failed' || e.status === 'p
  * only the latest information matters, and a failed entry would block its thread.
  */
 export async function queueVisitorPerson(pass: VisitPass, person: VisitorPerson, summary: string, waiting: OutboxEntry[]): Promise<string> {
-  const payload = { pass: pass.pass, person };
-  const previous = waiting.find((e) => e.call === 'h5SavePersonnelEntity' && e.thread === visitorThread(pass.phone) && replaceable(e));
+  const input = { owner: visitorOwner(pass.phone), thread: visitorThread(pass.phone), call: 'h5SavePersonnelEntity', payload: { pass: pass.pass, person }, summary } as const;
+  const previous = waiting.find((e) => e.call === input.call && e.thread === input.thread && isMendable(e));
   if (previous) {
     try {
-      await edit(previous.id, payload);
-      return previous.id;
-    } catch {
+      return (await enqueue({ ...input, replaces: previous.id })).id;
+    } catch (error) {
       // Picked up by the sync engine meanwhile: queue a new one behind it.
+      if (!(error instanceof EntryNotMendableError)) throw error;
     }
   }
-  const entry = await enqueue({ owner: visitorOwner(pass.phone), thread: visitorThread(pass.phone), call: 'h5SavePersonnelEntity', payload, summary });
-  return entry.id;
+  return (await enqueue(input)).id;
 }

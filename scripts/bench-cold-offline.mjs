@@ -1,0 +1,142 @@
+// Cold open of /platform/tenderManagement (DESIGN.md section 7: opened cold offline, installed,
+// service stopped, browser restarted, its stored rows within 1 s with a phone's CPU). One online
+// visit as demo_a104 installs the worker and stores the list; then N cold opens online and N
+// with the bid service stopped, each in a browser started afresh on the same profile, with the
+// CPU slowed 4x, timed from navigation start until the first record's row is visible. Prints the
+// figures and a last JSON line for `npm run bench`.
+//   node scripts/bench-cold-offline.mjs     (BENCH_COLD_RUNS, BENCH_COLD_CPU, BENCH_STATIC_DIR)
+/* global document, window, requestAnimationFrame -- the functions handed to the page run in the browser */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { findChromium, root } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 20);
+const CPU_SLOWDOWN = Number(process.env.BENCH_COLD_CPU ?? 4);
+const TARGET_MS = 1000;
+const PATH = '/platform/tenderManagement';
+const ROW = `main a[href^="${PATH}/"]`;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-data-'));
+const profile = mkdtempSync(join(tmpdir(), 'bench-cold-profile-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const serverGone = new Promise((resolve) => server.once('exit', resolve));
+
+async function waitForServer() {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${base}/bid-web/bid-service/openapi.json`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('bid service did not start');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (n) => Math.round(n * 10) / 10;
+
+/** The browser as a person opens it: a fresh process on the same profile. */
+async function openBrowser() {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium() ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    serviceWorkers: 'allow',
+    viewport: { width: 412, height: 915 },
+  });
+  // When the first record's row becomes visible (ms since navigation start), as window.__firstRow.
+  await context.addInitScript((selector) => {
+    window.__firstRow = new Promise((resolve) => {
+      const check = () => {
+        const row = [...document.querySelectorAll(selector)].find((a) => a.getBoundingClientRect().height > 0);
+        if (row) resolve(performance.now());
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  }, ROW);
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+/** One cold open: a new browser, the CPU slowed, the list opened; the first row's time. */
+async function coldOpen() {
+  const { context, page } = await openBrowser();
+  try {
+    const cdp = await context.newCDPSession(page);
+    if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`${base}${PATH}`, { waitUntil: 'commit' });
+    // One small CDP evaluation: Playwright's own waits would run their injected script in the page.
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression: 'Promise.race([window.__firstRow, new Promise((_, reject) => setTimeout(() => reject(new Error("no row within 30 s")), 30000))])',
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+    if (await page.getByRole('alertdialog').count()) throw new Error('a blocking alert stood over the list');
+    return result.value;
+  } finally {
+    await context.close();
+  }
+}
+
+function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { medianMs: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), minMs: round(sorted[0]), maxMs: round(sorted[sorted.length - 1]), timesMs: times.map(round) };
+}
+
+try {
+  await waitForServer();
+  // The online visit: log in, the worker takes control, the list is shown and kept.
+  {
+    const { context, page } = await openBrowser();
+    await page.goto(`${base}/login`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
+    await page.getByRole('textbox', { name: /^账号/ }).fill('demo_a104');
+    await page.getByLabel(/^密码/).fill('Demo1234');
+    await page.getByRole('button', { name: '进入工作台' }).click();
+    await page.waitForURL(/\/platform\/home/);
+    await page.goto(`${base}${PATH}`);
+    await page.locator(`${ROW} >> visible=true`).first().waitFor();
+    await context.close();
+  }
+
+  const online = [];
+  for (let i = 0; i < RUNS; i++) online.push(await coldOpen());
+  server.kill('SIGKILL');
+  await serverGone;
+  const offline = [];
+  for (let i = 0; i < RUNS; i++) offline.push(await coldOpen());
+
+  const result = { runs: RUNS, cpuSlowdown: CPU_SLOWDOWN, targetMs: TARGET_MS, online: summary(online), offline: summary(offline) };
+  console.log(`cold open of ${PATH} until the first record's row is visible (${RUNS} runs each, a new browser each time, CPU ${CPU_SLOWDOWN}x slower, 412 px):`);
+  console.log(`  online:  median ${result.online.medianMs} ms, p95 ${result.online.p95Ms} ms (min ${result.online.minMs}, max ${result.online.maxMs})`);
+  console.log(`  offline: median ${result.offline.medianMs} ms, p95 ${result.offline.p95Ms} ms (min ${result.offline.minMs}, max ${result.offline.maxMs}); target < ${TARGET_MS} ms`);
+  console.log(JSON.stringify(result));
+} finally {
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGKILL');
+    await serverGone;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true });
+}
