@@ -53,7 +53,8 @@ describe('request logs', () => {
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(new Set(log.map((l) => l.reqId))).toEqual(new Set([id]));
     }
-  });
+    // Five services started one after the other: on a busy machine that is more than the default 30 s.
+  }, 150_000);
 
   it('LOG_REQUESTS reads 1 or true as on, anything else as off', () => {
     expect(readEnv({}).logRequests).toBe(false);
