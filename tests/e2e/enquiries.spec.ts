@@ -169,7 +169,7 @@ test('a quote submitted with the bid service stopped survives a browser restart 
   await context.close();
 });
 
-test('a quote that waited while the buyer opened a new round stops with the message, is kept, and is copied into the new round', async ({ playwright }) => {
+test('a quote that waited while the buyer opened a new round stops with the message, needs attention, and is mended in the new round: applied once', async ({ playwright }) => {
   test.setTimeout(240_000);
   const enquiry = createEnquiry('议价轮次变更');
   const { context, page } = await openProfile(playwright.chromium);
@@ -191,8 +191,11 @@ test('a quote that waited while the buyer opened a new round stops with the mess
   await expect(page.getByText(/第 1 轮报价未被受理：采购方已发起新一轮议价/)).toBeVisible({ timeout: 60_000 });
   expect(roundsOf(enquiry).flatMap((r) => r.quotes)).toHaveLength(0);
   expect(await outboxCount(page)).toBe(1);
+  // Refused, it will never go by waiting: the header counts it as needing attention, not as waiting.
+  await expect(page.locator('[data-testid=attention-count]:visible')).toHaveText('1 条需要处理');
+  await expect(page.locator('[data-testid=pending-count]:visible')).toHaveCount(0);
 
-  // Nothing typed is lost: its prices go into round 2's form, to be checked and sent.
+  // Nothing typed is lost: its prices go into round 2's form, to be checked and sent in its place.
   await expect(quoteForm(page, 2)).toBeVisible();
   // Round 2's form holds nothing typed yet, so the copy asks no confirmation.
   await page.getByRole('button', { name: '将这些价格复制到第 2 轮' }).click();
@@ -204,5 +207,8 @@ test('a quote that waited while the buyer opened a new round stops with the mess
   await expect.poll(() => quotesIn(enquiry, 2).length, { timeout: 30_000, intervals: [1000] }).toBe(1);
   expect(pricesOf(quotesIn(enquiry, 2)[0]!)).toEqual({ 'E2E-KL-175': '3811.00', 'E2E-CM-120': '3111.00', 'E2E-ST-01': '91.10' });
   expect(quotesIn(enquiry, 1)).toHaveLength(0);
+  // Mended, not queued beside it: nothing is left on the device, nothing needs attention.
+  await expect.poll(() => outboxCount(page)).toBe(0);
+  await expect(page.locator('[data-testid=attention-count]:visible')).toHaveCount(0);
   await context.close();
 });

@@ -21,7 +21,7 @@ interface QuoteEntryNoteProps {
  * A quote still on the device, shown on its enquiry: waiting (with the deadline warning of the
  * outbox), paused until the supplier logs in, or refused with the bid service's message and
  * kept. A quote refused because a new round opened is never applied to that round: the
- * supplier may copy its prices into the new round's form, then discard it.
+ * supplier copies its prices into the new round's form, and the quote sent from there replaces it.
  */
 export function QuoteEntryNote({ entry, enquiry, now, onCopy }: QuoteEntryNoteProps) {
   const { t } = useLingui();

@@ -30,6 +30,8 @@ interface QuoteFormBodyProps {
   supplierId: string;
   store: QuoteStore;
   initial: QuoteValues;
+  /** The refused quote (of an earlier round) whose prices were copied in: this quote takes its place in the outbox. */
+  replaces?: string | undefined;
 }
 
 /**
@@ -37,7 +39,7 @@ interface QuoteFormBodyProps {
  * submit. It reads the currency only (for "currency first"); each line and the totals read
  * the prices themselves, so typing a price never re-renders this component.
  */
-export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, store, initial }: QuoteFormBodyProps) {
+export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, store, initial, replaces }: QuoteFormBodyProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
@@ -126,7 +128,7 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
         confirmLabel: t`提交`,
       });
       if (!sure) return;
-      await queueQuote({ supplierId, enquiry, values: store.get(), letter: letter[0] ?? null });
+      await queueQuote({ supplierId, enquiry, values: store.get(), letter: letter[0] ?? null, ...(replaces ? { replaces } : {}) });
     } catch (error) {
       setFailure(queueFailureText(error));
       return;

@@ -91,6 +91,23 @@ describe('a quote that waited while the buyer opened a new round', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('mends the refused quote: submitted from the new round with its copied prices, it takes the refused entry\'s place', async () => {
+    const refused = await refusedRound1Quote();
+    renderForm(round2());
+    const user = userEvent.setup();
+    const note = await screen.findByTestId('quote-entry');
+    await user.click(within(note).getByRole('button', { name: '将这些价格复制到第 2 轮' }));
+    await waitFor(() => expect(priceOf('M-001')).toHaveProperty('value', '11.00'));
+    await user.click(screen.getByRole('button', { name: '提交报价' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }));
+
+    await waitFor(async () => expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { round: number }).round])).toEqual([[refused.id, 'queued', 2]]));
+    const [mended] = await listEntries([OWNER]);
+    expect(mended!.idempotencyKey).not.toBe(refused.idempotencyKey);
+    expect(mended!.lastError).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('asks before replacing prices the supplier already typed', async () => {
     await refusedRound1Quote();
     renderForm(round2());

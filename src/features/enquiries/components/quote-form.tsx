@@ -28,7 +28,8 @@ interface QuoteFormProps {
  * The supplier's quote for the enquiry's current round, on its detail page: why it cannot be
  * quoted (quoteBlock by the bid service's clock, in words), or the form. Quotes of this
  * enquiry still on the device show above it; while one of the current round waits, the form
- * gives way to it (one quote per round).
+ * gives way to it (one quote per round). A quote refused because a newer round opened is mended
+ * here: its prices are copied into this round's form, and the submitted quote takes its place.
  */
 export function QuoteForm({ enquiry, supplierId, serverNow }: QuoteFormProps) {
   // Re-checks the deadline every 30 s (the block and the warnings go by the bid service's clock).
@@ -59,6 +60,8 @@ function QuoteRound({ enquiry, supplierId, now }: { enquiry: EnquiryDetail; supp
   const store = useQuoteStore(() => initial);
   const outbox = useQuoteOutbox(supplierId, enquiry.id);
   const [sent, setSent] = useState(false);
+  // The refused quote whose prices were copied in: submitting mends it (it is replaced, not left behind).
+  const [mending, setMending] = useState<string | undefined>(undefined);
   useQuoteSent(({ enquiryId, round }) => {
     if (enquiryId === enquiry.id && round === enquiry.round) setSent(true);
   });
@@ -77,6 +80,7 @@ function QuoteRound({ enquiry, supplierId, now }: { enquiry: EnquiryDetail; supp
       if (!sure) return;
     }
     store.replace(values);
+    setMending(entry.id);
     toast.success(t`已将 ${copied} 个价格复制到第 ${round} 轮，请核对后提交`);
     const first = enquiry.lines[0];
     if (first) document.getElementById(priceInputId(first.id))?.focus();
@@ -100,7 +104,7 @@ function QuoteRound({ enquiry, supplierId, now }: { enquiry: EnquiryDetail; supp
           {message(block, locale)}
         </p>
       ) : formOpen ? (
-        <QuoteFormBody enquiry={enquiry} supplierId={supplierId} store={store} initial={initial} />
+        <QuoteFormBody enquiry={enquiry} supplierId={supplierId} store={store} initial={initial} replaces={mending} />
       ) : null}
     </>
   );

@@ -14,6 +14,8 @@ export interface QueueQuoteInput {
   values: QuoteValues;
   /** The filled inquiry letter, if the supplier attaches one. */
   letter: File | null;
+  /** A refused quote this one mends (its prices copied into this round): it takes that entry's place. */
+  replaces?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface QueueQuoteInput {
  * network are there. The summary names what /pending shows: enquiry no, round and total.
  * Throws StorageFullError when the device has no room (nothing is written then).
  */
-export function queueQuote({ supplierId, enquiry, values, letter }: QueueQuoteInput) {
+export function queueQuote({ supplierId, enquiry, values, letter, replaces }: QueueQuoteInput) {
   const payload = quotePayload(enquiry, values);
   const total = formatMoney(runningTotal(enquiry.lines, values.prices).total, i18n.locale as Locale, payload.currency);
   const { enquiryNo, round } = enquiry;
@@ -36,5 +38,6 @@ export function queueQuote({ supplierId, enquiry, values, letter }: QueueQuoteIn
     files: [{ field: 'letter', files: letter ? [letter] : [], label: i18n._(msg`询价函`) }],
     deadline: Date.parse(enquiry.deadline),
     summary: i18n._(msg`报价：${enquiryNo}，第 ${round} 轮，合计 ${total}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

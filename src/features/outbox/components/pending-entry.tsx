@@ -1,6 +1,5 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { deadlineState } from '@/offline/deadline';
 import { useEntryActions } from '@/offline/use-entry-actions';
 import { confirmDialog } from '@/ui/confirm';
@@ -8,6 +7,7 @@ import { DateTime } from '@/ui/date-time';
 import { DeadlineNotice } from '@/ui/deadline-notice';
 import { CALL_LABEL, reasonOf, STATUS_BADGE, STATUS_LABEL } from '../entry-labels';
 import { EntryFiles } from './entry-files';
+import { MendLink } from './mend-link';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -95,12 +95,7 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
 
       {entry.status !== 'sending' ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {entry.status === 'failed' && entry.call === 'tenderPayDeposit' ? (
-            // Refused by the bid service: opened in its own form with its values and files, to correct and send again.
-            <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className="btn btn-primary btn-sm">
-              <Trans>修改</Trans>
-            </Link>
-          ) : null}
+          <MendLink entry={entry} />
           {canRetry ? (
             <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void retry()}>
               <Trans>重试</Trans>

@@ -1,0 +1,29 @@
+import type { OutboxEntry } from '@/offline/db';
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+
+/**
+ * Where a write the bid service refused is mended, in its own form: a deposit in its dialog on
+ * the record (opened with its values and slip), a quote refused for a newer round on its enquiry
+ * (its prices copied into that round's form). Null for a write whose form does not mend yet:
+ * retry and discard stay.
+ */
+export function MendLink({ entry }: { entry: OutboxEntry }) {
+  if (entry.status !== 'failed') return null;
+  const className = 'btn btn-primary btn-sm';
+  if (entry.call === 'tenderPayDeposit') {
+    return (
+      <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'enquiryQuote' && entry.lastError?.reason === 'roundChanged') {
+    return (
+      <Link to="/platform/bargaining/$id" params={{ id: String(entry.payload.enquiryId) }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  return null;
+}
