@@ -29,16 +29,19 @@ const STORED_NOTE = /无法刷新（[^）]+），显示的是 \d{4}-\d{2}-\d{2} 
 const storedNote = (page: Page) => page.getByRole('status').filter({ hasText: STORED_NOTE }).first();
 
 /**
- * What a screen shows, as a person reads it: headings, links, labels and values, table cells.
- * Countdowns ("剩余 2 天 23 小时") move with the clock and are left out.
+ * What a screen shows, as a person reads it: headings, links, labels and values, table cells, and
+ * what its form fields hold. Countdowns ("剩余 2 天 23 小时") move with the clock and are left out.
  */
 const shown = (page: Page) =>
-  page.locator('main').evaluate((main) =>
-    [...main.querySelectorAll('h1, h2, h3, a, dt, dd, th, td, label')]
+  page.locator('main').evaluate((main) => [
+    ...[...main.querySelectorAll('h1, h2, h3, a, dt, dd, th, td, label')]
       .filter((element) => !element.closest('[role=status]'))
       .map((element) => (element.textContent ?? '').replace(/(剩余|不足|剩)\s*[\d\s天小时分钟秒]+/g, '').replace(/\s+/g, ' ').trim())
       .filter(Boolean),
-  );
+    ...[...main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=file]), select, textarea')].map((field) =>
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? `${field.name}:${field.checked}` : `${field.name || field.id}=${field.value}`,
+    ),
+  ]);
 
 /** A screen has its data: nothing loading, its title there. */
 async function settled(page: Page): Promise<void> {
@@ -70,6 +73,19 @@ async function visitEverything(page: Page): Promise<Visit[]> {
       .locator(`main a[href^="${path}/"]`)
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')!).filter((href) => !/\/(new|bid)(\?|$)/.test(href)));
     if (records[0]) await visit(records[0]);
+  }
+  // The visit application form, and a copy of a returned application (its values filled in).
+  await visit('/platform/visitorApplyNew/new');
+  await page.goto(`${service.url}/platform/visitorApplyNew?status=returned`);
+  await settled(page);
+  const returned = await page.locator('main a[href^="/platform/visitorApplyNew/"]:visible').evaluateAll((links) => links.map((link) => link.getAttribute('href')!).filter((href) => !href.endsWith('/new')));
+  if (returned[0]) {
+    await page.goto(`${service.url}${returned[0]}`);
+    await page.getByRole('link', { name: '复制为新申请' }).click();
+    await settled(page);
+    await expect(page.locator('main input').first()).toBeVisible();
+    const copy = new URL(page.url());
+    await visit(`${copy.pathname}${copy.search}`);
   }
   // A public notice read while logged in.
   await page.goto(`${service.url}/login`);

@@ -18,6 +18,8 @@ export interface QueueReplyInput {
   questionNo: string;
   detail: string;
   files: File[];
+  /** A refused reply this one mends: it takes that entry's place. */
+  replaces?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface QueueReplyInput {
  * references to `attachments` and sends `/communication/reply` once, when it can.
  * Throws StorageFullError when the device has no room (nothing is written then).
  */
-export function queueReply({ supplierId, communicationId, questionNo, detail, files }: QueueReplyInput) {
+export function queueReply({ supplierId, communicationId, questionNo, detail, files, replaces }: QueueReplyInput) {
   const text = excerpt(detail);
   return enqueue({
     owner: supplierOwner(supplierId),
@@ -34,5 +36,6 @@ export function queueReply({ supplierId, communicationId, questionNo, detail, fi
     payload: { communicationId, detail: detail.trim(), attachments: [] },
     ...(files.length > 0 ? { files: [{ field: 'attachments', files }] } : {}),
     summary: i18n._(msg`回复沟通 ${questionNo}：${text}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

@@ -35,7 +35,7 @@ function PendingOnly({ pending, sponsor }: { pending: PendingReplyView; sponsor:
 }
 
 /** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form; `contactName` the supplier's contact, shown on its unsent replies. */
-export function CommunicationDetailView({ supplierId, contactName, id }: { supplierId: string; contactName: string; id: string }) {
+export function CommunicationDetailView({ supplierId, contactName, id, mend }: { supplierId: string; contactName: string; id: string; mend?: string | undefined }) {
   const { t } = useLingui();
   const query = useQuery(communicationQueryOptions(supplierId, id));
   const errorText = useLoadErrorText(query.error);
@@ -97,7 +97,7 @@ export function CommunicationDetailView({ supplierId, contactName, id }: { suppl
           </p>
         ) : (
           <section className="card">
-            <ReplyForm key={thread.id} supplierId={supplierId} communicationId={thread.id} questionNo={thread.questionNo} />
+            <ReplyForm key={`${thread.id}|${mend ?? ''}`} supplierId={supplierId} communicationId={thread.id} questionNo={thread.questionNo} mend={mend} />
           </section>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useEntryActions } from '@/offline/use-entry-actions';
 import { confirmDialog } from '@/ui/confirm';
 import { formatBytes } from '@/ui/file-upload';
@@ -60,7 +61,7 @@ export function PendingFiles({ uploads }: { uploads: UploadRecord[] }) {
   );
 }
 
-/** Retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
+/** Mend (a refused reply, in the reply form), retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
 export function PendingActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useLingui();
   const { busy, retry, discardIfConfirmed } = useEntryActions(entry);
@@ -79,6 +80,12 @@ export function PendingActions({ entry }: { entry: OutboxEntry }) {
 
   return (
     <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
+      {entry.status === 'failed' && entry.call === 'communicationReply' ? (
+        // Refused: opened in the reply form with its text and files, sent again in its place.
+        <Link to="/platform/communicateRecord/$id" params={{ id: String(entry.payload.communicationId) }} search={{ mend: entry.id }} className="btn btn-primary btn-sm" aria-label={t`修改 ${created} 的内容`}>
+          <Trans>修改</Trans>
+        </Link>
+      ) : null}
       {entry.status === 'failed' || entry.status === 'paused' ? (
         <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void retry()} aria-label={t`重试发送 ${created} 的内容`}>
           <Trans>重试</Trans>

@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
 import { listEntries, listUploads } from '@/offline/outbox';
+import { patchEntry } from '@/offline/outbox-store';
 import { fileOf, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { renderWithI18n } from '@/test/render';
 import { toast } from '@/ui/toast';
+import { queueReply } from '../api/reply-communication';
 import { ReplyForm } from './reply-form';
 
 const OWNER = supplierOwner('s1');
@@ -25,6 +27,19 @@ afterEach(async () => {
 const renderForm = () => renderWithI18n(<ReplyForm supplierId="s1" communicationId="c1" questionNo="GT2026110001" />);
 
 describe('ReplyForm', () => {
+  it('mends a refused reply: opens with its text, files and the reason, and is sent in its place', async () => {
+    const refused = await queueReply({ supplierId: 's1', communicationId: 'c1', questionNo: 'GT2026110001', detail: '检测报告见附件', files: [fileOf('报告.exe', 10)] });
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E415', message: '不支持的文件类型' } }));
+    renderWithI18n(<ReplyForm supplierId="s1" communicationId="c1" questionNo="GT2026110001" mend={refused.id} />);
+    expect(await screen.findByText('这条回复被投标服务退回：不支持的文件类型。请修改后重新发送，它会代替被退回的那条。')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^回复内容/ })).toHaveProperty('value', '检测报告见附件');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /移除.*报告\.exe/ }));
+    await user.click(screen.getByRole('button', { name: '发送回复' }));
+    await waitFor(async () => expect((await listEntries([OWNER])).map((e) => [e.id, e.status, e.payload.detail])).toEqual([[refused.id, 'queued', '检测报告见附件']]));
+    expect(await listUploads(refused.id)).toEqual([]);
+  });
+
   it('requires the reply content: the message shows under the field, focus goes there, nothing is queued', async () => {
     renderForm();
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { useDraft } from '@/offline/use-draft';
+import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
@@ -19,18 +20,33 @@ interface ReplyFormProps {
   supplierId: string;
   communicationId: string;
   questionNo: string;
+  /** The id of a reply the bid service refused: the form opens with its text and files, and sends it in its place. */
+  mend?: string | undefined;
 }
 
-/** The reply goes to the outbox, so it can be written offline; the text is kept as a draft meanwhile. */
-export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyFormProps) {
+/**
+ * The reply goes to the outbox, so it can be written offline; the text is kept as a draft
+ * meanwhile. A refused reply is mended here: opened once read, with what it held.
+ */
+export function ReplyForm(props: ReplyFormProps) {
+  const mending = useMendEntry(props.mend);
+  if (mending === undefined) return null;
+  return <ReplyFormBody {...props} mending={mending?.entry.call === 'communicationReply' ? mending : null} />;
+}
+
+function ReplyFormBody({ supplierId, communicationId, questionNo, mending }: ReplyFormProps & { mending: MendedEntry | null }) {
   const { t } = useLingui();
   const { online } = useConnectivity();
-  const form = useValidatedForm(communicationReplyRequest, EMPTY, (v) => ({ communicationId, detail: v.detail, attachments: [] }));
-  const [files, setFiles] = useState<File[]>([]);
+  const [initial] = useState(() => (mending ? { detail: String(mending.entry.payload.detail ?? '') } : EMPTY));
+  const form = useValidatedForm(communicationReplyRequest, initial, (v) => ({ communicationId, detail: v.detail, attachments: [] }));
+  const [files, setFiles] = useState<File[]>(() => mending?.files.attachments ?? []);
+  const [replaces, setReplaces] = useState(mending?.entry.id);
   const [busy, setBusy] = useState(false);
-  const draft = useDraft(`communication-reply:${communicationId}`, supplierOwner(supplierId), form.values, form.reset, {
+  // A mended reply is its own record of what was typed: no draft beside it.
+  const draft = useDraft(`communication-reply:${communicationId}`, mending ? null : supplierOwner(supplierId), form.values, form.reset, {
     isEmpty: (v) => !v.detail.trim(),
   });
+  const refusal = replaces ? (mending?.entry.lastError?.message ?? '') : '';
   const { values, errors } = form;
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +58,7 @@ export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyForm
     }
     setBusy(true);
     try {
-      await queueReply({ supplierId, communicationId, questionNo, detail: values.detail, files });
+      await queueReply({ supplierId, communicationId, questionNo, detail: values.detail, files, ...(replaces ? { replaces } : {}) });
     } catch (error) {
       announceQueueFailure(error);
       return;
@@ -51,6 +67,7 @@ export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyForm
     }
     form.reset(EMPTY);
     setFiles([]);
+    setReplaces(undefined);
     await draft.clear();
     announceQueued(online);
   };
@@ -60,6 +77,11 @@ export function ReplyForm({ supplierId, communicationId, questionNo }: ReplyForm
       <h2 id="reply-title">
         <Trans>回复</Trans>
       </h2>
+      {refusal ? (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Trans>这条回复被投标服务退回：{refusal}。请修改后重新发送，它会代替被退回的那条。</Trans>
+        </p>
+      ) : null}
       <Field
         id={idOf('detail')}
         label={t`回复内容`}

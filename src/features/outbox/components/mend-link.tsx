@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 
 /**
  * Where a write the bid service refused is mended, in its own form: a deposit in its dialog on
- * the record (opened with its values and slip), a quote refused for a newer round on its enquiry
- * (its prices copied into that round's form). Null for a write whose form does not mend yet:
+ * the record (opened with its values and slip), a reply in its thread's reply form (its text and
+ * files), a quote refused for a newer round on its enquiry (its prices copied into that round's form). Null for a write whose form does not mend yet:
  * retry and discard stay.
  */
 export function MendLink({ entry }: { entry: OutboxEntry }) {
@@ -14,6 +14,13 @@ export function MendLink({ entry }: { entry: OutboxEntry }) {
   if (entry.call === 'tenderPayDeposit') {
     return (
       <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'communicationReply') {
+    return (
+      <Link to="/platform/communicateRecord/$id" params={{ id: String(entry.payload.communicationId) }} search={{ mend: entry.id }} className={className}>
         <Trans>修改</Trans>
       </Link>
     );

@@ -44,24 +44,27 @@ afterEach(async () => {
 });
 
 describe('PendingList', () => {
-  it('offers to mend a refused deposit in its dialog and a quote refused for a newer round on its enquiry; a refused reply only retry and discard', async () => {
+  it('offers to mend a refused deposit in its dialog, a reply in its thread and a quote refused for a newer round on its enquiry; a refused refund only retry and discard', async () => {
     logIn('s1');
     const refuse = (id: string, reason?: string) => patchEntry(id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '不予受理', ...(reason ? { reason } : {}) } }));
     const owner = supplierOwner('s1');
     const deposit = await enqueue({ owner, thread: 'tender:r7', call: 'tenderPayDeposit', payload: { tenderRecordId: 'r7' }, summary: '缴纳保证金：ZB-7' });
     const quote = await enqueue({ owner, thread: 'enquiry:e3:1', call: 'enquiryQuote', payload: { enquiryId: 'e3', round: 1 }, summary: '报价：XJ-3' });
-    const reply = await enqueue({ owner, thread: 'communication:c1', call: 'communicationReply', payload: {}, summary: '回复：样品' });
+    const reply = await enqueue({ owner, thread: 'communication:c1', call: 'communicationReply', payload: { communicationId: 'c1' }, summary: '回复：样品' });
+    const refund = await enqueue({ owner, thread: 'tender:r8', call: 'tenderApplyRefund', payload: { tenderRecordId: 'r8' }, summary: '申请退还保证金：ZB-8' });
     await refuse(deposit.id);
     await refuse(quote.id, 'roundChanged');
     await refuse(reply.id);
+    await refuse(refund.id);
     emitChange();
     renderScreen('/pending', PendingList);
 
     const mend = async (summary: string) => within(await screen.findByRole('listitem', { name: summary })).queryByRole('link', { name: '修改' });
     expect((await mend('缴纳保证金：ZB-7'))?.getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=r7&action=deposit&mend=${deposit.id}`);
     expect((await mend('报价：XJ-3'))?.getAttribute('href')).toBe('/platform/bargaining/e3');
-    expect(await mend('回复：样品')).toBeNull();
-    expect(within(screen.getByRole('listitem', { name: '回复：样品' })).getByRole('button', { name: '重试' })).toBeTruthy();
+    expect((await mend('回复：样品'))?.getAttribute('href')).toBe(`/platform/communicateRecord/c1?mend=${reply.id}`);
+    expect(await mend('申请退还保证金：ZB-8')).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: '申请退还保证金：ZB-8' })).getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   it('says when nothing waits', async () => {
