@@ -208,20 +208,18 @@ test("a supplier's own lists stay readable offline after a reload, and go at log
           open.onerror = () => resolve(-1);
         }),
     );
-  await expect.poll(persisted, { timeout: 10_000 }).toBe(1);
+  // The list, and every other answer the screens read, each in a record of its own.
+  await expect.poll(persisted, { timeout: 10_000 }).toBeGreaterThan(0);
 
   await service.stop();
   await page.reload();
   await expect(threads.first()).toBeVisible();
   expect(await threads.count()).toBe(count);
 
-  // The list's own refresh fails quietly: the stored list stays, with a note of its age.
+  // The list's own refresh fails quietly: the stored list stays, with a note of its age. The
+  // session check cannot reach the bid service either: a read, so no alert stands over the screen.
   await expect(page.getByText(/无法刷新/)).toBeVisible({ timeout: 15_000 });
-  // The session check, which cannot reach the bid service either, raises the network alert of SPEC.md section 8.
-  const alert = page.getByRole('alertdialog');
-  await expect(alert).toBeVisible({ timeout: 10_000 });
-  await alert.getByRole('button', { name: '确定' }).click();
-  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // Logout (offline: the bid service is told nothing) wipes them from the device.
   await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '退出登录' }).click();

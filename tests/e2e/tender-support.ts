@@ -202,10 +202,11 @@ export const persistedDetail = (page: Page, id: string) =>
         open.onerror = () => fail(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const all = db.transaction('kv').objectStore('kv').getAll();
+          // One record per query (src/app/query-persist.ts): `rq:<supplierId>|<queryHash>`.
+          const all = db.transaction('kv').objectStore('kv').getAll(IDBKeyRange.bound('rq:', 'rq:\uffff'));
           all.onsuccess = () => {
-            type Stored = { clientState?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] } };
-            const queries = (all.result as Stored[]).flatMap((record) => record?.clientState?.queries ?? []);
+            type Stored = { query?: { queryKey: unknown[]; state: { data?: unknown } } };
+            const queries = (all.result as Stored[]).flatMap((record) => (record?.query ? [record.query] : []));
             ok(queries.some((q) => q.queryKey[2] === 'detail' && q.queryKey[3] === wanted && q.state.data !== undefined));
             db.close();
           };

@@ -39,13 +39,14 @@ function serveSignUp(answer: () => Response | Promise<Response>) {
 const renderButton = () => renderScreen('/bidDetail/n1', () => <SignUpButton noticeId="n1" />, ['/platform/tenderManagement', '/login']);
 
 describe('SignUpButton', () => {
-  it('asks a tourist to log in, with a link back to this notice, and calls nothing', async () => {
+  it('tells a tourist from the start that signing up needs a login, with a link back to this notice; a tap says it again and calls nothing', async () => {
     const warning = vi.spyOn(toast, 'warning');
     const calls = serveSignUp(() => ok(null));
     renderButton();
-    await userEvent.setup().click(await screen.findByRole('button', { name: '报名' }));
-    expect(screen.getByText(/报名需要先登录/)).toBeTruthy();
+    // There before any tap: nothing appears later to push the notice down.
+    expect(await screen.findByText(/报名需要先登录/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe('/login?redirect=%2FbidDetail%2Fn1');
+    await userEvent.setup().click(screen.getByRole('button', { name: '报名' }));
     expect(warning).toHaveBeenCalledWith('请先登录后再报名');
     expect(calls).toHaveLength(0);
   });

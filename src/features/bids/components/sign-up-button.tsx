@@ -10,10 +10,12 @@ import { newIdempotencyKey } from '@/offline/ids';
 import { toast } from '@/ui/toast';
 import { signUpForNotice } from '../api/sign-up';
 
-type Notice = { kind: 'login' } | { kind: 'refused'; text: string };
+type Notice = { kind: 'refused'; text: string };
 
 /**
- * 报名: tourists are asked to log in (and come back here); a supplier whose status may not take
+ * 报名: tourists are told beside the button, from the first paint, that signing up needs a login
+ * (with the way there and back here), and a tap says it again: nothing appears that would push
+ * the notice down under the reader's eyes. A supplier whose status may not take
  * part (A101) is told why without a call; A104 and A141 sign up online and go to their record
  * in bid management. The bid service judges the cut-off time, so its answer is what is shown.
  */
@@ -29,7 +31,6 @@ export function SignUpButton({ noticeId }: { noticeId: string }) {
   async function signUp() {
     if (busy) return;
     if (sessionState() !== 'active') {
-      setNotice({ kind: 'login' });
       toast.warning(t`请先登录后再报名`);
       return;
     }
@@ -62,8 +63,8 @@ export function SignUpButton({ noticeId }: { noticeId: string }) {
         {busy ? <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
         {busy ? t`报名中…` : t`报名`}
       </button>
-      {notice?.kind === 'login' ? (
-        <p role="status" className="text-sm text-slate-600">
+      {sessionState() !== 'active' ? (
+        <p className="text-sm text-slate-600">
           <Trans>
             报名需要先登录。
             <Link to="/login" search={{ redirect: `/bidDetail/${noticeId}` }} className="link">
