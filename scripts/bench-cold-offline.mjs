@@ -6,13 +6,11 @@
 // figures and a last JSON line for `npm run bench`.
 //   node scripts/bench-cold-offline.mjs     (BENCH_COLD_RUNS, BENCH_COLD_CPU, BENCH_STATIC_DIR)
 /* global document, window, requestAnimationFrame -- the functions handed to the page run in the browser */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findChromium, root } from './lib.mjs';
+import { findChromium, startBidService } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 20);
 const CPU_SLOWDOWN = Number(process.env.BENCH_COLD_CPU ?? 4);
@@ -20,38 +18,10 @@ const TARGET_MS = 1000;
 const PATH = '/platform/tenderManagement';
 const ROW = `main a[href^="${PATH}/"]`;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-data-'));
+const service = await startBidService({ prefix: 'bench-cold-data-', env: process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {} });
+const base = service.url;
+const serverGone = new Promise((resolve) => service.child.once('exit', resolve));
 const profile = mkdtempSync(join(tmpdir(), 'bench-cold-profile-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const serverGone = new Promise((resolve) => server.once('exit', resolve));
-
-async function waitForServer() {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${base}/bid-web/bid-service/openapi.json`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('bid service did not start');
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (n) => Math.round(n * 10) / 10;
@@ -105,7 +75,6 @@ function summary(times) {
 }
 
 try {
-  await waitForServer();
   // The online visit: log in, the worker takes control, the list is shown and kept.
   {
     const { context, page } = await openBrowser();
@@ -122,7 +91,7 @@ try {
 
   const online = [];
   for (let i = 0; i < RUNS; i++) online.push(await coldOpen());
-  server.kill('SIGKILL');
+  service.child.kill('SIGKILL');
   await serverGone;
   const offline = [];
   for (let i = 0; i < RUNS; i++) offline.push(await coldOpen());
@@ -133,10 +102,6 @@ try {
   console.log(`  offline: median ${result.offline.medianMs} ms, p95 ${result.offline.p95Ms} ms (min ${result.offline.minMs}, max ${result.offline.maxMs}); target < ${TARGET_MS} ms`);
   console.log(JSON.stringify(result));
 } finally {
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGKILL');
-    await serverGone;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  service.stop();
   rmSync(profile, { recursive: true, force: true });
 }
