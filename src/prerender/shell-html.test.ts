@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { injectPrerendered, injectServerRendered, SERVER_STATE_ID, type PrerenderedPage } from './shell-html';
+import { injectPrerendered, injectServerRendered, ROOT_HIDDEN, SERVER_STATE_ID, type PrerenderedPage } from './shell-html';
 
 const page = (locale: PrerenderedPage['locale'], lang: string, text: string, path = '/login'): PrerenderedPage => ({
   path,
@@ -27,9 +27,9 @@ function open(path: string, language: string | null, html = injectPrerendered(IN
   else localStorage.removeItem('language');
   document.documentElement.innerHTML = html.replace(/^<!doctype html><html lang="zh-CN">/, '').replace(/<\/html>$/, '');
   document.documentElement.lang = 'zh-CN';
-  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-  expect(script).toHaveLength(1);
-  new Function(script[0]!)();
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  expect(scripts).toHaveLength(2);
+  for (const script of scripts) new Function(script)();
   return document.getElementById('root')!;
 }
 
@@ -113,6 +113,20 @@ describe('the prerendered /login in index.html', () => {
     expect(document.getElementById('root')!.hasAttribute('data-prerendered')).toBe(false);
     expect(open('/bidDetail/42', null).textContent).toBe('');
     expect(open('/vie', 'vie').textContent).toBe('');
+  });
+
+  it("hides #root on a supplier's screen while the document is parsed, so /login is neither laid out nor painted there, and shows it once emptied", () => {
+    const html = injectPrerendered(INDEX, PAGES);
+    const [hide] = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(html.indexOf(`<script>${hide}</script>`)).toBeLessThan(html.indexOf('<div id="root"'));
+    for (const [path, hidden] of [['/platform/tenderManagement', true], ['/login', false], ['/bidDetail/42', false]] as const) {
+      history.replaceState(null, '', path);
+      document.documentElement.removeAttribute(ROOT_HIDDEN);
+      new Function(hide)();
+      expect(document.documentElement.hasAttribute(ROOT_HIDDEN)).toBe(hidden);
+    }
+    expect(open('/platform/tenderManagement', null).textContent).toBe('');
+    expect(document.documentElement.hasAttribute(ROOT_HIDDEN)).toBe(false);
   });
 
   it('holds the last tap on a link, button or tab, and a submission, until the app takes over; a tap into a field goes through', () => {

@@ -42,6 +42,15 @@ export const PATH_ALIASES: Record<string, string> = { '/': '/login' };
 /** What a tap on the prerender is held for (a tap elsewhere, into a field or on a checkbox, does what it always does). */
 export const TAP_TARGETS = 'a[href], button, summary, [role="button"], [role="tab"]';
 
+/**
+ * Before #root: a supplier's screen (/platform/…) never has a prerender, yet the parser would
+ * lay out and paint the /login held in #root before the pick below empties it, a flash of the
+ * login form and, with a phone's CPU, a few hundred milliseconds of layout on every cold open.
+ * The attribute hides #root (src/styles.css) until the pick has run.
+ */
+export const ROOT_HIDDEN = 'data-root-hidden';
+const hideScript = `if (location.pathname.indexOf('/platform/') === 0) document.documentElement.setAttribute('${ROOT_HIDDEN}', '');`;
+
 /** Classic and synchronous: runs while the document is parsed, before the first paint. */
 const pickScript = (locales: string[], fallback: string) => `(function () {
   var root = document.getElementById('root');
@@ -89,10 +98,12 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
       var description = document.querySelector('meta[name="description"]');
       if (description) description.setAttribute('content', page.getAttribute('data-description'));
     }
+    document.documentElement.removeAttribute('${ROOT_HIDDEN}');
     return hold();
   }
   root.textContent = '';
   root.removeAttribute('data-prerendered');
+  document.documentElement.removeAttribute('${ROOT_HIDDEN}');
 })();`;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -130,7 +141,7 @@ export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): 
         `<script type="text/html" ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${rawText(page)}</script>`,
     )
     .join('');
-  return indexHtml.replace(emptyRoot, `${ROOT_START}${rootOf(first)}${ROOT_END}${otherPages}<script>${pickScript(locales, first.locale)}</script>`);
+  return indexHtml.replace(emptyRoot, `<script>${hideScript}</script>${ROOT_START}${rootOf(first)}${ROOT_END}${otherPages}<script>${pickScript(locales, first.locale)}</script>`);
 }
 
 /** Around #root in the built index.html, where a server render puts its page. */
