@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { OutboxEntry } from './db';
-import { entryFiles } from './outbox';
+import { entryFiles, isMendable } from './outbox';
 
 /** A refused entry opened in its form: what it said and the files it held (see `entryFiles`). */
 export interface MendedEntry {
@@ -10,7 +10,8 @@ export interface MendedEntry {
 
 /**
  * The outbox entry a form mends, read once: undefined while it loads, null when there is none to
- * mend (no id, or the entry was sent or discarded meanwhile), else the entry with its files.
+ * mend (no id, the entry was sent or discarded meanwhile, or it is being sent now), else the entry
+ * with its files.
  */
 export function useMendEntry(entryId: string | undefined): MendedEntry | null | undefined {
   const [loaded, setLoaded] = useState<{ id: string; value: MendedEntry | null } | null>(null);
@@ -18,6 +19,7 @@ export function useMendEntry(entryId: string | undefined): MendedEntry | null | 
     if (!entryId) return;
     let live = true;
     void entryFiles(entryId)
+      .then((value) => (value && isMendable(value.entry) ? value : null))
       .catch(() => null)
       .then((value) => {
         if (live) setLoaded({ id: entryId, value });

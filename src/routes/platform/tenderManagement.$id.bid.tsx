@@ -1,8 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchOwn } from '@/app/prefetch';
 import { BidPage } from '@/features/tenders/components/bid-page';
+import { searchText } from '@/ui/url-search';
+
+/** `?mend=<entry>`: a bid the bid service refused, opened in the form with its files to correct and submit again. */
+interface BidSearch {
+  mend?: string;
+}
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
+  validateSearch: (raw: Record<string, unknown>): BidSearch => {
+    const mend = searchText(raw.mend, 64);
+    return mend ? { mend } : {};
+  },
   // Started, not awaited: the page shows its own loading, not-found and offline states.
   loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
   component: BidRoutePage,
@@ -10,11 +20,13 @@ export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
 
 function BidRoutePage() {
   const { id } = Route.useParams();
+  const { mend } = Route.useSearch();
   const { session } = Route.useRouteContext();
   const navigate = Route.useNavigate();
   return (
     <BidPage
       id={id}
+      mend={mend}
       supplierId={session.supplierId}
       supplierCode={session.supplierCode}
       supplierStatus={session.status}

@@ -13,6 +13,8 @@ export interface QueueRefundInput {
   supplierCode: string;
   record: Pick<TenderRecordSummary, 'id' | 'tenderNo'>;
   remark: string;
+  /** The refused refund entry this one mends (takes its place in the outbox). */
+  replaces?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface QueueRefundInput {
  * once, when it can. No deadline: a refund may be asked for at any time after losing.
  * Throws StorageFullError when the device has no room (nothing is written then).
  */
-export function queueRefund({ supplierId, supplierCode, record, remark }: QueueRefundInput) {
+export function queueRefund({ supplierId, supplierCode, record, remark, replaces }: QueueRefundInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),
@@ -29,5 +31,6 @@ export function queueRefund({ supplierId, supplierCode, record, remark }: QueueR
     payload: { tenderRecordId: record.id, supplierCode, remark: remark.trim() },
     deadline: null,
     summary: i18n._(msg`申请退还保证金：${tenderNo}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

@@ -13,6 +13,8 @@ export interface QueueSubmitBidInput {
   /** One group per certificate the notice requires, in the notice's order. */
   certificates: { name: string; files: File[] }[];
   billOfMaterials: File;
+  /** The refused bid entry this one mends (takes its place in the outbox). */
+  replaces?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface QueueSubmitBidInput {
  * certificate). Sent once as `/tender/submitBid`; the cut-off time is the entry's deadline.
  * Throws StorageFullError when the device has no room (nothing is written then).
  */
-export function queueSubmitBid({ supplierId, supplierCode, record, bidDocuments, certificates, billOfMaterials }: QueueSubmitBidInput) {
+export function queueSubmitBid({ supplierId, supplierCode, record, bidDocuments, certificates, billOfMaterials, replaces }: QueueSubmitBidInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),
@@ -41,5 +43,6 @@ export function queueSubmitBid({ supplierId, supplierCode, record, bidDocuments,
     ],
     deadline: Date.parse(record.cutoffTime),
     summary: i18n._(msg`提交投标文件：${tenderNo}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

@@ -7,12 +7,14 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
-import { listEntries, listUploads } from '@/offline/outbox';
-import { fileOf, logIn, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
+import { enqueue, listEntries, listUploads } from '@/offline/outbox';
+import { patchEntry } from '@/offline/outbox-store';
+import { fileOf, logIn, logOut, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { renderWithI18n } from '@/test/render';
 import { renderScreen } from '@/test/render-screen';
 import { toast, ToastHost } from '@/ui/toast';
+import { queueSubmitBid } from '../api/submit-bid';
 import { detail } from '../test/fixtures';
 import { BidForm } from './bid-form';
 import { BidPage } from './bid-page';
@@ -39,16 +41,40 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-function renderForm() {
+function renderForm(mend?: string) {
   const onQueued = vi.fn();
   renderWithI18n(
     <>
-      <BidForm record={RECORD} supplierId="s1" supplierCode="GYS100001" onQueued={onQueued} />
+      <BidForm record={RECORD} supplierId="s1" supplierCode="GYS100001" mend={mend} onQueued={onQueued} />
       <ToastHost />
     </>,
   );
   return onQueued;
 }
+
+/** A bid the bid service refused (no session on the device: the sync engine leaves it alone). */
+async function refusedBid(record: Parameters<typeof queueSubmitBid>[0]['record'] = RECORD) {
+  logOut();
+  const refused = await queueSubmitBid({
+    supplierId: 's1',
+    supplierCode: 'GYS100001',
+    record,
+    bidDocuments: [fileOf('投标书.pdf', 2048)],
+    // The notice's order changed since: each certificate is found again by its name.
+    certificates: [
+      { name: 'ISO 9001', files: [fileOf('iso-2019.pdf', 256)] },
+      { name: '营业执照', files: [fileOf('执照.pdf', 512)] },
+    ],
+    billOfMaterials: workbook('bom.xlsx'),
+  });
+  await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: 'ISO 9001 证书已过期' } }));
+  return refused;
+}
+
+const chosenIn = (id: string) =>
+  within(input(id).closest('div')!.parentElement!)
+    .queryAllByRole('button', { name: /^移除 / })
+    .map((button) => button.getAttribute('aria-label')!.slice('移除 '.length));
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const describedText = (el: HTMLElement) =>
@@ -140,6 +166,59 @@ describe('BidForm', () => {
     ]);
     expect((await listUploads(entry!.id)).map((u) => u.name)).toEqual(['投标书.pdf', '报价单.pdf', '执照.pdf', 'iso.pdf', 'bom.xlsx']);
     expect(info).toHaveBeenCalledWith(navigator.onLine ? '正在提交' : '已保存，联网后自动提交', { key: 'outbox' });
+    // The confirmation closes after its delay: gone before the next test, which asks its own.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('mends a bid the bid service refused: opens with its files and reason; sent again in its place, once', async () => {
+    const refused = await refusedBid();
+    const before = await listUploads(refused.id);
+    const onQueued = renderForm(refused.id);
+    const user = userEvent.setup();
+    expect((await screen.findByRole('note')).textContent).toBe('上次提交被投标服务退回：ISO 9001 证书已过期。请修改后重新提交。');
+    expect(chosenIn('bid-bidDocuments')).toEqual(['投标书.pdf']);
+    expect(chosenIn('bid-certificate-0')).toEqual(['执照.pdf']);
+    expect(chosenIn('bid-certificate-1')).toEqual(['iso-2019.pdf']);
+    expect(chosenIn('bid-billOfMaterials')).toEqual(['bom.xlsx']);
+    // The bill is read again from the bytes kept on the device.
+    expect(await screen.findByText('物料清单共 12 行物料')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '移除 iso-2019.pdf' }));
+    await user.upload(screen.getByLabelText(/^ISO 9001/), fileOf('iso-2025.pdf', 300));
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '提交投标文件' })).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const entries = await listEntries([OWNER]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      id: refused.id,
+      status: 'queued',
+      lastError: null,
+      payload: { certificates: [{ name: '营业执照', files: [] }, { name: 'ISO 9001', files: [] }] },
+    });
+    expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
+    const after = await listUploads(refused.id);
+    expect(after.map((u) => [u.field, u.name])).toEqual([
+      ['bidDocuments', '投标书.pdf'],
+      ['certificates.0.files', '执照.pdf'],
+      ['certificates.1.files', 'iso-2025.pdf'],
+      ['billOfMaterials', 'bom.xlsx'],
+    ]);
+    // The files kept are the ones stored already, not copies.
+    const idOf = (uploads: typeof before, name: string) => uploads.find((u) => u.name === name)?.id;
+    expect(['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(after, name))).toEqual(['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(before, name)));
+  });
+
+  it('opens empty for an entry that is not a bid of this record', async () => {
+    logOut();
+    const other = await enqueue({ owner: OWNER, thread: 'tender:t1', call: 'tenderApplyRefund', payload: { tenderRecordId: 't1', remark: '' }, summary: 'x' });
+    await patchEntry(other.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '退回' } }));
+    renderForm(other.id);
+    expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(chosenIn('bid-bidDocuments')).toEqual([]);
   });
 });
 
@@ -153,6 +232,20 @@ describe('BidPage', () => {
     page('depositConfirmed');
     expect(await screen.findByLabelText(/^物料清单/)).toBeTruthy();
     expect(screen.getByText(/ZB2030-0001/)).toBeTruthy();
+  });
+
+  it('opens a refused bid of the record to mend it, which otherwise holds the form as waiting', async () => {
+    const refused = await refusedBid(detail({ status: 'depositConfirmed', depositConfirmed: true }));
+    // The record is read under the session; the engine leaves a refused entry alone.
+    logIn('s1');
+    server.use(http.post(`${bidService}/tender/getById`, () => ok(detail({ status: 'depositConfirmed', depositConfirmed: true }))));
+    const view = renderScreen('/platform/tenderManagement/t1/bid', () => <BidPage id="t1" supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />);
+    expect(await screen.findByText('该记录有尚未发送的操作，发送完成后才能继续')).toBeTruthy();
+    view.unmount();
+
+    renderScreen('/platform/tenderManagement/t1/bid', () => <BidPage id="t1" mend={refused.id} supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />);
+    expect((await screen.findByRole('note')).textContent).toContain('ISO 9001 证书已过期');
+    expect(screen.getByRole('button', { name: '移除 bom.xlsx' })).toBeTruthy();
   });
 
   it('shows why instead of the form once the bid was submitted', async () => {

@@ -4,6 +4,7 @@ import { UPLOAD_RULES } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fieldErrors } from '@/api/validation';
+import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { setUnsaved } from '@/offline/unsaved';
 import { AttachmentPicker } from '@/ui/attachment-picker';
@@ -11,6 +12,7 @@ import { confirmDialog } from '@/ui/confirm';
 import { FormAlert } from '@/ui/field';
 import { queueSubmitBid } from '../api/submit-bid';
 import { useBomReading } from '../bom/use-bom-reading';
+import { mendedWrite } from '../tender-thread';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { BidBomPreview } from './bid-bom-preview';
 import { BidMissingSummary, type MissingUpload } from './bid-missing-summary';
@@ -27,7 +29,19 @@ interface BidFormProps {
   record: Pick<TenderRecordDetail, 'id' | 'tenderNo' | 'cutoffTime' | 'requiredCertificates'>;
   supplierId: string;
   supplierCode: string;
+  /** The id of the refused bid entry to mend: the form opens with its files and sends it in its place. */
+  mend?: string | undefined;
   onQueued: () => void;
+}
+
+/** The files a refused bid held for each certificate the notice requires now, found by the certificate's name. */
+function mendedCertificates(mending: MendedEntry, required: string[]): File[][] {
+  const sent = mending.entry.payload.certificates;
+  const names = Array.isArray(sent) ? sent.map((group: unknown) => (group as { name?: unknown } | null)?.name) : [];
+  return required.map((name) => {
+    const index = names.indexOf(name);
+    return index >= 0 ? (mending.files[`certificates.${index}.files`] ?? []) : [];
+  });
 }
 
 /**
@@ -35,15 +49,23 @@ interface BidFormProps {
  * materials, read before it is accepted. Everything goes to the outbox as one entry, so it can
  * be prepared offline and is sent once, before the cut-off if the device is online by then.
  * Files are not kept as a draft (drafts keep text); leaving with files chosen counts as unsaved work.
+ * A refused bid is mended here: opened once that entry is read, with the files it held.
  */
-export function BidForm({ record, supplierId, supplierCode, onQueued }: BidFormProps) {
+export function BidForm({ mend, ...props }: BidFormProps) {
+  const mending = useMendEntry(mend);
+  if (mending === undefined) return null;
+  return <BidFormBody {...props} mending={mendedWrite(mending, 'tenderSubmitBid', props.record.id)} />;
+}
+
+function BidFormBody({ record, supplierId, supplierCode, mending, onQueued }: Omit<BidFormProps, 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
   const required = record.requiredCertificates;
-  const [documents, setDocuments] = useState<File[]>([]);
-  const [certificates, setCertificates] = useState<File[][]>(() => required.map(() => []));
-  const [bom, setBom] = useState<File[]>([]);
+  const [documents, setDocuments] = useState<File[]>(() => mending?.files.bidDocuments ?? []);
+  const [certificates, setCertificates] = useState<File[][]>(() => (mending ? mendedCertificates(mending, required) : required.map(() => [])));
+  const [bom, setBom] = useState<File[]>(() => mending?.files.billOfMaterials ?? []);
+  const refusal = mending?.entry.lastError?.message ?? '';
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -111,6 +133,7 @@ export function BidForm({ record, supplierId, supplierCode, onQueued }: BidFormP
         bidDocuments: documents,
         certificates: required.map((name, i) => ({ name, files: certificates[i] ?? [] })),
         billOfMaterials: bom[0]!,
+        ...(mending ? { replaces: mending.entry.id } : {}),
       });
     } catch (error) {
       setFailure(queueFailureText(error));
@@ -125,6 +148,11 @@ export function BidForm({ record, supplierId, supplierCode, onQueued }: BidFormP
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
+      {refusal ? (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Trans>上次提交被投标服务退回：{refusal}。请修改后重新提交。</Trans>
+        </p>
+      ) : null}
       <BidMissingSummary id={SUMMARY_ID} items={attempted ? missingNow() : []} />
       <FormAlert message={failure} />
       <AttachmentPicker

@@ -10,6 +10,7 @@ import { PageSpinner } from '@/ui/spinner';
 import { actionReasons } from '../action-states';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
 import { useServerNow, type Clocked } from '@/ui/server-clock';
+import { isMendable } from '@/offline/outbox';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { BidForm } from './bid-form';
 
@@ -18,6 +19,8 @@ export interface BidPageProps {
   supplierCode: string;
   supplierStatus: string | undefined;
   id: string;
+  /** The refused bid entry of this record to mend (`?mend=`), opened in the form with its files. */
+  mend?: string | undefined;
   onQueued: () => void;
 }
 
@@ -76,11 +79,12 @@ export function BidPage(props: BidPageProps) {
   );
 }
 
-function BidRecord({ supplierId, supplierCode, supplierStatus, record, onQueued }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
+function BidRecord({ supplierId, supplierCode, supplierStatus, record, mend, onQueued }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
   const { t } = useLingui();
   // The bid service's clock, not the phone's, says whether the cut-off has passed.
   const now = useServerNow(record.clockOffset);
-  const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).length > 0;
+  // Mending the record's refused bid: that write is what "waits" on the record, and it is the one opened.
+  const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).some((entry) => !(entry.id === mend && entry.call === 'tenderSubmitBid' && isMendable(entry)));
   const blocked = actionReasons(record, { now, waiting, supplierStatus }).bid;
   const tenderNo = record.tenderNo;
 
@@ -95,7 +99,7 @@ function BidRecord({ supplierId, supplierCode, supplierStatus, record, onQueued 
       {blocked ? (
         <EmptyState title={blocked} description={t`如有疑问，请通过“发起沟通”联系采购方。`} />
       ) : (
-        <BidForm key={record.id} record={record} supplierId={supplierId} supplierCode={supplierCode} onQueued={onQueued} />
+        <BidForm key={`${record.id}|${mend ?? ''}`} record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onQueued={onQueued} />
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { formatMoney } from '@/ui/format';
 import { NumericInput } from '@/ui/numeric-input';
 import { focusFirstError } from '@/ui/use-validated-form';
 import { queuePayDeposit } from '../api/pay-deposit';
+import { mendedWrite } from '../tender-thread';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { DEPOSIT_FIELDS, depositFieldId as idOf, localToday, useDepositForm } from './deposit-form-state';
@@ -35,7 +36,7 @@ export interface DepositDialogProps {
 export function DepositDialog({ open, mend, ...props }: DepositDialogProps) {
   const mending = useMendEntry(open ? mend : undefined);
   if (!open || mending === undefined) return null;
-  return <DepositDialogBody {...props} mending={mending} />;
+  return <DepositDialogBody {...props} mending={mendedWrite(mending, 'tenderPayDeposit', props.record.id)} />;
 }
 
 function DepositDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {

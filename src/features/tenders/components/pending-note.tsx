@@ -22,10 +22,34 @@ function StatusText({ entry }: { entry: OutboxEntry }) {
   }
 }
 
+/** Refused: the write opens in its own form (the deposit or refund dialog, the bid page) with what it held, to correct and send again. */
+function MendLink({ entry }: { entry: OutboxEntry }) {
+  const tenderId = entry.payload.tenderRecordId;
+  if (typeof tenderId !== 'string' || !tenderId) return null;
+  const text = <Trans>修改后重新提交</Trans>;
+  switch (entry.call) {
+    case 'tenderPayDeposit':
+    case 'tenderApplyRefund':
+      return (
+        <Link to="/platform/tenderManagement" search={{ tenderId, action: entry.call === 'tenderPayDeposit' ? 'deposit' : 'refund', mend: entry.id }} className="link font-medium">
+          {text}
+        </Link>
+      );
+    case 'tenderSubmitBid':
+      return (
+        <Link to="/platform/tenderManagement/$id/bid" params={{ id: tenderId }} search={{ mend: entry.id }} className="link font-medium">
+          {text}
+        </Link>
+      );
+    default:
+      return null;
+  }
+}
+
 /**
  * A record's writes still in the outbox, shown on the record itself: what, where it stands,
- * the deadline warning (less than 24 h left, or passed), the way to mend a refused deposit in
- * its dialog, and the way to the pending page (retry, discard).
+ * the deadline warning (less than 24 h left, or passed), the way to mend a refused write in
+ * its form, and the way to the pending page (retry, discard).
  */
 export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: number }) {
   const { i18n } = useLingui();
@@ -43,12 +67,7 @@ export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: num
             {/* The same words as /pending; `now` is the bid service's clock, which judges the cut-off. */}
             <DeadlineNotice state={deadlineState(entry, now)} className="mt-2" />
             <div className="mt-1 flex flex-wrap gap-x-4">
-              {failed && entry.call === 'tenderPayDeposit' ? (
-                // Refused: the deposit opens in its dialog with what it held, to correct and send again.
-                <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className="link font-medium">
-                  <Trans>修改后重新提交</Trans>
-                </Link>
-              ) : null}
+              {failed ? <MendLink entry={entry} /> : null}
               <Link to="/pending" className="link">
                 <Trans>查看待发送内容</Trans>
               </Link>

@@ -17,6 +17,6 @@ export function RecordDialogs({ operation, supplierId, supplierCode, onClose }: 
   return action === 'deposit' ? (
     <DepositDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
   ) : (
-    <RefundDialog key={record.id} open record={record} supplierId={supplierId} supplierCode={supplierCode} onClose={onClose} />
+    <RefundDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
   );
 }

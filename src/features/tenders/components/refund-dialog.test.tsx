@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
 import { listEntries } from '@/offline/outbox';
-import { logIn, resetPortalDb } from '@/offline/test-helpers';
+import { patchEntry } from '@/offline/outbox-store';
+import { logIn, logOut, resetPortalDb } from '@/offline/test-helpers';
 import { renderScreen } from '@/test/render-screen';
 import { toast } from '@/ui/toast';
+import { queueRefund } from '../api/apply-refund';
 import { summary } from '../test/fixtures';
 import { RefundDialog } from './refund-dialog';
 
@@ -18,10 +20,11 @@ afterEach(async () => {
   await resetPortalDb();
 });
 
-function renderDialog(supplierCode = 'SUP001') {
-  logIn('s1');
+function renderDialog(supplierCode = 'SUP001', mend?: string) {
+  // Mending: no session on the device, so the sync engine leaves the entries alone while the test plays the refusal.
+  if (!mend) logIn('s1');
   const onClose = vi.fn();
-  renderScreen('/platform/tenderManagement', () => <RefundDialog open record={record} supplierId="s1" supplierCode={supplierCode} onClose={onClose} />);
+  renderScreen('/platform/tenderManagement', () => <RefundDialog open record={record} supplierId="s1" supplierCode={supplierCode} mend={mend} onClose={onClose} />);
   return onClose;
 }
 
@@ -73,5 +76,38 @@ describe('RefundDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', message('supplierCodeMissing', 'zh-CN'));
     expect(await listEntries([OWNER])).toHaveLength(0);
+  });
+
+  it('mends a refund the bid service refused: opens with its remark and reason; sent again in its place, once', async () => {
+    logOut();
+    const refused = await queueRefund({ supplierId: 's1', supplierCode: 'SUP001', record, remark: '退回 6222 0000 1111' });
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '备注不能包含银行卡号' } }));
+    const onClose = renderDialog('SUP001', refused.id);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    expect(within(dialog).getByRole('note').textContent).toBe('上次提交被投标服务退回：备注不能包含银行卡号。请修改后重新提交。');
+    const remark = within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement;
+    expect(remark.value).toBe('退回 6222 0000 1111');
+
+    await user.clear(remark);
+    await user.type(remark, '请退回原账户');
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '提交退还申请' })).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+
+    const entries = await listEntries([OWNER]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: refused.id, status: 'queued', lastError: null, payload: { tenderRecordId: 't2', remark: '请退回原账户' } });
+    expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
+  });
+
+  it('opens empty for an entry that is not a refund of this record', async () => {
+    logOut();
+    const other = await queueRefund({ supplierId: 's1', supplierCode: 'SUP001', record: summary(3), remark: '别的记录' });
+    await patchEntry(other.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '退回' } }));
+    renderDialog('SUP001', other.id);
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    expect((within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement).value).toBe('');
+    expect(within(dialog).queryByRole('note')).toBeNull();
   });
 });

@@ -3,11 +3,13 @@ import { message } from '@/locales/wire';
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { confirmDialog } from '@/ui/confirm';
 import { Dialog } from '@/ui/dialog';
 import { FormAlert } from '@/ui/field';
 import { Money } from '@/ui/money';
 import { queueRefund, REFUND_REMARK_MAX } from '../api/apply-refund';
+import { mendedWrite } from '../tender-thread';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 
 interface RefundDialogProps {
@@ -15,19 +17,32 @@ interface RefundDialogProps {
   record: TenderRecordSummary;
   supplierId: string;
   supplierCode: string;
+  /** The id of the refused refund entry to mend: the dialog opens with its remark. */
+  mend?: string | undefined;
   onClose: () => void;
 }
 
 /**
  * 申请退还保证金: an optional remark, then the confirmation that a submission cannot be edited
  * (SPEC.md section 8, as the deposit dialog asks it); the request waits in the outbox and goes
- * once, when it can. Problems show in the dialog: a toast would sit under its backdrop.
+ * once, when it can. Problems show in the dialog: a toast would sit under its backdrop. To mend
+ * a refund the bid service refused, it opens once that entry is read, with what it held.
  */
-export function RefundDialog({ open, record, supplierId, supplierCode, onClose }: RefundDialogProps) {
+export function RefundDialog({ open, mend, ...props }: RefundDialogProps) {
+  const mending = useMendEntry(open ? mend : undefined);
+  if (!open || mending === undefined) return null;
+  return <RefundDialogBody {...props} mending={mendedWrite(mending, 'tenderApplyRefund', props.record.id)} />;
+}
+
+function RefundDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<RefundDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [remark, setRemark] = useState('');
+  const [remark, setRemark] = useState(() => {
+    const kept = mending?.entry.payload.remark;
+    return typeof kept === 'string' ? kept.slice(0, REFUND_REMARK_MAX) : '';
+  });
   const [problem, setProblem] = useState<string | null>(null);
+  const refusal = mending?.entry.lastError?.message ?? '';
 
   const confirm = async () => {
     setProblem(null);
@@ -39,7 +54,7 @@ export function RefundDialog({ open, record, supplierId, supplierCode, onClose }
     const sure = await confirmDialog({ title: t`提交退还申请`, message: t`提交后不能修改，确定提交吗？`, confirmLabel: t`提交` });
     if (!sure) return false;
     try {
-      await queueRefund({ supplierId, supplierCode, record, remark });
+      await queueRefund({ supplierId, supplierCode, record, remark, ...(mending ? { replaces: mending.entry.id } : {}) });
     } catch (error) {
       setProblem(queueFailureText(error));
       return false;
@@ -49,7 +64,7 @@ export function RefundDialog({ open, record, supplierId, supplierCode, onClose }
   };
 
   return (
-    <Dialog open={open} title={t`申请退还保证金`} onClose={onClose} onConfirm={confirm} confirmLabel={t`提交申请`}>
+    <Dialog open title={t`申请退还保证金`} onClose={onClose} onConfirm={confirm} confirmLabel={t`提交申请`}>
       <div className="space-y-4 text-sm">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
           <dt className="text-slate-500">
@@ -67,6 +82,11 @@ export function RefundDialog({ open, record, supplierId, supplierCode, onClose }
             <Money value={record.depositAmount} currency={record.currency} />
           </dd>
         </dl>
+        {refusal ? (
+          <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+            <Trans>上次提交被投标服务退回：{refusal}。请修改后重新提交。</Trans>
+          </p>
+        ) : null}
         <div>
           <label htmlFor={`${id}-remark`} className="label">
             <Trans>备注（选填）</Trans>

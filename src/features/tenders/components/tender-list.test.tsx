@@ -110,7 +110,7 @@ function renderList(initial = '/platform/tenderManagement', supplierStatus = 'A1
       );
     },
   });
-  const stubs = ['/platform/tenderManagement/$id', '/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/pending'].map((path) =>
+  const stubs = ['/platform/tenderManagement/$id', '/platform/tenderManagement/$id/bid', '/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/pending'].map((path) =>
     createRoute({ getParentRoute: () => root, path, component: () => <p>STUB</p> }),
   );
   const router = createRouter({ routeTree: root.addChildren([list, ...stubs]), history: createMemoryHistory({ initialEntries: [initial] }) });
@@ -317,8 +317,10 @@ describe('TenderList', () => {
       deadline: SERVER_NOW + 2 * HOUR,
       summary: '缴纳保证金：ZB2030-0001',
     });
-    const failed = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t2', call: 'tenderApplyRefund', payload: {}, deadline: null, summary: '申请退还保证金：ZB2030-0002' });
+    const failed = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t2', call: 'tenderApplyRefund', payload: { tenderRecordId: 't2' }, deadline: null, summary: '申请退还保证金：ZB2030-0002' });
     await patchEntry(failed.id, (entry) => ({ ...entry, status: 'failed', lastError: { code: 'E409', message: zh('refundAlreadyRequested') } }));
+    const refusedBid = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t4', call: 'tenderSubmitBid', payload: { tenderRecordId: 't4' }, deadline: null, summary: '提交投标文件：ZB2030-0004' });
+    await patchEntry(refusedBid.id, (entry) => ({ ...entry, status: 'failed', lastError: { code: 'E403', message: zh('conflict') } }));
     // Another supplier's entry on this device is none of this list's business.
     await enqueue({ owner: supplierOwner('s2'), thread: 'tender:t3', call: 'tenderApplyRefund', payload: {}, deadline: null, summary: 'x' });
     renderList();
@@ -332,9 +334,33 @@ describe('TenderList', () => {
     const second = await rowOf('ZB2030-0002');
     expect(second.actions.getByText(`发送失败：${zh('refundAlreadyRequested')}`)).toBeTruthy();
     expect(second.actions.getByRole('button', { name: /^申请退还保证金/ }).getAttribute('aria-disabled')).toBe('true');
+    // A refused write opens in its own form, with what it held.
+    expect(second.actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=t2&action=refund&mend=${failed.id}`);
+    expect((await rowOf('ZB2030-0004')).actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(`/platform/tenderManagement/t4/bid?mend=${refusedBid.id}`);
 
     const third = await rowOf('ZB2030-0003');
     expect(third.actions.queryByText(/等待发送|发送失败/)).toBeNull();
+  });
+
+  it('opens a refused refund from the URL in its dialog, with its remark and the reason, and drops the mend on closing', async () => {
+    serve();
+    const refused = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:t2',
+      call: 'tenderApplyRefund',
+      payload: { tenderRecordId: 't2', supplierCode: 'SUP001', remark: '请退回原账户' },
+      deadline: null,
+      summary: '申请退还保证金：ZB2030-0002',
+    });
+    await patchEntry(refused.id, (entry) => ({ ...entry, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '备注不能包含银行卡号' } }));
+    const router = renderList(`/platform/tenderManagement?tenderId=t2&action=refund&mend=${refused.id}`);
+    const user = userEvent.setup();
+    // The refused refund is what waits on the record: it does not hold its own dialog.
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    expect(within(dialog).getByRole('note').textContent).toBe('上次提交被投标服务退回：备注不能包含银行卡号。请修改后重新提交。');
+    expect((within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement).value).toBe('请退回原账户');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tenderId: 't2' }));
   });
 
   it('writes search, status and page into the URL and asks the bid service for them', async () => {
