@@ -38,10 +38,14 @@ export const visitListRequest = (state: ResolvedVisitSearch): ListVisitApplicati
   ...(state.status ? { reviewStatus: state.status } : {}),
 });
 
-/** The search of the form route: `copy` names a returned application to start from, `relatedProject` a tender it is started from. */
+/**
+ * The search of the form route: `copy` names a returned application to start from,
+ * `relatedProject` a tender it is started from, `mend` an outbox entry the bid service refused.
+ */
 export interface VisitFormSearch {
   copy?: string;
   relatedProject?: string;
+  mend?: string;
 }
 export const validateVisitFormSearch = (raw: Record<string, unknown>): VisitFormSearch =>
-  compactSearch({ copy: searchText(raw.copy, 64), relatedProject: searchText(raw.relatedProject, 100) });
+  compactSearch({ copy: searchText(raw.copy, 64), relatedProject: searchText(raw.relatedProject, 100), mend: searchText(raw.mend, 64) });

@@ -2,24 +2,30 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { NewCommunicationForm } from '@/features/communication/components/new-communication-form';
 import { PageHeader } from '@/ui/page-header';
+import { searchText } from '@/ui/url-search';
 
-/** `sourceNo`: the tender a thread is started from (tender management links here with it). */
+/**
+ * `sourceNo`: the tender a thread is started from (tender management links here with it).
+ * `mend`: a new thread the bid service refused, opened in the form to correct and send again.
+ */
 interface NewCommunicationSearch {
   sourceNo?: string;
+  mend?: string;
 }
 
 export const Route = createFileRoute('/platform/communicateRecord/new')({
   validateSearch: (raw: Record<string, unknown>): NewCommunicationSearch => {
     // A hand-typed `?sourceNo=2026` arrives parsed as a number.
     const no = typeof raw.sourceNo === 'string' || typeof raw.sourceNo === 'number' ? String(raw.sourceNo).trim() : '';
-    return no ? { sourceNo: no.slice(0, 64) } : {};
+    const mend = searchText(raw.mend, 64);
+    return { ...(no ? { sourceNo: no.slice(0, 64) } : {}), ...(mend ? { mend } : {}) };
   },
   component: NewCommunicationPage,
 });
 
 function NewCommunicationPage() {
   const { t } = useLingui();
-  const { sourceNo = '' } = Route.useSearch();
+  const { sourceNo = '', mend } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { supplierId } = Route.useRouteContext().session;
 
@@ -35,7 +41,7 @@ function NewCommunicationPage() {
         }
       />
       <div className="card">
-        <NewCommunicationForm key={sourceNo} supplierId={supplierId} sourceNo={sourceNo} onQueued={() => void navigate({ to: '/platform/communicateRecord' })} />
+        <NewCommunicationForm key={`${sourceNo}|${mend ?? ''}`} supplierId={supplierId} sourceNo={sourceNo} mend={mend} onQueued={() => void navigate({ to: '/platform/communicateRecord' })} />
       </div>
     </>
   );

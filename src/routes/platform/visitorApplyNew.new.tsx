@@ -8,17 +8,18 @@ export const Route = createFileRoute('/platform/visitorApplyNew/new')({
 });
 
 function VisitNewRoute() {
-  const { copy, relatedProject } = Route.useSearch();
+  const { copy, relatedProject, mend } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { session } = Route.useRouteContext();
   return (
     <VisitNewPage
-      key={`${copy ?? ''}|${relatedProject ?? ''}`}
+      key={`${copy ?? ''}|${relatedProject ?? ''}|${mend ?? ''}`}
       supplierId={session.supplierId}
       username={session.username}
       supplierName={session.supplierName}
       copy={copy ?? ''}
       relatedProject={relatedProject ?? ''}
+      mend={mend ?? ''}
       onQueued={() => void navigate({ to: '/platform/visitorApplyNew', search: {} })}
     />
   );

@@ -15,13 +15,15 @@ export interface QueueCommunicationInput {
   content: string;
   sourceNo: string;
   files: File[];
+  /** A refused new thread this one mends: it takes that entry's place. */
+  replaces?: string;
 }
 
 /**
  * Writes the new thread to the outbox first; the sync engine uploads the files and sends
  * `/communication/save` once, when it can. Throws StorageFullError when the device is full.
  */
-export function queueCommunication({ supplierId, priority, topic, content, sourceNo, files }: QueueCommunicationInput) {
+export function queueCommunication({ supplierId, priority, topic, content, sourceNo, files, replaces }: QueueCommunicationInput) {
   const title = excerpt(topic);
   return enqueue({
     owner: supplierOwner(supplierId),
@@ -30,5 +32,6 @@ export function queueCommunication({ supplierId, priority, topic, content, sourc
     payload: { priority, topic: topic.trim(), content: content.trim(), ...(sourceNo.trim() ? { sourceNo: sourceNo.trim() } : {}), attachments: [] },
     ...(files.length > 0 ? { files: [{ field: 'attachments', files }] } : {}),
     summary: i18n._(msg`发起沟通：${title}`),
+    ...(replaces ? { replaces } : {}),
   });
 }

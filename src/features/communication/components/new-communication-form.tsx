@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { supplierOwner } from '@/offline/db';
 import { useDraft } from '@/offline/use-draft';
+import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { AttachmentPicker } from '@/ui/attachment-picker';
 import { Field, fieldProps } from '@/ui/field';
@@ -22,21 +23,47 @@ interface NewCommunicationFormProps {
   supplierId: string;
   /** The tender the thread is started from, when there is one (`?sourceNo=` of the route). */
   sourceNo: string;
+  /** The id of a new thread the bid service refused: the form opens with its values and files, and sends it in its place. */
+  mend?: string | undefined;
   onQueued: () => void;
 }
 
-/** A new thread goes to the outbox, so it can be written offline; the text is kept as a draft meanwhile. */
-export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewCommunicationFormProps) {
+/**
+ * A new thread goes to the outbox, so it can be written offline; the text is kept as a draft
+ * meanwhile. A refused one is mended here: opened once read, with what it held.
+ */
+export function NewCommunicationForm(props: NewCommunicationFormProps) {
+  const mending = useMendEntry(props.mend);
+  if (mending === undefined) return null;
+  const own = mending?.entry.call === 'communicationSave' && mending.entry.owner === supplierOwner(props.supplierId);
+  return <NewCommunicationFormBody {...props} mending={own ? mending : null} />;
+}
+
+const priorityOf = (value: unknown): Values['priority'] => (COMMUNICATION_PRIORITIES as readonly unknown[]).includes(value) ? (value as CommunicationPriority) : '';
+
+/** The values a refused new thread held. */
+const mendedValues = ({ entry }: MendedEntry): Values => ({
+  priority: priorityOf(entry.payload.priority),
+  topic: String(entry.payload.topic ?? ''),
+  content: String(entry.payload.content ?? ''),
+  sourceNo: String(entry.payload.sourceNo ?? ''),
+});
+
+function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: NewCommunicationFormProps & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const { online } = useConnectivity();
   const empty: Values = { priority: '', topic: '', content: '', sourceNo };
-  const form = useValidatedForm<Values>(communicationSaveRequest, empty, (v) => ({ ...v, priority: v.priority || undefined, attachments: [] }));
-  const [files, setFiles] = useState<File[]>([]);
+  const [initial] = useState(() => (mending ? mendedValues(mending) : empty));
+  const form = useValidatedForm<Values>(communicationSaveRequest, initial, (v) => ({ ...v, priority: v.priority || undefined, attachments: [] }));
+  const [files, setFiles] = useState<File[]>(() => mending?.files.attachments ?? []);
+  const [replaces, setReplaces] = useState(mending?.entry.id);
   const [busy, setBusy] = useState(false);
   // One draft per tender: starting from another tender does not bring back this one's text.
-  const draft = useDraft(`communication-new:${sourceNo}`, supplierOwner(supplierId), form.values, form.reset, {
+  // A mended thread is its own record of what was typed: no draft beside it.
+  const draft = useDraft(`communication-new:${sourceNo}`, mending ? null : supplierOwner(supplierId), form.values, form.reset, {
     isEmpty: (v) => !v.priority && !v.topic.trim() && !v.content.trim() && v.sourceNo === sourceNo,
   });
+  const refusal = replaces ? (mending?.entry.lastError?.message ?? '') : '';
   const { values, errors } = form;
 
   const submit = async (event: FormEvent) => {
@@ -48,7 +75,7 @@ export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewComm
     }
     setBusy(true);
     try {
-      await queueCommunication({ supplierId, ...values, priority: values.priority as CommunicationPriority, files });
+      await queueCommunication({ supplierId, ...values, priority: values.priority as CommunicationPriority, files, ...(replaces ? { replaces } : {}) });
     } catch (error) {
       announceQueueFailure(error);
       return;
@@ -57,6 +84,7 @@ export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewComm
     }
     form.reset(empty);
     setFiles([]);
+    setReplaces(undefined);
     await draft.clear();
     announceQueued(online);
     onQueued();
@@ -73,6 +101,11 @@ export function NewCommunicationForm({ supplierId, sourceNo, onQueued }: NewComm
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      {refusal ? (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Trans>这条沟通被投标服务退回：{refusal}。请修改后重新提交，它会代替被退回的那条。</Trans>
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_minmax(0,1fr)]">
         <Field id={idOf('priority')} label={t`优先级`} required error={errors.priority}>
           <select

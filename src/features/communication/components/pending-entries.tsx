@@ -61,7 +61,7 @@ export function PendingFiles({ uploads }: { uploads: UploadRecord[] }) {
   );
 }
 
-/** Mend (a refused reply, in the reply form), retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
+/** Mend (a refused reply in the reply form, a refused new thread in the new-thread form), retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
 export function PendingActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useLingui();
   const { busy, retry, discardIfConfirmed } = useEntryActions(entry);
@@ -83,6 +83,11 @@ export function PendingActions({ entry }: { entry: OutboxEntry }) {
       {entry.status === 'failed' && entry.call === 'communicationReply' ? (
         // Refused: opened in the reply form with its text and files, sent again in its place.
         <Link to="/platform/communicateRecord/$id" params={{ id: String(entry.payload.communicationId) }} search={{ mend: entry.id }} className="btn btn-primary btn-sm" aria-label={t`修改 ${created} 的内容`}>
+          <Trans>修改</Trans>
+        </Link>
+      ) : null}
+      {entry.status === 'failed' && entry.call === 'communicationSave' ? (
+        <Link to="/platform/communicateRecord/new" search={{ mend: entry.id }} className="btn btn-primary btn-sm" aria-label={t`修改 ${created} 的内容`}>
           <Trans>修改</Trans>
         </Link>
       ) : null}

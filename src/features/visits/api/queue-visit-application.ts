@@ -15,14 +15,15 @@ export const isVisitEntry = (entry: Pick<OutboxEntry, 'call'>) => entry.call ===
  * contract, the documents, the insurance appendix, and each typed file set at `files.<i>.file`).
  * The sync engine uploads them by tus and sends `/visitApply/save` once, with an idempotency
  * key, when the network and a valid token are there. Each application is a thread of its own:
- * one the bid service refused never holds back the next. Throws StorageFullError when the
- * device has no room (nothing is written then).
+ * one the bid service refused never holds back the next. `replaces`: a refused application this
+ * one mends, whose place (and thread) it takes. Throws StorageFullError when the device has no
+ * room (nothing is written then).
  */
-export function queueVisitApplication(supplierId: string, values: VisitFormValues, baseName: string) {
+export function queueVisitApplication(supplierId: string, values: VisitFormValues, baseName: string, replaces?: Pick<OutboxEntry, 'id' | 'thread'>) {
   const count = values.visitors.length;
   return enqueue({
     owner: supplierOwner(supplierId),
-    thread: `visitApply:${newId()}`,
+    thread: replaces?.thread ?? `visitApply:${newId()}`,
     call: VISIT_OUTBOX_CALL,
     payload: { ...visitPayload(values, false) },
     files: outboxFiles(values, {
@@ -34,5 +35,6 @@ export function queueVisitApplication(supplierId: string, values: VisitFormValue
       files: i18n._(msg`文件`),
     }),
     summary: i18n._(msg`参观申请：${baseName}，${values.startDate} 至 ${values.endDate}，${count} 人`),
+    ...(replaces ? { replaces: replaces.id } : {}),
   });
 }

@@ -57,9 +57,11 @@ export function VisitFilesSection({ rows, errors, disabled, uploader, onChange }
                         <Trans>文件 {n}</Trans>
                       </span>
                       <FileDownloadButton file={row.kept} />
-                      <p className="mt-1 text-xs text-slate-500">
-                        {formatBytes(row.kept.size)} · {row.kept.uploader} · <DateTime value={row.kept.uploadedAt} />
-                      </p>
+                      {row.kept.uploadedAt ? (
+                        <p className="mt-1 text-xs text-slate-500">
+                          {formatBytes(row.kept.size ?? 0)} · {row.kept.uploader} · <DateTime value={row.kept.uploadedAt} />
+                        </p>
+                      ) : null}
                     </div>
                   ) : (
                     <div>

@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { productionBasesQueryOptions } from '@/api/organisation';
 import { supplierOwner } from '@/offline/db';
 import { useDraft } from '@/offline/use-draft';
+import type { MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { announceQueued, announceQueueFailure } from '@/ui/announce-queued';
 import { confirmDialog } from '@/ui/confirm';
@@ -13,7 +14,7 @@ import { useNow } from '@/ui/use-now';
 import { usePrefetchVisitReferenceData } from '../api/prefetch-reference-data';
 import { queueVisitApplication } from '../api/queue-visit-application';
 import { visitErrors } from '../form/visit-errors';
-import { copyOfApplication, emptyVisitValues, isEmptyVisit, type VisitFormValues, type VisitorValues } from '../form/visit-values';
+import { copyOfApplication, emptyVisitValues, isEmptyVisit, mendedVisitValues, type VisitFormValues, type VisitorValues } from '../form/visit-values';
 import { ApplicationSection } from './application-section';
 import { InsuranceSection } from './insurance-section';
 import { VisitFilesSection } from './visit-files-section';
@@ -29,6 +30,8 @@ interface VisitFormProps {
   copyOf?: VisitApplicationDetail;
   /** The tender the application is started from (`?relatedProject=`), or ''. */
   relatedProject?: string;
+  /** An application the bid service refused (`?mend=`): the form opens with what it held and sends it in its place. */
+  mending?: MendedEntry | undefined;
   onQueued: () => void;
 }
 
@@ -37,22 +40,27 @@ interface VisitFormProps {
  * files; checked against the contract's rules (shown after the first submit, then as the
  * supplier corrects); submitted after a confirmation (no editing afterwards: SPEC.md section 4)
  * into the outbox, which sends it once, with its files, when the network and a valid token are
- * there.
+ * there. A refused one is mended here, with its values and files, and takes its entry's place.
  */
-export function VisitForm({ supplierId, username, supplierName, copyOf, relatedProject = '', onQueued }: VisitFormProps) {
+export function VisitForm({ supplierId, username, supplierName, copyOf, relatedProject = '', mending, onQueued }: VisitFormProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
-  const [values, setValues] = useState<VisitFormValues>(() => (copyOf ? copyOfApplication(copyOf) : emptyVisitValues(supplierName, relatedProject)));
+  const [values, setValues] = useState<VisitFormValues>(() =>
+    copyOf ? copyOfApplication(copyOf) : mending ? mendedVisitValues(mending.entry.payload, mending.files) : emptyVisitValues(supplierName, relatedProject),
+  );
+  const [replaces, setReplaces] = useState(mending?.entry.id);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const bases = useQuery(productionBasesQueryOptions(i18n.locale));
   usePrefetchVisitReferenceData(supplierId, i18n.locale, online);
   // One draft per starting point (new, from a tender, a copy): one never overwrites another.
-  const draft = useDraft(copyOf ? `visit-apply:copy:${copyOf.id}` : `visit-apply:new:${relatedProject}`, supplierOwner(supplierId), values, setValues, {
+  // A mended application is its own record of what was filled: no draft beside it.
+  const draft = useDraft(copyOf ? `visit-apply:copy:${copyOf.id}` : `visit-apply:new:${relatedProject}`, mending ? null : supplierOwner(supplierId), values, setValues, {
     isEmpty: (v) => (copyOf ? false : isEmptyVisit(v, supplierName, relatedProject)),
   });
+  const refusal = replaces ? (mending?.entry.lastError?.message ?? '') : '';
 
   const now = useNow();
   const errors = attempted ? visitErrors(values, locale, now) : {};
@@ -82,13 +90,14 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     setBusy(true);
     try {
       const baseName = bases.data?.find((b) => b.code === values.productionBase)?.label ?? values.productionBase;
-      await queueVisitApplication(supplierId, values, baseName);
+      await queueVisitApplication(supplierId, values, baseName, replaces && mending ? { id: replaces, thread: mending.entry.thread } : undefined);
     } catch (error) {
       announceQueueFailure(error);
       return;
     } finally {
       setBusy(false);
     }
+    setReplaces(undefined);
     await draft.clear();
     announceQueued(online);
     onQueued();
@@ -114,6 +123,11 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
               <Trans>退回原因：{copyOf.reviewReason}</Trans>
             </span>
           ) : null}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm break-words text-red-800">
+          <Trans>这份申请被投标服务退回：{refusal}。请修改后重新提交，它会代替被退回的那份。</Trans>
         </p>
       ) : null}
       {draft.restored ? (
@@ -150,9 +164,12 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
           )}
         </div>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-secondary flex-1 sm:flex-none" onClick={() => void discard()} disabled={busy}>
-            <Trans>清空</Trans>
-          </button>
+          {/* Mended, the refused entry stays on the device until it is sent or discarded from the pending page. */}
+          {mending ? null : (
+            <button type="button" className="btn btn-secondary flex-1 sm:flex-none" onClick={() => void discard()} disabled={busy}>
+              <Trans>清空</Trans>
+            </button>
+          )}
           <button type="submit" className="btn btn-primary flex-[2] sm:flex-none" disabled={busy} aria-busy={busy}>
             <Trans>提交申请</Trans>
           </button>

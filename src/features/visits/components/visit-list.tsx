@@ -55,7 +55,7 @@ export function VisitListView(props: VisitListProps) {
   );
 }
 
-/** Applications written on this device and not yet accepted by the bid service (details and actions on /pending). */
+/** Applications written on this device and not yet accepted by the bid service (a refused one mended in the form; details and actions on /pending). */
 function PendingVisits({ supplierId }: { supplierId: string }) {
   const { t } = useLingui();
   const owners = useMemo(() => [supplierOwner(supplierId)], [supplierId]);
@@ -83,6 +83,13 @@ function PendingVisits({ supplierId }: { supplierId: string }) {
               ) : (
                 <Trans>联网后自动提交</Trans>
               )}{' '}
+              {entry.status === 'failed' ? (
+                <>
+                  <Link to="/platform/visitorApplyNew/new" search={{ mend: entry.id }} className="link">
+                    <Trans>修改后重新提交</Trans>
+                  </Link>{' '}
+                </>
+              ) : null}
               <Link to="/pending" className="link">
                 <Trans>查看待发送内容</Trans>
               </Link>

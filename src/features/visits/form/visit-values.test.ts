@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visitErrors } from './visit-errors';
-import { copyOfApplication, emptyTypedFile, emptyVisitValues, isEmptyVisit, outboxFiles, visitPayload, type VisitFormValues } from './visit-values';
+import { copyOfApplication, emptyTypedFile, emptyVisitValues, isEmptyVisit, mendedVisitValues, outboxFiles, visitPayload, type VisitFormValues } from './visit-values';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
 const pdf = (name: string) => new File([new Uint8Array(8)], name, { type: 'application/pdf' });
@@ -108,5 +108,35 @@ describe('the visit application form against the contract', () => {
     expect(copy).toMatchObject({ startDate: '', endDate: '', copiedFrom: 'a1', labourContract: { files: [], kept: [{ name: 'l.pdf', url: '/l', path: 'files/l' }] } });
     expect(copy.visitors[0]).toMatchObject({ meal: 'yes', mealType: 'STD', lodging: 'no', insured: true, job: '电工' });
     expect(copy.insurance.amount).toBe('1000.00');
+  });
+
+  it('a refused entry opens with what it held: its body and its stored files back in their fields and rows', () => {
+    const v = filled();
+    const plan = pdf('plan.pdf');
+    const appendix = pdf('附件.pdf');
+    v.visitors[1]!.certificateType = 'PASSPORT';
+    v.copiedFrom = 'a1';
+    v.policy = { files: [], kept: [{ name: 'p.pdf', url: '/p', path: 'files/p' }] };
+    v.insurance.appendix = { files: [appendix], kept: [] };
+    v.files = [
+      { ...emptyTypedFile(), type: 'PLAN', file: plan },
+      { ...emptyTypedFile(), type: 'SAFETY', kept: { name: 's.pdf', url: '/u', path: 'files/s', size: 3, uploader: 'demo', uploadedAt: '2026-11-01T00:00:00Z' }, file: null },
+    ];
+    // What the outbox holds: the body, and the files by field (as `entryFiles` gives them back).
+    const stored = Object.fromEntries(outboxFiles(v, LABELS).map(({ field, files }) => [field, files]));
+    const mended = mendedVisitValues(structuredClone(visitPayload(v, false)) as unknown as Record<string, unknown>, stored);
+    const withoutKeys = (values: VisitFormValues) => ({ ...values, visitors: values.visitors.map(({ key: _, ...rest }) => rest), files: values.files.map(({ key: _, ...rest }) => rest) });
+    expect(withoutKeys(mended)).toEqual(
+      withoutKeys({
+        ...v,
+        // Kept rows first, as the body holds them; of a kept file only its reference travels.
+        files: [
+          { key: '', type: 'SAFETY', file: null, kept: { name: 's.pdf', url: '/u', path: 'files/s' } },
+          { key: '', type: 'PLAN', file: plan, kept: null },
+        ],
+      }),
+    );
+    expect(mended.labourContract.files[0]).toBe(v.labourContract.files[0]);
+    expect(visitErrors(mended, 'zh-CN', NOW)).toEqual({});
   });
 });

@@ -27,12 +27,15 @@ export interface VisitorValues {
   job: string;
 }
 
-/** A row of the files section: a type and one file, chosen here or kept from the copied application. */
+/**
+ * A row of the files section: a type and one file, chosen here or kept from the copied
+ * application (its size, uploader and time unknown when only the ref was kept: a mended entry).
+ */
 export interface TypedFileValues {
   key: string;
   type: string;
   file: File | null;
-  kept: (FileRef & { size: number; uploader: string; uploadedAt: string }) | null;
+  kept: (FileRef & { size?: number; uploader?: string; uploadedAt?: string }) | null;
 }
 
 /** A file field: files chosen here plus the stored ones kept from a copied application. */
@@ -186,6 +189,64 @@ export function copyOfApplication(detail: VisitApplicationDetail): VisitFormValu
       appendix: kept(detail.insurance.appendix),
     },
     copiedFrom: detail.id,
+  };
+}
+
+/**
+ * An application the bid service refused, opened from its outbox entry: the body it held (with
+ * the refs kept from a copied application) and the files stored with it by field (`outboxFiles`),
+ * each typed file back in its row. A file no longer on the device leaves its row empty.
+ */
+export function mendedVisitValues(payload: Record<string, unknown>, stored: Record<string, File[]>): VisitFormValues {
+  const body = payload as Partial<VisitApplySaveRequest>;
+  const insurance: Partial<VisitApplySaveRequest['insurance']> = body.insurance ?? {};
+  const insured = new Map((insurance.insuredPersons ?? []).map((p) => [p.certificateNo, p.job]));
+  const text = (value: string | undefined) => value ?? '';
+  const answer = (value: boolean | undefined): YesNo => (value === undefined ? '' : value ? 'yes' : 'no');
+  const field = (refs: FileRef[] | undefined, path: string): FilesValue => ({ files: stored[path] ?? [], kept: (refs ?? []).map(pickRef) });
+  return {
+    intention: text(body.intention),
+    startDate: text(body.startDate),
+    endDate: text(body.endDate),
+    entryMethod: text(body.entryMethod),
+    sourceNo: text(body.sourceNo),
+    productionBase: text(body.productionBase),
+    department: text(body.department),
+    reason: text(body.reason),
+    visitingCompany: text(body.visitingCompany),
+    host: text(body.host),
+    relatedProject: text(body.relatedProject),
+    contract: field(body.contract, 'contract'),
+    labourNotice: field(body.labourNotice, 'labourNotice'),
+    labourContract: field(body.labourContract, 'labourContract'),
+    policy: field(body.policy, 'policy'),
+    visitors: (body.visitors ?? []).map((v) => ({
+      key: newRowKey(),
+      name: v.name,
+      gender: v.gender,
+      certificateType: v.certificateType,
+      certificateNo: v.certificateNo,
+      phone: v.phone,
+      meal: answer(v.meal),
+      mealType: text(v.mealType),
+      lodging: answer(v.lodging),
+      insured: insured.has(v.certificateNo),
+      job: insured.get(v.certificateNo) ?? '',
+    })),
+    files: (body.files ?? []).map((row, i) => ({ key: newRowKey(), type: row.type, file: row.file ? null : (stored[`files.${i}.file`]?.[0] ?? null), kept: row.file ? pickRef(row.file) : null })),
+    insurance: {
+      company: text(insurance.company),
+      type: text(insurance.type),
+      policyNo: text(insurance.policyNo),
+      jobType: text(insurance.jobType),
+      amount: text(insurance.amount),
+      currency: text(insurance.currency),
+      date: text(insurance.date),
+      hasInsured: answer(insurance.hasInsured),
+      hasSocialSecurity: answer(insurance.hasSocialSecurity),
+      appendix: field(insurance.appendix, 'insurance.appendix'),
+    },
+    copiedFrom: text(body.copiedFrom),
   };
 }
 
