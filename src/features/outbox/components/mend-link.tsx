@@ -3,8 +3,9 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 
 /**
- * Where a write the bid service refused is mended, in its own form: a deposit in its dialog on
- * the record (opened with its values and slip), a reply in its thread's reply form (its text and
+ * Where a write the bid service refused is mended, in its own form: a deposit or a refund in its
+ * dialog on the record (opened with its values and slip), a bid on its bid page (its files), a new thread or a visit
+ * application in its form, a reply in its thread's reply form (its text and
  * files), a quote refused for a newer round on its enquiry (its prices copied into that round's form). Null for a write whose form does not mend yet:
  * retry and discard stay.
  */
@@ -14,6 +15,34 @@ export function MendLink({ entry }: { entry: OutboxEntry }) {
   if (entry.call === 'tenderPayDeposit') {
     return (
       <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'tenderApplyRefund') {
+    return (
+      <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'refund', mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'tenderSubmitBid') {
+    return (
+      <Link to="/platform/tenderManagement/$id/bid" params={{ id: String(entry.payload.tenderRecordId) }} search={{ mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'communicationSave') {
+    return (
+      <Link to="/platform/communicateRecord/new" search={{ mend: entry.id }} className={className}>
+        <Trans>修改</Trans>
+      </Link>
+    );
+  }
+  if (entry.call === 'visitApplySave') {
+    return (
+      <Link to="/platform/visitorApplyNew/new" search={{ mend: entry.id }} className={className}>
         <Trans>修改</Trans>
       </Link>
     );

@@ -44,7 +44,7 @@ afterEach(async () => {
 });
 
 describe('PendingList', () => {
-  it('offers to mend a refused deposit in its dialog, a reply in its thread and a quote refused for a newer round on its enquiry; a refused refund only retry and discard', async () => {
+  it('offers to mend every refused write in its own form: a deposit or refund in its dialog, a bid on its page, a new thread, a visit application, a reply in its thread, a quote refused for a newer round on its enquiry', async () => {
     logIn('s1');
     const refuse = (id: string, reason?: string) => patchEntry(id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '不予受理', ...(reason ? { reason } : {}) } }));
     const owner = supplierOwner('s1');
@@ -55,7 +55,10 @@ describe('PendingList', () => {
     await refuse(deposit.id);
     await refuse(quote.id, 'roundChanged');
     await refuse(reply.id);
-    await refuse(refund.id);
+    const bid = await enqueue({ owner, thread: 'tender:r9', call: 'tenderSubmitBid', payload: { tenderRecordId: 'r9' }, summary: '投标：ZB-9' });
+    const thread = await enqueue({ owner, thread: 'communication:new:1', call: 'communicationSave', payload: {}, summary: '新建沟通：样品' });
+    const visit = await enqueue({ owner, thread: 'visit:new:1', call: 'visitApplySave', payload: {}, summary: '参观申请：基地' });
+    for (const entry of [refund, bid, thread, visit]) await refuse(entry.id);
     emitChange();
     renderScreen('/pending', PendingList);
 
@@ -63,8 +66,11 @@ describe('PendingList', () => {
     expect((await mend('缴纳保证金：ZB-7'))?.getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=r7&action=deposit&mend=${deposit.id}`);
     expect((await mend('报价：XJ-3'))?.getAttribute('href')).toBe('/platform/bargaining/e3');
     expect((await mend('回复：样品'))?.getAttribute('href')).toBe(`/platform/communicateRecord/c1?mend=${reply.id}`);
-    expect(await mend('申请退还保证金：ZB-8')).toBeNull();
-    expect(within(screen.getByRole('listitem', { name: '申请退还保证金：ZB-8' })).getByRole('button', { name: '重试' })).toBeTruthy();
+    expect((await mend('申请退还保证金：ZB-8'))?.getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=r8&action=refund&mend=${refund.id}`);
+    expect((await mend('投标：ZB-9'))?.getAttribute('href')).toBe(`/platform/tenderManagement/r9/bid?mend=${bid.id}`);
+    expect((await mend('新建沟通：样品'))?.getAttribute('href')).toBe(`/platform/communicateRecord/new?mend=${thread.id}`);
+    expect((await mend('参观申请：基地'))?.getAttribute('href')).toBe(`/platform/visitorApplyNew/new?mend=${visit.id}`);
+    expect(within(screen.getByRole('listitem', { name: '投标：ZB-9' })).getByRole('button', { name: '重试' })).toBeTruthy();
   });
 
   it('says when nothing waits', async () => {
