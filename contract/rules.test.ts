@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateNoProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
+import { certificateNoProblem, choiceProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
 
 describe('control characters', () => {
   const problems = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: string) =>
@@ -81,4 +81,26 @@ describe('resident ID (GB 11643) and certificate numbers by type', () => {
     ['OTHER', 'AB-12345', null],
     ['OTHER', 'A 1', 'certificateNoInvalid'],
   ])('%s %s -> %s', (type, no, key) => expect(certificateNoProblem(type, no)).toBe(key));
+});
+
+describe('choiceProblem', () => {
+  const currencies = [{ code: 'CNY', label: '人民币' }, { code: 'USD', label: '美元' }];
+
+  it('accepts a code the options list', () => {
+    expect(choiceProblem(currencies, 'CNY')).toBeNull();
+    expect(choiceProblem(currencies, 'USD', 'currencyFirst')).toBeNull();
+  });
+
+  it('refuses a code they do not list, with choiceInvalid or the key given', () => {
+    expect(choiceProblem(currencies, 'EUR')).toBe('choiceInvalid');
+    expect(choiceProblem(currencies, 'cny')).toBe('choiceInvalid');
+    expect(choiceProblem([], 'CNY')).toBe('choiceInvalid');
+    expect(choiceProblem(currencies, 'EUR', 'required')).toBe('required');
+  });
+
+  it('says nothing while the options are not loaded, or of an empty code', () => {
+    expect(choiceProblem(undefined, 'EUR')).toBeNull();
+    expect(choiceProblem(currencies, '')).toBeNull();
+    expect(choiceProblem([], '')).toBeNull();
+  });
 });

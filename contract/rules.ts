@@ -102,6 +102,17 @@ export function checkNewPassword(
   }
 }
 
+/**
+ * A chosen code that the loaded options (a dictionary) do not list: `key` (choiceInvalid unless
+ * given), else null. Null too while the options are not loaded (offline, never fetched: the
+ * bid service decides then) and for an empty code (not chosen is the field's "required").
+ * The bid service refuses such a code; a form that holds the options says so first.
+ */
+export function choiceProblem(options: readonly { code: string }[] | undefined, code: string, key: MessageKey = 'choiceInvalid'): MessageKey | null {
+  if (!options || !code) return null;
+  return options.some((option) => option.code === code) ? null : key;
+}
+
 /** Resident ID (GB 11643-1999): 17 digits (region, birth date YYYYMMDD, sequence) and a check character. */
 const RESIDENT_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const RESIDENT_ID_CHECK = '10X98765432';

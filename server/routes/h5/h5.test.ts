@@ -198,6 +198,8 @@ describe('h5VerifyQr', () => {
     try {
       t.clock.now = new Date((claims.nbf - 60) * 1000);
       expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'notYetValid' });
+      t.clock.now = new Date(claims.exp * 1000 - 1);
+      expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: true, reason: null });
       t.clock.now = new Date(claims.exp * 1000);
       expect((await t.post('/h5/verifyQr', { qr: pass })).data).toMatchObject({ valid: false, reason: 'expired' });
     } finally {
@@ -276,8 +278,13 @@ describe('h5 calls with a pass', () => {
     expect((await t.post('/h5/getVisitPersonEntity', {})).code).toBe('E400');
     const exp = (claimsOf(pass) as { exp: number }).exp;
     const saved = t.clock.now;
-    t.clock.now = new Date(exp * 1000 + 1000);
     try {
+      // The last millisecond of the window still counts; its end instant no longer does.
+      t.clock.now = new Date(exp * 1000 - 1);
+      expect((await t.post('/h5/getVisitPersonEntity', { pass })).code).toBe('E000');
+      t.clock.now = new Date(exp * 1000);
+      expect(await t.post('/h5/getVisitPersonEntity', { pass })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
+      t.clock.now = new Date(exp * 1000 + 1000);
       expect(await t.post('/h5/savePersonnelEntity', { pass, person: person() })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
       expect((await t.post('/h5/getValidItemByVisitorId', { pass, visitorId: claimsOf(pass).vid })).code).toBe('E403');
     } finally {

@@ -4,6 +4,7 @@ import { endpoints } from '../../../contract/endpoints';
 import { CODE_RESEND_SECONDS } from '../../../contract/limits';
 import type { Locale } from '../../../contract/locales';
 import type { VisitorPerson, VisitPassClaims } from '../../../contract/schemas/visitor';
+import { passExpired } from '../../../contract/visitor-values';
 import type { Queryable } from '../../db/db';
 import { findPerson, findVisit, isDictionaryCode, openVisitsOf, savePerson, visitItemOf, visitorIdOf, type Visit } from '../../db/visit-repo';
 import { ApiError, forbidden, invalid, tooMany } from '../../http/api-error';
@@ -38,7 +39,8 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
   async function holder(q: Queryable, pass: string, locale: Locale): Promise<VisitPassClaims> {
     const claims = readPass(pass, passSecret);
     if (!claims) throw passInvalid();
-    if (claims.exp <= seconds(now())) throw new ApiError(Code.forbidden, 'passExpired');
+    // The end of the window as the portal reads it from the pass it keeps (validUntil): one rule for both.
+    if (passExpired(iso(claims.exp), now().getTime())) throw new ApiError(Code.forbidden, 'passExpired');
     const visit = await findVisit(q, claims.vis, locale);
     if (!visit || visit.status !== 'approved') throw passInvalid();
     return claims;
@@ -130,8 +132,8 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
       validFrom: iso(claims.nbf),
       validUntil: iso(claims.exp),
     };
-    const at = seconds(now());
-    const reason = !visit || visit.status !== 'approved' ? 'revoked' : at < claims.nbf ? 'notYetValid' : at >= claims.exp ? 'expired' : null;
+    const at = now();
+    const reason = !visit || visit.status !== 'approved' ? 'revoked' : seconds(at) < claims.nbf ? 'notYetValid' : passExpired(shown.validUntil, at.getTime()) ? 'expired' : null;
     return { valid: reason === null, reason, ...shown };
   });
 }

@@ -1,4 +1,5 @@
 import type { VisitPass } from '@contract/schemas/visitor';
+import { passExpired } from '@contract/visitor-values';
 import { kvGet, kvSet } from '@/offline/db';
 import { VISITOR_PASSES_KEY as PASSES_KEY } from '@/offline/use-outbox';
 
@@ -58,8 +59,7 @@ export type PassValidity = 'valid' | 'expired' | 'notYetValid';
  */
 export function passValidity(pass: Pick<VisitPass, 'validFrom' | 'validUntil'>, now: number = Date.now()): PassValidity {
   const from = Date.parse(pass.validFrom);
-  const until = Date.parse(pass.validUntil);
-  if (Number.isFinite(until) && now >= until) return 'expired';
+  if (passExpired(pass.validUntil, now)) return 'expired';
   if (Number.isFinite(from) && now < from) return 'notYetValid';
   return 'valid';
 }

@@ -1,8 +1,11 @@
 import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
+import { choiceProblem } from '@contract/rules';
 import { enquiryQuoteRequest, type EnquiryDetail } from '@contract/schemas/enquiry';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { dictionaryQueryOptions } from '@/api/dictionary';
 import { fieldErrors } from '@/api/validation';
 import { setUnsaved } from '@/offline/unsaved';
 import type { DraftState } from '@/offline/use-draft';
@@ -54,6 +57,23 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
   const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   const draft = useRef<DraftState | null>(null);
   const reading = useLetterReading(letter[0] ?? null, enquiry, (prices) => store.setPrices(prices));
+  // The currencies as loaded (the same cached answer the currency field lists; undefined offline).
+  const currencies = useQuery(dictionaryQueryOptions('currency', locale)).data;
+
+  /**
+   * The contract's checks of the quote, plus what only the loaded dictionary knows: a currency
+   * it does not list (offered from the enquiry, a past quote or the draft), which the bid service
+   * refuses with choiceInvalid.
+   */
+  const problems = useCallback(
+    (values: QuoteValues, forLines: EnquiryDetail['lines']) => {
+      const all = fieldErrors(enquiryQuoteRequest, quotePayload({ ...enquiry, lines: forLines }, values), locale);
+      const unknown = all.currency ? null : choiceProblem(currencies, values.currency);
+      if (unknown) all.currency = message(unknown, locale);
+      return all;
+    },
+    [enquiry, locale, currencies],
+  );
 
   // The letter is a file, not in the draft: while one is chosen the page holds unsaved work.
   const unsavedKey = `enquiry-quote-letter:${enquiry.id}:${enquiry.round}`;
@@ -75,13 +95,13 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
         setTermErrors((current) => {
           if (Object.keys(current).length === 0) return current;
           // The terms alone: no need to check 500 prices per keystroke for them.
-          const all = fieldErrors(enquiryQuoteRequest, quotePayload({ ...enquiry, lines: [] }, store.get()), locale);
+          const all = problems(store.get(), []);
           const kept: typeof current = {};
           for (const key of TERMS) if (current[key] && all[key]) kept[key] = all[key];
           return Object.keys(kept).length === Object.keys(current).length && TERMS.every((key) => kept[key] === current[key]) ? current : kept;
         });
       }),
-    [store, enquiry, locale],
+    [store, problems],
   );
 
   const submit = async (event: FormEvent) => {
@@ -94,7 +114,7 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
       await reading.settled();
       setAttempted(true);
       const values = store.get();
-      const all = fieldErrors(enquiryQuoteRequest, quotePayload(enquiry, values), locale);
+      const all = problems(values, enquiry.lines);
       const terms: typeof termErrors = {};
       for (const key of TERMS) if (all[key]) terms[key] = all[key];
       setTermErrors(terms);

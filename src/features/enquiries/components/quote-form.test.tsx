@@ -2,7 +2,7 @@ import { message } from '@/locales/wire';
 import type { EnquiryDetail } from '@contract/schemas/enquiry';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
@@ -243,5 +243,48 @@ describe('QuoteForm', () => {
     await user.click(screen.getByRole('button', { name: '提交报价' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^交货日期/)));
     expect(errorOf(screen.getByLabelText(/^交货日期/))).toContain(zh('required'));
+  });
+
+  it('says at once that a currency the dictionary does not list is refused, and does not queue it', async () => {
+    // Asked in EUR, which the currency dictionary does not list: offered (as its code), not accepted.
+    renderForm(enquiryOf({ currency: 'EUR' }));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: '人民币' });
+    expect(errorOf(currency())).not.toContain(zh('choiceInvalid'));
+    await user.selectOptions(currency(), 'EUR');
+    await waitFor(() => expect(errorOf(currency())).toContain(zh('choiceInvalid')));
+    expect(currency().getAttribute('aria-invalid')).toBe('true');
+    await user.type(priceOf('M-001'), '1.5');
+    await user.type(priceOf('M-002'), '100');
+
+    await user.click(screen.getByRole('button', { name: '提交报价' }));
+    await waitFor(() => expect(document.activeElement).toBe(currency()));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await listEntries([OWNER])).toHaveLength(0);
+
+    await chooseCurrency(user, 'USD');
+    await waitFor(() => expect(errorOf(currency())).not.toContain(zh('choiceInvalid')));
+  });
+
+  it('starts a later round in its last currency and flags it once the dictionary no longer lists it', async () => {
+    renderForm(enquiryOf({ round: 2, quotes: [quote(1, { l1: '10.00', l2: '4.00' }, { currency: 'EUR' })] }));
+    expect(await screen.findByRole('option', { name: '人民币' })).toBeTruthy();
+    expect(currency().value).toBe('EUR');
+    await waitFor(() => expect(errorOf(currency())).toContain(zh('choiceInvalid')));
+  });
+
+  it('leaves the currency to the bid service while the dictionary is not loaded (offline)', async () => {
+    server.use(http.get(`${bidService}/common/getSelectCodeCommonData`, () => HttpResponse.error()));
+    renderForm(enquiryOf({ currency: 'EUR' }));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'EUR' });
+    await user.selectOptions(currency(), 'EUR');
+    await user.type(priceOf('M-001'), '1.5');
+    await user.type(priceOf('M-002'), '100');
+    await user.click(screen.getByRole('button', { name: '提交报价' }));
+    const ask = await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 });
+    expect(errorOf(currency())).not.toContain(zh('choiceInvalid'));
+    await user.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,8 +1,10 @@
 import type { Locale } from '@contract/locales';
+import { choiceProblem } from '@contract/rules';
 import type { EnquiryDetail } from '@contract/schemas/enquiry';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { dictionaryQueryOptions } from '@/api/dictionary';
+import { message } from '@/locales/wire';
 import { Field, fieldProps } from '@/ui/field';
 import { useTerm, type QuoteStore } from '../quote/quote-store';
 
@@ -19,7 +21,8 @@ interface TermProps {
 /**
  * The currency comes first (SPEC.md section 5): a native select over the `currency` dictionary.
  * Offline the dictionary may never have been loaded: the enquiry's currency (and the one chosen
- * before) stand in as codes, so a quote can still be prepared.
+ * before) stand in as codes, so a quote can still be prepared. Once the dictionary is loaded, a
+ * code it does not list (the bid service refuses it: choiceInvalid) says so at once.
  */
 export function CurrencyField({ store, errors, disabled, enquiry }: TermProps & { enquiry: Pick<EnquiryDetail, 'currency' | 'quotes'> }) {
   const { t, i18n } = useLingui();
@@ -30,11 +33,13 @@ export function CurrencyField({ store, errors, disabled, enquiry }: TermProps & 
   for (const code of [enquiry.currency, ...enquiry.quotes.map((quote) => quote.currency), value]) {
     if (code && !options.some((option) => option.code === code)) options.push({ code, label: code });
   }
+  const unknown = choiceProblem(dictionary.data, value);
+  const error = errors.currency || (unknown ? message(unknown, locale) : undefined);
   const asked = enquiry.currency;
   const id = termId('currency');
   return (
-    <Field id={id} label={t`币种`} required error={errors.currency} hint={asked ? t`询价币种：${asked}` : undefined}>
-      <select {...fieldProps(id, errors.currency, Boolean(asked))} className="input" value={value} disabled={disabled} onChange={(e) => store.setTerm('currency', e.target.value)}>
+    <Field id={id} label={t`币种`} required error={error} hint={asked ? t`询价币种：${asked}` : undefined}>
+      <select {...fieldProps(id, error, Boolean(asked))} className="input" value={value} disabled={disabled} onChange={(e) => store.setTerm('currency', e.target.value)}>
         <option value="">{t`请选择`}</option>
         {options.map((option) => (
           <option key={option.code} value={option.code}>

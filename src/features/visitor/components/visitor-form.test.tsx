@@ -1,7 +1,7 @@
 import type { VisitPass } from '@contract/schemas/visitor';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visitorOwner } from '@/offline/db';
@@ -112,7 +112,8 @@ describe('VisitorScreen', () => {
 
     expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
     const [entry] = await listEntries([visitorOwner(PHONE)]);
-    expect(entry).toMatchObject({ call: 'h5SavePersonnelEntity', thread: `visitor:${PHONE}`, status: 'queued' });
+    // Due by the end of the pass: the outbox warns as it nears, as for a tender's cut-off.
+    expect(entry).toMatchObject({ call: 'h5SavePersonnelEntity', thread: `visitor:${PHONE}`, status: 'queued', deadline: Date.parse(pass.validUntil) });
     expect(entry?.payload).toEqual({
       pass: pass.pass,
       person: { name: '访客演示', gender: 'F', certificateType: 'ID', certificateNo: '110101199001011234', phone: PHONE, meal: false, mealType: '', lodging: true },
@@ -171,5 +172,78 @@ describe('VisitorScreen', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '放弃' }));
     await waitFor(async () => expect(await listEntries([visitorOwner(PHONE)])).toEqual([]));
     expect(screen.queryByText('提交成功')).toBeNull();
+  });
+
+  it('refuses to queue with an expired pass: says so, links to a new pass and keeps what was typed', { timeout: 15_000 }, async () => {
+    const expired: VisitPass = { ...pass, validFrom: new Date(Date.now() - 2 * 86_400_000).toISOString(), validUntil: new Date(Date.now() - 60_000).toISOString() };
+    await storePass(expired);
+    renderScreen('/visitor', Screen, ['/visitLogin']);
+    const user = userEvent.setup();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+
+    const alert = await screen.findByTestId('visitor-pass-expired');
+    expect(alert.getAttribute('role')).toBe('alert');
+    // The bid service's own words for the refusal it would answer.
+    expect(alert.textContent).toContain('通行码已过期，请重新获取');
+    expect(within(alert).getByRole('link', { name: '重新获取通行码' }).getAttribute('href')).toBe('/visitLogin');
+    expect(await listEntries([visitorOwner(PHONE)])).toEqual([]);
+    expect(screen.queryByText('已保存，将在联网后提交')).toBeNull();
+    expect((field(/^证件号码/) as HTMLInputElement).value).toBe('110101199001011234');
+    expect((select(/^性别/) as HTMLSelectElement).value).toBe('F');
+    expect(await screen.findByText(/草稿已自动保存于/)).toBeTruthy();
+  });
+
+  it('refuses a dictionary code the loaded dictionaries do not list (a retired one), as the bid service would', { timeout: 15_000 }, async () => {
+    server.use(
+      http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
+        ok({ name: '张三', gender: 'X', certificateType: 'LICENCE', certificateNo: 'A1234567', phone: PHONE, meal: true, mealType: 'BEEF', lodging: false }),
+      ),
+    );
+    await storePass(pass);
+    renderScreen('/visitor', Screen, ['/visitLogin']);
+    const user = userEvent.setup();
+    await waitFor(() => expect((field(/^姓名/) as HTMLInputElement).value).toBe('张三'));
+    await waitFor(() => expect(within(select(/^性别/)).getAllByRole('option')).toHaveLength(4));
+    // Kept on screen as the code itself, not silently dropped.
+    expect((select(/^性别/) as HTMLSelectElement).value).toBe('X');
+
+    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+    await waitFor(() => expect(errorOf('gender')).toBe('请选择有效的选项'));
+    expect(errorOf('certificateType')).toBe('请选择有效的选项');
+    expect(errorOf('mealType')).toBe('请选择有效的选项');
+    expect(document.activeElement?.id).toBe('visitor-gender');
+    expect(await listEntries([visitorOwner(PHONE)])).toEqual([]);
+
+    // Fixed one by one, each message goes as its field is put right.
+    await user.selectOptions(select(/^性别/), 'M');
+    expect(errorOf('gender')).toBeFalsy();
+    expect(errorOf('certificateType')).toBe('请选择有效的选项');
+    await user.selectOptions(select(/^证件类型/), 'ID');
+    await user.selectOptions(select(/^用餐类型/), 'VEG');
+    await user.clear(field(/^证件号码/));
+    await user.type(field(/^证件号码/), '110101199001011234');
+    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+    expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    const [entry] = await listEntries([visitorOwner(PHONE)]);
+    expect(entry?.payload).toMatchObject({ person: { gender: 'M', certificateType: 'ID', mealType: 'VEG' } });
+  });
+
+  it('leaves a code to the bid service while the dictionaries are not on the device', { timeout: 15_000 }, async () => {
+    server.use(
+      http.get(`${bidService}/common/getSelectCodeCommonData`, () => HttpResponse.error()),
+      http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
+        ok({ name: '张三', gender: 'X', certificateType: 'ID', certificateNo: '110101199001011234', phone: PHONE, meal: false, mealType: '', lodging: false }),
+      ),
+    );
+    await storePass(pass);
+    renderScreen('/visitor', Screen, ['/visitLogin']);
+    const user = userEvent.setup();
+    await waitFor(() => expect((select(/^性别/) as HTMLSelectElement).value).toBe('X'));
+    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+    expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    expect(errorOf('gender')).toBeFalsy();
+    const [entry] = await listEntries([visitorOwner(PHONE)]);
+    expect(entry?.payload).toMatchObject({ person: { gender: 'X' } });
   });
 });

@@ -1,7 +1,11 @@
+import type { Locale } from '@contract/locales';
 import type { VisitPass, VisitorPerson } from '@contract/schemas/visitor';
+import { passExpired } from '@contract/visitor-values';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { message } from '@/locales/wire';
 import { visitorOwner } from '@/offline/db';
 import { onSent, StorageFullError } from '@/offline/outbox';
 import { useDraft } from '@/offline/use-draft';
@@ -24,16 +28,19 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const owner = visitorOwner(pass.phone);
-  const form = useVisitorForm(pass);
-  const { values, errors, setValue, blur, fill } = form;
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** The entry this screen queued, and whether it went through. */
-  const [submitted, setSubmitted] = useState<{ id: string; seen: boolean; sent: boolean } | null>(null);
-
   const genders = useQuery(visitorDictionaryQueryOptions('gender', i18n.locale)).data;
   const certificateTypes = useQuery(visitorDictionaryQueryOptions('certificateType', i18n.locale)).data;
   const mealTypes = useQuery(visitorDictionaryQueryOptions('mealType', i18n.locale)).data;
+  const choices = useMemo(() => ({ gender: genders, certificateType: certificateTypes, mealType: mealTypes }), [genders, certificateTypes, mealTypes]);
+
+  const form = useVisitorForm(pass, choices);
+  const { values, errors, setValue, blur, fill } = form;
+  const [formError, setFormError] = useState('');
+  /** The end of the pass found past on submit: nothing was queued (a new pass ends the message). */
+  const [expiredUntil, setExpiredUntil] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The entry this screen queued, and whether it went through. */
+  const [submitted, setSubmitted] = useState<{ id: string; seen: boolean; sent: boolean } | null>(null);
 
   const draft = useDraft<VisitorFormValues>('visitor-info', owner, values, (restored) => fill('draft', restored), { isEmpty: form.isBaseline });
 
@@ -68,7 +75,12 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError('');
+    // The pass is on the device: an expired one is refused by the bid service (passExpired), so
+    // say so now rather than after the outbox syncs. What was typed stays (and in the draft).
+    const gone = passExpired(pass.validUntil, Date.now());
+    setExpiredUntil(gone ? pass.validUntil : null);
     const problems = await form.validate();
+    if (gone) return;
     if (Object.keys(problems).length > 0) {
       focusFirstError(FIELD_ORDER, problems, idOf);
       return;
@@ -126,6 +138,7 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
       ) : null}
       <YesNoField id={idOf('lodging')} legend={t`是否住宿`} value={values.lodging} error={errors.lodging} onChange={(v) => setValue('lodging', v)} />
 
+      {expiredUntil === pass.validUntil ? <PassExpiredAlert /> : null}
       <FormAlert message={formError} />
       <div aria-live="polite" aria-atomic="true">
         <SubmissionStatus entry={latest} sent={!latest && !!submitted?.sent} onDiscarded={() => setSubmitted(null)} />
@@ -139,5 +152,21 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** The pass ran out: nothing is queued; a new pass (same phone) keeps this form's draft. */
+function PassExpiredAlert() {
+  const { i18n } = useLingui();
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="visitor-pass-expired">
+      <p>{message('passExpired', i18n.locale as Locale)}</p>
+      <p className="mt-1">
+        <Trans>访客信息未提交，已填写的内容仍保留在本机。</Trans>{' '}
+        <Link to="/visitLogin" className="link font-medium">
+          <Trans>重新获取通行码</Trans>
+        </Link>
+      </p>
+    </div>
   );
 }
