@@ -280,7 +280,26 @@ async function ensurePortal(username: string): Promise<void> {
   else await openPortal(page);
 }
 
+/**
+ * Queues `op` as its form would. The page may load afresh while it does (Vite's client reloads
+ * after its connection came back): then the portal is opened again and the operation queued
+ * again, unless the page noted it as queued before it went (localStorage `chaos-queued`).
+ */
 async function queue(op: Op, s: Setup): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await queueOnce(op, s);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+      say(`the page went while op ${op.marker} was queued: queueing it again unless it was noted`);
+      await ensurePortal(SUPPLIER);
+      if ((await page.evaluate(() => localStorage.getItem('chaos-queued'))) === op.marker) return;
+    }
+  }
+}
+
+async function queueOnce(op: Op, s: Setup): Promise<void> {
   await ensurePortal(SUPPLIER);
   const files = (specs: FileSpec[]) => specs.map(({ size, seed, head, name, type }) => ({ size, seed, head, name, type }));
   await page.evaluate(
@@ -350,6 +369,7 @@ async function queue(op: Op, s: Setup): Promise<void> {
           break;
         }
       }
+      localStorage.setItem('chaos-queued', op.marker);
       void (await q.sync!.ensureSyncEngine!() as { syncNow: () => void }).syncNow();
     },
     { op, s, source: PAGE_FILE, specs: 'files' in op ? files(op.files) : 'slip' in op ? files([op.slip]) : 'documents' in op ? files([...op.documents, op.certificate]) : 'contract' in op ? files([op.contract]) : [] },
