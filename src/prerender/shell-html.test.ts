@@ -122,7 +122,7 @@ describe('the prerendered /login in index.html', () => {
     for (const [path, hidden] of [['/platform/tenderManagement', true], ['/login', false], ['/bidDetail/42', false]] as const) {
       history.replaceState(null, '', path);
       document.documentElement.removeAttribute(ROOT_HIDDEN);
-      new Function(hide)();
+      new Function(hide!)();
       expect(document.documentElement.hasAttribute(ROOT_HIDDEN)).toBe(hidden);
     }
     expect(open('/platform/tenderManagement', null).textContent).toBe('');
