@@ -60,7 +60,7 @@ if (prerendered) {
 // controls the page: the chunks and, offline, the reads are on the device) the render that
 // replaces the prerender is one synchronous commit instead, about 10 ms here and 40 ms with a
 // phone's CPU: in slices, the frames and tasks let in between made the stored rows show 5 ms
-// later (docs/benchmarks.md, "Speed, stop 24").
+// later (docs/benchmarks.md, "The repeat visit offline, measured again").
 const render = () => createRoot(root).render(tree);
 if (prerendered && navigator.serviceWorker?.controller) render();
 else startTransition(render);

@@ -13,7 +13,7 @@ import { runLoad, type LoadResult } from './run-load';
 import { trafficMix } from './traffic';
 
 /**
- * Scaling out (issue 12): the list benchmark's mix of /business/listByPage (list-by-page.ts)
+ * Scaling out: the list benchmark's mix of /business/listByPage (list-by-page.ts)
  * over 100,000 notices on PostgreSQL (DATABASE_URL, in a schema of its own, dropped after),
  * sent by 50 keep-alive clients in one run to
  *   1. one instance, directly;

@@ -14,7 +14,7 @@ interface WorkerAnswer {
  * Embedded PostgreSQL on a worker thread of its own (`pglite-worker.mjs`), in a data directory
  * or in memory: what `openDb` gives the bid service. PGlite is single-threaded WebAssembly; on
  * the HTTP thread, each statement held every other request (parsing, answering, the tus bytes)
- * until it ended, and the statements were most of the thread's time (issue 10). Here the HTTP
+ * until it ended, and the statements were most of the thread's time. Here the HTTP
  * thread hands statements over and goes on; PGlite still runs them one at a time, and a
  * transaction holds its one connection until its end, exactly as when PGlite ran in-process.
  * Errors come back with their fields (`code`, `constraint`).

@@ -1,4 +1,4 @@
-// The order in which waiting database work gets a connection (issue 10): PGlite's one, on its
+// The order in which waiting database work gets a connection: PGlite's one, on its
 // thread (pglite-worker.mjs). Plain JavaScript so that the worker loads it as it is.
 //
 // In arrival order, a page of the list (a third of a millisecond) waited behind every search that

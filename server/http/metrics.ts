@@ -5,7 +5,7 @@ import type { PoolStats } from '../db/db';
 import { addressMatcher } from './addresses';
 
 /**
- * What the bid service counts for Prometheus (issue 13), in a registry of the app's own: tests
+ * What the bid service counts for Prometheus, in a registry of the app's own: tests
  * build many apps in one process, and prom-client's global registry would mix them (and refuse
  * the second app's metrics by name). No prefix: the standard names (`http_requests_total`,
  * `process_cpu_seconds_total`, `nodejs_*`) are what stock dashboards query, and Prometheus's

@@ -10,7 +10,7 @@ import { rng } from '../../server/seed/random';
 import { faultProxy, type FaultProxy } from './fault-proxy';
 
 /**
- * The chaos run (issue 12): one supplier queues OPS operations of every kind the outbox carries
+ * The chaos run: one supplier queues OPS operations of every kind the outbox carries
  * (new threads and replies with attachments up to 20 MB, visitor information, deposits, bids as
  * deposits are confirmed, quotes, visit applications) in Chromium, while FAULTS random faults
  * strike: an instance or the whole bid service killed and restarted, 500 and 503 answers, answers

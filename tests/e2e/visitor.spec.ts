@@ -4,7 +4,7 @@ import { ownBidService, type OwnBidService } from './bid-service';
 import { waitForCode } from './support';
 
 /**
- * The gate visitor flow offline (issue 3): the visitor gets the door-opening QR online; at
+ * The gate visitor flow offline: the visitor gets the door-opening QR online; at
  * the gate the bid service is unreachable, and a reload still shows the QR with its validity;
  * the visitor information filled there waits in the outbox and is applied once when the bid
  * service is back. The seed approves a visit for this phone, named 访客演示.
