@@ -190,6 +190,11 @@ async function openBrowser(): Promise<void> {
     baseURL: dep.webUrl,
     viewport: { width: 1280, height: 900 },
   });
+  // Why a page loads afresh (Vite's client reloads when a source file changes) and what fails in it, in the run's log.
+  context.on('console', (message) => {
+    if (/^\[vite\] (page reload|server connection lost)/.test(message.text())) say(`page console: ${message.text().slice(0, 300)}`);
+  });
+  context.on('weberror', (error) => say(`page error: ${String(error.error()).slice(0, 300)}`));
   context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(120_000);
   page = context.pages()[0] ?? (await context.newPage());
@@ -282,7 +287,7 @@ async function ensurePortal(username: string): Promise<void> {
 
 /**
  * Queues `op` as its form would. The page may load afresh while it does (Vite's client reloads
- * after its connection came back): then the portal is opened again and the operation queued
+ * it when a source file changes): then the portal is opened again and the operation queued
  * again, unless the page noted it as queued before it went (localStorage `chaos-queued`).
  */
 async function queue(op: Op, s: Setup): Promise<void> {
@@ -653,8 +658,16 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
       async () => {
         confirmDeposits();
         await ensurePortal(SUPPLIER);
-        await page.evaluate(async () => void ((await (window as unknown as { chaos: { sync: { ensureSyncEngine: () => Promise<{ syncNow: () => void }> } } }).chaos.sync.ensureSyncEngine()).syncNow()));
-        const left = (await waiting(page, [owner, visitorOwnerOf])).filter((e) => e.status !== 'failed');
+        let entries: Awaited<ReturnType<typeof waiting>>;
+        try {
+          await page.evaluate(async () => void ((await (window as unknown as { chaos: { sync: { ensureSyncEngine: () => Promise<{ syncNow: () => void }> } } }).chaos.sync.ensureSyncEngine()).syncNow()));
+          entries = await waiting(page, [owner, visitorOwnerOf]);
+        } catch (error) {
+          // The page loaded afresh between the two steps: it is opened again on the next poll.
+          say(`the page went while the outbox was read: ${String(error).slice(0, 120)}`);
+          return Number.NaN;
+        }
+        const left = entries.filter((e) => e.status !== 'failed');
         const byKind = new Map<string, number>();
         for (const e of left) byKind.set(`${e.call} ${e.status}`, (byKind.get(`${e.call} ${e.status}`) ?? 0) + 1);
         say(`${left.length} entries still waiting: ${[...byKind].map(([k, n]) => `${k} x${n}`).join(', ')}`);
@@ -664,6 +677,7 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     )
     .toBe(0)
     .catch((error: unknown) => problems.push(`the outbox did not empty in ${FLUSH_SECONDS} s: ${String(error).slice(0, 300)}`));
+  await ensurePortal(SUPPLIER);
   const refused = await waiting(page, [owner, visitorOwnerOf]);
   const flushedAt = Date.now();
 
