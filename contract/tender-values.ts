@@ -91,6 +91,9 @@ export function actionBlock(
   return null;
 }
 
+/** The longest refund remark the bid service takes (tenderApplyRefundRequest); the dialog counts to it. */
+export const REFUND_REMARK_MAX = 500;
+
 /** Deposit types (dictionary `depositType`, labels from the bid service). */
 export const DEPOSIT_TYPES = ['transfer', 'guarantee', 'draft'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { MAX_FILES_AT_ONCE, TEXT_MAX } from '../limits';
 import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText } from '../rules';
-import { DEPOSIT_TYPES, TENDER_STATUSES, type RefundStatus, type WinStatus } from '../tender-values';
+import { DEPOSIT_TYPES, REFUND_REMARK_MAX, TENDER_STATUSES, type RefundStatus, type WinStatus } from '../tender-values';
 import { UPLOAD_RULES } from '../upload-rules';
 import { fileRef, page, pageRequest } from './common';
 
@@ -137,5 +137,5 @@ export const tenderSubmitBidRequest = z.object({
 export const tenderApplyRefundRequest = z.object({
   tenderRecordId: tenderRecordId(),
   supplierCode: supplierCode(),
-  remark: optionalText(500),
+  remark: optionalText(REFUND_REMARK_MAX),
 });

@@ -1,5 +1,6 @@
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/locales';
+import { choiceProblem } from '../../../contract/rules';
 import type { VisitApplication } from '../../../contract/schemas/visit-apply';
 import { visitDatesProblem } from '../../../contract/visit-values';
 import type { Queryable } from '../../db/db';
@@ -48,7 +49,9 @@ export async function checkApplication(db: Queryable, a: VisitApplication, now: 
   for (const [field, type, code] of codes) if (!(await isDictionaryCode(db, type, code))) throw invalid(field, 'choiceInvalid');
   const ofBase = await departments(db, a.productionBase, locale);
   if (!ofBase) throw invalid('productionBase', 'choiceInvalid');
-  if (!ofBase.some((d) => d.code === a.department)) throw invalid('department', 'departmentNotOfBase');
+  // The rule the portal's form runs on the departments it holds.
+  const department = choiceProblem(ofBase, a.department, 'departmentNotOfBase');
+  if (department) throw invalid('department', department);
 }
 
 /**

@@ -5,9 +5,6 @@ import { supplierOwner } from '@/offline/db';
 import { enqueue } from '@/offline/outbox';
 import { tenderThread } from '../tender-thread';
 
-/** The longest remark the bid service takes (contract tenderApplyRefundRequest). */
-export const REFUND_REMARK_MAX = 500;
-
 export interface QueueRefundInput {
   supplierId: string;
   supplierCode: string;

@@ -2,7 +2,7 @@ import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -14,7 +14,7 @@ import { queuePayDeposit } from '../api/pay-deposit';
 import { logIn, logOut, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { bidService, ok } from '@/test/fixtures';
 import { toast, ToastHost } from '@/ui/toast';
-import { summary } from '../test/fixtures';
+import { SERVER_NOW, summary } from '../test/fixtures';
 import { localToday } from './deposit-form-state';
 import { DepositDialog } from './deposit-dialog';
 
@@ -44,6 +44,7 @@ beforeEach(() => {
   RECORD = summary(++serial + 10, { requiredDeposit: 12000, currency: 'CNY' });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   server.resetHandlers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -52,11 +53,11 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-function renderDialog(onClose = vi.fn(), mend?: string) {
+function renderDialog(onClose = vi.fn(), mend?: string, clockOffset?: number) {
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" mend={mend} onClose={onClose} />
+        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" mend={mend} clockOffset={clockOffset} onClose={onClose} />
         <ToastHost />
       </QueryClientProvider>
     </I18nProvider>,
@@ -211,6 +212,8 @@ describe('DepositDialog', () => {
     expect((await within(depositDialog()).findByRole('alert')).textContent).toContain('设备存储空间不足');
     expect(await listEntries([OWNER])).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
+    // The confirmation closes after its delay: gone before the next test renders.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull());
   });
 
   it('keeps what was typed as a draft for this record, and brings it back', async () => {
@@ -225,5 +228,59 @@ describe('DepositDialog', () => {
     await waitFor(() => expect(field(/^保证金类型/).value).toBe('guarantee'));
     expect(field(/^付款日期/).value).toBe('2026-01-05');
     expect(field(/^缴纳金额/).value).toBe('12000.00');
+  });
+  describe('left open until the cut-off passes (the bid service clock)', () => {
+    // The device's clock and intervals are the test's; the bid service's runs SERVER_NOW ahead by the offset.
+    const start = Date.parse('2026-03-02T08:00:00Z');
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      vi.setSystemTime(start);
+      RECORD = summary(++serial + 10, { requiredDeposit: 12000, currency: 'CNY', cutoffTime: new Date(SERVER_NOW + 45_000).toISOString() });
+    });
+    const pastDeadline = () => within(depositDialog()).queryByText(zh('pastDeadline'));
+
+    it('says so at the next check and refuses the submit: nothing queued, what was typed stays', async () => {
+      const onClose = renderDialog(vi.fn(), undefined, SERVER_NOW - start);
+      const user = userEvent.setup();
+      await fillValid(user);
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(pastDeadline()).toBeNull();
+
+      act(() => vi.advanceTimersByTime(30_000));
+      expect(pastDeadline()?.closest('[role="alert"]')).toBeTruthy();
+      await user.click(submit());
+      expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull();
+      expect(await listEntries([OWNER])).toHaveLength(0);
+      expect(onClose).not.toHaveBeenCalled();
+      expect(field(/^保证金类型/).value).toBe('transfer');
+      expect(field(/^付款日期/).value).toBe(localToday());
+      expect(screen.getByText('将提交：汇款单.pdf（29 B）')).toBeTruthy();
+    });
+
+    it('refuses at the confirm when the cut-off passes while the confirmation asks, before the next check', async () => {
+      const onClose = renderDialog(vi.fn(), undefined, SERVER_NOW - start);
+      const user = userEvent.setup();
+      await fillValid(user);
+      await user.click(submit());
+      const ask = await screen.findByRole('dialog', { name: '提交保证金' });
+      // No tick of the 30 s check yet: the confirm reads the clock itself.
+      vi.setSystemTime(start + 50_000);
+      expect(pastDeadline()).toBeNull();
+      await user.click(within(ask).getByRole('button', { name: '提交' }));
+      await waitFor(() => expect(pastDeadline()).toBeTruthy());
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull());
+      expect(await listEntries([OWNER])).toHaveLength(0);
+      expect(onClose).not.toHaveBeenCalled();
+      expect(field(/^保证金类型/).value).toBe('transfer');
+    });
+
+    it("goes by the bid service's clock, not the device's (years behind it here)", async () => {
+      // By the device's own clock the cut-off is years away.
+      renderDialog(vi.fn(), undefined, SERVER_NOW - start);
+      await screen.findByRole('option', { name: '电汇' });
+      expect(pastDeadline()).toBeNull();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(pastDeadline()).toBeTruthy();
+    });
   });
 });

@@ -1,9 +1,10 @@
 import type { Locale } from '@contract/locales';
-import { DEPOSIT_TYPES, type DepositType, type TenderRecordSummary } from '@contract/schemas/tender';
+import { actionBlock, DEPOSIT_TYPES, type DepositType, type TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dictionaryQueryOptions } from '@/api/dictionary';
+import { message } from '@/locales/wire';
 import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
@@ -11,6 +12,7 @@ import { Dialog } from '@/ui/dialog';
 import { Field, fieldProps, FormAlert } from '@/ui/field';
 import { formatMoney } from '@/ui/format';
 import { NumericInput } from '@/ui/numeric-input';
+import { useServerNow } from '@/ui/server-clock';
 import { focusFirstError } from '@/ui/use-validated-form';
 import { queuePayDeposit } from '../api/pay-deposit';
 import { mendedWrite } from '../tender-thread';
@@ -26,6 +28,8 @@ export interface DepositDialogProps {
   supplierCode: string;
   /** The id of the refused deposit entry to mend: the dialog opens with its values and slip. */
   mend?: string | undefined;
+  /** How far the bid service's clock is ahead of this device's (see src/ui/server-clock.ts). */
+  clockOffset?: number | undefined;
   onClose: () => void;
 }
 
@@ -39,9 +43,22 @@ export function DepositDialog({ open, mend, ...props }: DepositDialogProps) {
   return <DepositDialogBody {...props} mending={mendedWrite(mending, 'tenderPayDeposit', props.record.id)} />;
 }
 
-function DepositDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
+function DepositDialogBody({ record, supplierId, supplierCode, mending, clockOffset = 0, onClose }: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
+  // Checked when it opened; the cut-off may pass while it stays open (the bid service's clock).
+  const now = useServerNow(clockOffset);
+  // The latest moment a confirm looked at, ahead of the 30 s tick.
+  const [checkedAt, setCheckedAt] = useState(0);
+  const blockOf = (at: number) => actionBlock('payDeposit', record, at);
+  const block = blockOf(Math.max(now, checkedAt));
+  /** Closed now (checked at each step of the confirm): said in the dialog, what was typed stays. */
+  const closedNow = () => {
+    const at = Date.now() + clockOffset;
+    if (!blockOf(at)) return false;
+    setCheckedAt(at);
+    return true;
+  };
   const { online } = useConnectivity();
   const { form, draft, slip, setSlip, clear } = useDepositForm(record, supplierId, supplierCode, mending);
   const refusal = mending?.entry.lastError?.message ?? '';
@@ -59,13 +76,14 @@ function DepositDialogBody({ record, supplierId, supplierCode, mending, onClose 
   /** The before-close check: valid, confirmed, then written to the outbox; false keeps the dialog open. */
   const confirm = async (): Promise<boolean> => {
     setFailure('');
+    if (closedNow()) return false;
     const problems = await form.validate();
     if (Object.keys(problems).length > 0) {
       focusFirstError(DEPOSIT_FIELDS, problems, idOf);
       return false;
     }
     const sure = await confirmDialog({ title: t`提交保证金`, message: t`提交后不能修改，确定提交吗？`, confirmLabel: t`提交` });
-    if (!sure || !slip || !values.depositType) return false;
+    if (!sure || !slip || !values.depositType || closedNow()) return false;
     try {
       await queuePayDeposit({
         supplierId,
@@ -96,6 +114,12 @@ function DepositDialogBody({ record, supplierId, supplierCode, mending, onClose 
           <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             <Trans>上次提交被投标服务退回：{refusal}。请修改后重新提交。</Trans>
           </p>
+        ) : null}
+        {block ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-medium">{message(block, locale)}</p>
+            <p>{t`如有疑问，请通过“发起沟通”联系采购方。`}</p>
+          </div>
         ) : null}
         <FormAlert message={recordProblem || failure} />
         <Field id={idOf('depositType')} label={t`保证金类型`} required error={errors.depositType}>

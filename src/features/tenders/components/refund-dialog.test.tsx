@@ -1,3 +1,4 @@
+import { REFUND_REMARK_MAX } from '@contract/schemas/tender';
 import { message } from '@/locales/wire';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +20,12 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await resetPortalDb();
 });
+
+const errorOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 function renderDialog(supplierCode = 'SUP001', mend?: string) {
   // Mending: no session on the device, so the sync engine leaves the entries alone while the test plays the refusal.
@@ -109,5 +116,47 @@ describe('RefundDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
     expect((within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement).value).toBe('');
     expect(within(dialog).queryByRole('note')).toBeNull();
+  });
+  it('says at the remark that a pasted control character is refused, and queues nothing until it is gone', async () => {
+    const onClose = renderDialog();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    const remark = within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement;
+    await user.click(remark);
+    await user.paste('请退回\u0007原账户');
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(remark.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(remark)).toContain(message('controlCharacters', 'zh-CN'));
+    expect(document.activeElement).toBe(remark);
+    expect(screen.queryByRole('dialog', { name: '提交退还申请' })).toBeNull();
+    expect(await listEntries([OWNER])).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(remark.value).toBe('请退回\u0007原账户');
+
+    // Corrected, the message goes and the request is asked for.
+    await user.clear(remark);
+    await user.type(remark, '请退回原账户');
+    expect(remark.getAttribute('aria-invalid')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '提交退还申请' })).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((await listEntries([OWNER])).map((e) => e.payload)).toEqual([{ tenderRecordId: 't2', supplierCode: 'SUP001', remark: '请退回原账户' }]);
+  });
+
+  it('keeps a mended remark longer than the bid service takes whole, says it is too long and sends nothing', async () => {
+    logOut();
+    const long = '退'.repeat(REFUND_REMARK_MAX + 1);
+    const refused = await queueRefund({ supplierId: 's1', supplierCode: 'SUP001', record, remark: long });
+    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: message('tooLong', 'zh-CN') } }));
+    const onClose = renderDialog('SUP001', refused.id);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
+    const remark = within(dialog).getByRole('textbox', { name: '备注（选填）' }) as HTMLTextAreaElement;
+    expect(remark.value).toBe(long);
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(errorOf(remark)).toContain(message('tooLong', 'zh-CN')));
+    expect(screen.queryByRole('dialog', { name: '提交退还申请' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((await listEntries([OWNER])).map((e) => [e.id, e.status])).toEqual([[refused.id, 'failed']]);
   });
 });

@@ -1,14 +1,14 @@
 import type { Locale } from '@contract/locales';
-import { message } from '@/locales/wire';
-import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { REFUND_REMARK_MAX, tenderApplyRefundRequest, type TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { fieldErrors } from '@/api/validation';
 import { useMendEntry, type MendedEntry } from '@/offline/use-mend-entry';
 import { confirmDialog } from '@/ui/confirm';
 import { Dialog } from '@/ui/dialog';
-import { FormAlert } from '@/ui/field';
+import { FieldError, FormAlert } from '@/ui/field';
 import { Money } from '@/ui/money';
-import { queueRefund, REFUND_REMARK_MAX } from '../api/apply-refund';
+import { queueRefund } from '../api/apply-refund';
 import { mendedWrite } from '../tender-thread';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 
@@ -37,20 +37,28 @@ export function RefundDialog({ open, mend, ...props }: RefundDialogProps) {
 function RefundDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<RefundDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const id = useId();
+  const remarkId = `${id}-remark`;
+  // A mended remark comes back whole: one too long is said under the field, not cut short.
   const [remark, setRemark] = useState(() => {
     const kept = mending?.entry.payload.remark;
-    return typeof kept === 'string' ? kept.slice(0, REFUND_REMARK_MAX) : '';
+    return typeof kept === 'string' ? kept : '';
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
   const refusal = mending?.entry.lastError?.message ?? '';
+  // The contract's rules, as the bid service runs them: the supplier code (SPEC.md section 5; a
+  // session without it cannot ask) and the remark (no control characters, REFUND_REMARK_MAX).
+  const problemsOf = (value: string) => fieldErrors(tenderApplyRefundRequest, { tenderRecordId: record.id, supplierCode, remark: value }, i18n.locale as Locale);
+  // Shown after the first submit, then as the supplier corrects.
+  const remarkError = attempted ? problemsOf(remark).remark : undefined;
 
   const confirm = async () => {
-    setProblem(null);
-    // Required by the bid service (SPEC.md section 5); a session without it cannot ask.
-    if (!supplierCode) {
-      setProblem(message('supplierCodeMissing', i18n.locale as Locale));
-      return false;
-    }
+    setAttempted(true);
+    const found = problemsOf(remark);
+    // The record and the session belong to no field.
+    setProblem(found.supplierCode ?? found.tenderRecordId ?? null);
+    if (found.remark) document.getElementById(remarkId)?.focus();
+    if (Object.keys(found).length > 0) return false;
     const sure = await confirmDialog({ title: t`提交退还申请`, message: t`提交后不能修改，确定提交吗？`, confirmLabel: t`提交` });
     if (!sure) return false;
     try {
@@ -88,21 +96,23 @@ function RefundDialogBody({ record, supplierId, supplierCode, mending, onClose }
           </p>
         ) : null}
         <div>
-          <label htmlFor={`${id}-remark`} className="label">
+          <label htmlFor={remarkId} className="label">
             <Trans>备注（选填）</Trans>
           </label>
           <textarea
-            id={`${id}-remark`}
+            id={remarkId}
             className="input"
             rows={3}
             maxLength={REFUND_REMARK_MAX}
             value={remark}
-            aria-describedby={`${id}-count`}
+            aria-invalid={remarkError ? true : undefined}
+            aria-describedby={remarkError ? `${remarkId}-error ${id}-count` : `${id}-count`}
             onChange={(e) => setRemark(e.target.value)}
           />
           <p id={`${id}-count`} className="field-hint text-right tabular-nums">
             {remark.length} / {REFUND_REMARK_MAX}
           </p>
+          <FieldError id={remarkId} error={remarkError} />
         </div>
         <FormAlert message={problem} />
       </div>

@@ -140,7 +140,7 @@ function RecordView({ supplierId, supplierCode, supplierStatus, record }: Tender
         <BidSection record={record} />
         <RefundSection record={record} />
       </div>
-      <RecordDialogs operation={operation} supplierId={supplierId} supplierCode={supplierCode} onClose={() => setOperation(null)} />
+      <RecordDialogs operation={operation} supplierId={supplierId} supplierCode={supplierCode} clockOffset={record.clockOffset} onClose={() => setOperation(null)} />
     </>
   );
 }

@@ -80,7 +80,13 @@ function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSea
     onOpen: (action: UrlAction, record: TenderRecordSummary) => onSearchChange({ ...search, tenderId: record.id, action }),
   };
   const dialogs = (
-    <RecordDialogs operation={marked.operation} supplierId={supplierId} supplierCode={supplierCode} onClose={() => onSearchChange({ ...search, action: '', mend: '' }, { replace: true })} />
+    <RecordDialogs
+      operation={marked.operation}
+      supplierId={supplierId}
+      supplierCode={supplierCode}
+      clockOffset={marked.clockOffset ?? query.data?.clockOffset}
+      onClose={() => onSearchChange({ ...search, action: '', mend: '' }, { replace: true })}
+    />
   );
   const markedNo = marked.record?.tenderNo;
   const announcement = markedNo ? <p className="sr-only" role="status">{t`已定位到投标记录 ${markedNo}`}</p> : null;

@@ -1,9 +1,7 @@
 import type { Locale } from '@contract/locales';
 import type { VisitApplicationDetail } from '@contract/schemas/visit-apply';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { productionBasesQueryOptions } from '@/api/organisation';
 import { supplierOwner } from '@/offline/db';
 import { useDraft } from '@/offline/use-draft';
 import type { MendedEntry } from '@/offline/use-mend-entry';
@@ -13,6 +11,7 @@ import { confirmDialog } from '@/ui/confirm';
 import { useNow } from '@/ui/use-now';
 import { usePrefetchVisitReferenceData } from '../api/prefetch-reference-data';
 import { queueVisitApplication } from '../api/queue-visit-application';
+import { useVisitChoices } from '../api/visit-choices';
 import { visitErrors } from '../form/visit-errors';
 import { copyOfApplication, emptyVisitValues, isEmptyVisit, mendedVisitValues, type VisitFormValues, type VisitorValues } from '../form/visit-values';
 import { ApplicationSection } from './application-section';
@@ -53,7 +52,8 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const bases = useQuery(productionBasesQueryOptions(i18n.locale));
+  // The dictionaries and organisation as loaded: a code they do not list is said before it is queued.
+  const choices = useVisitChoices(values.productionBase, i18n.locale);
   usePrefetchVisitReferenceData(supplierId, i18n.locale, online);
   // One draft per starting point (new, from a tender, a copy): one never overwrites another.
   // A mended application is its own record of what was filled: no draft beside it.
@@ -63,7 +63,7 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   const refusal = replaces ? (mending?.entry.lastError?.message ?? '') : '';
 
   const now = useNow();
-  const errors = attempted ? visitErrors(values, locale, now) : {};
+  const errors = attempted ? visitErrors(values, locale, now, choices) : {};
   const problemCount = Object.keys(errors).length;
   const change = (patch: Partial<VisitFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const changeVisitor = (index: number, patch: Partial<VisitorValues>) => setValues((v) => ({ ...v, visitors: v.visitors.map((visitor, i) => (i === index ? { ...visitor, ...patch } : visitor)) }));
@@ -81,7 +81,7 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     event.preventDefault();
     if (busy) return;
     setAttempted(true);
-    if (Object.keys(visitErrors(values, locale, Date.now())).length > 0) {
+    if (Object.keys(visitErrors(values, locale, Date.now(), choices)).length > 0) {
       focusFirstProblem();
       return;
     }
@@ -89,7 +89,7 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     if (!sure) return;
     setBusy(true);
     try {
-      const baseName = bases.data?.find((b) => b.code === values.productionBase)?.label ?? values.productionBase;
+      const baseName = choices.bases?.find((b) => b.code === values.productionBase)?.label ?? values.productionBase;
       await queueVisitApplication(supplierId, values, baseName, replaces && mending ? { id: replaces, thread: mending.entry.thread } : undefined);
     } catch (error) {
       announceQueueFailure(error);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearch } from '@tanstack/react-router';
-import { http } from 'msw';
+import type { VisitApplicationDetail } from '@contract/schemas/visit-apply';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner } from '@/offline/db';
@@ -10,6 +11,7 @@ import { listEntries, listUploads } from '@/offline/outbox';
 import { patchEntry } from '@/offline/outbox-store';
 import { fileOf, logIn, logOut, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
 import { DRAFT_SAVE_DELAY_MS } from '@/offline/use-draft';
+import { message } from '@/locales/wire';
 import { bidService, ok } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { queueVisitApplication } from '../api/queue-visit-application';
@@ -89,6 +91,31 @@ function renderPage(at: string, onQueued = vi.fn()) {
 }
 
 const textbox = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const zh = (key: Parameters<typeof message>[0]) => message(key, 'zh-CN');
+const errorOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+/** A refused application on the device, to mend. */
+async function refusedApplication(values: VisitFormValues) {
+  const refused = await queueVisitApplication('s1', values, '东莞生产基地');
+  await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: zh('choiceInvalid') } }));
+  return refused;
+}
+
+/** An application with codes since retired from the dictionaries and a department of another base. */
+function retiredChoices(): VisitFormValues {
+  const v = application();
+  return {
+    ...v,
+    intention: 'TOUR',
+    department: 'HR',
+    visitors: [v.visitors[0]!, { ...v.visitors[1]!, gender: 'X' }],
+    insurance: { ...v.insurance, currency: 'EUR' },
+  };
+}
 
 describe('<VisitNewPage> mending a refused application', () => {
   it('opens with its values, visitors, files and the reason, and is sent in its place', async () => {
@@ -139,5 +166,76 @@ describe('<VisitNewPage> mending a refused application', () => {
     expect(screen.getByRole('heading', { name: '新建参观申请' })).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.getByRole('button', { name: '清空' })).toBeTruthy();
+  });
+});
+
+describe('<VisitNewPage> checking the choices the device holds', () => {
+  it('flags the codes its dictionaries do not list and a department of another base in a mended application, and queues nothing', async () => {
+    const refused = await refusedApplication(retiredChoices());
+    const onQueued = renderPage(`/platform/visitorApplyNew/new?mend=${refused.id}`);
+    await screen.findByRole('option', { name: '审核' });
+    await screen.findByRole('option', { name: '质量部' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+
+    const intention = screen.getByLabelText(/^参观意向/);
+    await waitFor(() => expect(errorOf(intention)).toContain(zh('choiceInvalid')));
+    expect(errorOf(screen.getByLabelText(/^被访部门/))).toContain(zh('departmentNotOfBase'));
+    const [first, second] = screen.getAllByLabelText(/^性别/);
+    expect(errorOf(second!)).toContain(zh('choiceInvalid'));
+    expect(first!.getAttribute('aria-invalid')).toBeNull();
+    expect(errorOf(screen.getByLabelText(/^币种/))).toContain(zh('choiceInvalid'));
+    expect(screen.getByText('还有 4 处需要填写或更正。')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(intention));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onQueued).not.toHaveBeenCalled();
+    expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { intention: string }).intention])).toEqual([[refused.id, 'failed', 'TOUR']]);
+  });
+
+  it('flags the retired codes of a copied returned application', async () => {
+    const detail: VisitApplicationDetail = {
+      id: 'a1', visitNo: 'VA2026-0001', intention: 'AUDIT', intentionName: '审核', startDate: '2026-01-01', endDate: '2026-01-02', productionBase: 'DG', productionBaseName: '东莞生产基地',
+      department: 'QA', departmentName: '质量部', relatedProject: 'ZB2026001', copiedFrom: null, reviewStatus: 'returned', reviewReason: '保险过期', reviewedAt: null, visitorCount: 1,
+      submittedAt: '2026-01-01T00:00:00Z', entryMethod: 'BOAT', sourceNo: '', reason: '年度审核', visitingCompany: '示例纸业', host: '王经理',
+      contract: [], labourNotice: [], labourContract: [{ name: '劳务合同.pdf', url: '/l', path: 'files/l' }], policy: [],
+      visitors: [{ name: '张三', gender: 'M', certificateType: 'ID', certificateNo: '11010519491231002X', phone: '13900000101', meal: true, mealType: 'BUFFET', lodging: false }],
+      files: [],
+      insurance: { company: '平安保险', type: 'ACCIDENT', policyNo: 'P-1', jobType: '审核', insuredCount: 1, amount: '1000', currency: 'CNY', date: '2026-01-01', hasInsured: true, hasSocialSecurity: false, appendix: [], insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '审核员' }] },
+      serverTime: new Date().toISOString(),
+    };
+    server.use(http.post(`${bidService}/visitApply/getById`, () => ok(detail)));
+    renderPage('/platform/visitorApplyNew/new?copy=a1');
+    expect(await screen.findByRole('heading', { name: '复制参观申请' })).toBeTruthy();
+    await screen.findByRole('option', { name: '自驾' });
+    await screen.findByRole('option', { name: '质量部' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    const entryMethod = screen.getByLabelText(/^入厂方式/);
+    await waitFor(() => expect(errorOf(entryMethod)).toContain(zh('choiceInvalid')));
+    expect(errorOf(screen.getByLabelText(/^餐食类型/))).toContain(zh('choiceInvalid'));
+    // Known ones stay quiet.
+    expect(screen.getByLabelText(/^参观意向/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(/^被访部门/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await listEntries([OWNER])).toHaveLength(0);
+  });
+
+  it('leaves the codes to the bid service while the dictionaries and departments are not on the device (offline)', async () => {
+    server.use(
+      http.get(`${bidService}/common/getSelectCodeCommonData`, () => HttpResponse.error()),
+      http.get(`${bidService}/supplier/getOrgCodeByProductionBase`, () => HttpResponse.error()),
+    );
+    const refused = await refusedApplication(retiredChoices());
+    renderPage(`/platform/visitorApplyNew/new?mend=${refused.id}`);
+    await screen.findByRole('option', { name: '东莞生产基地' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '提交申请' }));
+    const ask = await screen.findByRole('dialog', { name: '提交参观申请' }, { timeout: 5000 });
+    for (const field of [screen.getByLabelText(/^参观意向/), screen.getByLabelText(/^被访部门/), screen.getByLabelText(/^币种/), ...screen.getAllByLabelText(/^性别/)]) {
+      expect(field.getAttribute('aria-invalid')).toBeNull();
+    }
+    await user.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await listEntries([OWNER])).map((e) => [e.id, e.status])).toEqual([[refused.id, 'failed']]);
   });
 });

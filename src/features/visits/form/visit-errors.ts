@@ -1,9 +1,24 @@
 import type { Locale } from '@contract/locales';
+import type { MessageKey } from '@contract/messages';
+import { choiceProblem } from '@contract/rules';
+import type { Option } from '@contract/schemas/common';
 import { visitApplySaveRequest } from '@contract/schemas/visit-apply';
 import { visitDatesProblem } from '@contract/visit-values';
 import { fieldErrors } from '@/api/validation';
 import { message } from '@/locales/wire';
+import type { VISIT_DICTIONARIES } from '../api/prefetch-reference-data';
 import { insuredVisitors, orderedFiles, visitPayload, type VisitFormValues } from './visit-values';
+
+/**
+ * The choices as loaded on this device: the form's dictionaries, the production bases, and the
+ * departments of one base. Undefined while one is not (offline, never fetched): the bid service
+ * decides then.
+ */
+export interface VisitChoices {
+  dictionaries?: Partial<Record<(typeof VISIT_DICTIONARIES)[number], readonly Option[] | undefined>>;
+  bases?: readonly Option[] | undefined;
+  departments?: { base: string; options: readonly Option[] | undefined } | undefined;
+}
 
 /**
  * The form's problems by form path, in the reader's language: the contract's rules (the same
@@ -16,8 +31,13 @@ import { insuredVisitors, orderedFiles, visitPayload, type VisitFormValues } fro
  * - `insurance.insuredCount` -> `insurance.insuredPersons` (the count is derived, not typed),
  *   said only when the list itself has no problem: with no insured visitor, "add one" is what
  *   the reader can act on, not a count it never typed
+ *
+ * And what the bid service checks against its dictionaries and organisation, when the device
+ * holds them (`choices`): a code the loaded dictionary does not list (kept from a copy, a draft
+ * or a mended application, since retired), a base not among the bases, a department not of the
+ * chosen base.
  */
-export function visitErrors(v: VisitFormValues, locale: Locale, now: number): Record<string, string> {
+export function visitErrors(v: VisitFormValues, locale: Locale, now: number, choices: VisitChoices = {}): Record<string, string> {
   const out: Record<string, string> = {};
   const put = (path: string, text: string) => {
     if (!(path in out)) out[path] = text;
@@ -48,6 +68,24 @@ export function visitErrors(v: VisitFormValues, locale: Locale, now: number): Re
   v.files.forEach((row, i) => {
     if (!row.file && !row.kept) put(`files.${i}.file`, message('fileMissing', locale));
   });
+  const choose = (path: string, options: readonly Option[] | undefined, code: string, key?: MessageKey) => {
+    const problem = choiceProblem(options, code, key);
+    if (problem) put(path, message(problem, locale));
+  };
+  const dictionary = choices.dictionaries ?? {};
+  choose('intention', dictionary.visitIntention, v.intention);
+  choose('entryMethod', dictionary.entryMethod, v.entryMethod);
+  choose('productionBase', choices.bases, v.productionBase);
+  // Only the departments of the base on screen say anything about its department.
+  if (choices.departments?.base === v.productionBase) choose('department', choices.departments.options, v.department, 'departmentNotOfBase');
+  v.visitors.forEach((visitor, i) => {
+    choose(`visitors.${i}.gender`, dictionary.gender, visitor.gender);
+    choose(`visitors.${i}.certificateType`, dictionary.certificateType, visitor.certificateType);
+    if (visitor.meal === 'yes') choose(`visitors.${i}.mealType`, dictionary.mealType, visitor.mealType);
+  });
+  v.files.forEach((row, i) => choose(`files.${i}.type`, dictionary.visitFileType, row.type));
+  choose('insurance.type', dictionary.insuranceType, v.insurance.type);
+  choose('insurance.currency', dictionary.currency, v.insurance.currency);
   return out;
 }
 

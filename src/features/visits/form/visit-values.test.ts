@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visitErrors } from './visit-errors';
+import { message } from '@/locales/wire';
+import { visitErrors, type VisitChoices } from './visit-errors';
 import { copyOfApplication, emptyTypedFile, emptyVisitValues, isEmptyVisit, mendedVisitValues, outboxFiles, visitPayload, type VisitFormValues } from './visit-values';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
@@ -138,5 +139,77 @@ describe('the visit application form against the contract', () => {
     );
     expect(mended.labourContract.files[0]).toBe(v.labourContract.files[0]);
     expect(visitErrors(mended, 'zh-CN', NOW)).toEqual({});
+  });
+});
+
+describe('the visit application form against the choices on the device', () => {
+  const opt = (...codes: string[]) => codes.map((code) => ({ code, label: code }));
+  /** Every dictionary of the form and base BASE1's departments, as loaded. */
+  const loaded = (): VisitChoices => ({
+    dictionaries: {
+      visitIntention: opt('AUDIT'),
+      entryMethod: opt('CAR'),
+      gender: opt('M', 'F'),
+      certificateType: opt('ID', 'PASSPORT'),
+      mealType: opt('STD'),
+      visitFileType: opt('PLAN'),
+      insuranceType: opt('ACCIDENT'),
+      currency: opt('CNY'),
+    },
+    bases: opt('BASE1', 'BASE2'),
+    departments: { base: 'BASE1', options: opt('D1') },
+  });
+
+  it('a complete application whose codes the choices list has no problem', () => {
+    const v = filled();
+    v.visitors[1]!.certificateType = 'PASSPORT';
+    v.visitors[0]!.meal = 'yes';
+    v.visitors[0]!.mealType = 'STD';
+    v.files = [{ ...emptyTypedFile(), type: 'PLAN', file: pdf('plan.pdf') }];
+    expect(visitErrors(v, 'zh-CN', NOW, loaded())).toEqual({});
+  });
+
+  it('flags each code its loaded dictionary does not list, where the form shows it', () => {
+    const v = filled();
+    v.intention = 'TOUR';
+    v.entryMethod = 'BUS';
+    v.visitors[0]!.gender = 'X';
+    v.visitors[1]!.certificateType = 'OLD';
+    v.visitors[1]!.certificateNo = 'ABC12345';
+    v.visitors[1]!.meal = 'yes';
+    v.visitors[1]!.mealType = 'HALAL';
+    v.files = [{ ...emptyTypedFile(), type: 'MAP', file: pdf('map.pdf') }];
+    v.insurance.type = 'LIFE';
+    v.insurance.currency = 'EUR';
+    const invalid = message('choiceInvalid', 'zh-CN');
+    expect(visitErrors(v, 'zh-CN', NOW, loaded())).toEqual({
+      intention: invalid,
+      entryMethod: invalid,
+      'visitors.0.gender': invalid,
+      'visitors.1.certificateType': invalid,
+      'visitors.1.mealType': invalid,
+      'files.0.type': invalid,
+      'insurance.type': invalid,
+      'insurance.currency': invalid,
+    });
+    // A meal type left from before "no meal" is not sent, so not checked.
+    v.visitors[1]!.meal = 'no';
+    expect(visitErrors(v, 'zh-CN', NOW, loaded())['visitors.1.mealType']).toBeUndefined();
+  });
+
+  it('flags a department not of the chosen base, and a base not among the bases', () => {
+    expect(visitErrors({ ...filled(), department: 'D9' }, 'en', NOW, loaded()).department).toBe('This department does not belong to the chosen production base');
+    expect(visitErrors({ ...filled(), productionBase: 'BASE9' }, 'zh-CN', NOW, loaded()).productionBase).toBe(message('choiceInvalid', 'zh-CN'));
+    // Departments loaded for another base than the one on screen say nothing about its department.
+    expect(visitErrors({ ...filled(), productionBase: 'BASE2', department: 'D7' }, 'zh-CN', NOW, loaded()).department).toBeUndefined();
+  });
+
+  it('says nothing of a choice whose options are not on the device (offline, never fetched)', () => {
+    const v = { ...filled(), intention: 'TOUR', department: 'D9', insurance: { ...filled().insurance, currency: 'EUR' } };
+    v.visitors[1]!.certificateType = 'PASSPORT';
+    expect(visitErrors(v, 'zh-CN', NOW)).toEqual({});
+    expect(visitErrors(v, 'zh-CN', NOW, { dictionaries: {}, bases: undefined, departments: { base: 'BASE1', options: undefined } })).toEqual({});
+    // An empty code is the field's "required", not an unknown choice.
+    expect(visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW, loaded()).intention).toBe(visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW).intention);
   });
 });
