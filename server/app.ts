@@ -227,7 +227,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('services', services);
   app.decorate('checkResponses', opts.checkResponses ?? false);
-  const lifecycle: Lifecycle = { shuttingDown: false };
+  // Routes add their readiness checks (routes/file/tus.ts: the tus locks' LISTEN connection).
+  const lifecycle: Lifecycle = { shuttingDown: false, checks: [] };
   app.decorate('lifecycle', lifecycle);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req, reply) => {

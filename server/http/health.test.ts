@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATH } from '../../contract/http';
 import { build } from '../test/helper';
 import type { Services } from './context';
-import { healthRoutes } from './health';
+import { healthRoutes, type ReadinessCheck } from './health';
 
 const stream = new PassThrough();
 const lines: string[] = [];
@@ -13,10 +13,10 @@ stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').
 const t = await build({ logLevel: 'info', logStream: stream, logRequests: true });
 
 /** A bare app with the probes on a database that fails or hangs. */
-async function probesOn(query: () => Promise<unknown[]>) {
+async function probesOn(query: () => Promise<unknown[]>, checks: ReadinessCheck[] = []) {
   const app = Fastify({ logger: false });
   app.decorate('services', { db: { query } } as unknown as Services);
-  await app.register(healthRoutes, { lifecycle: { shuttingDown: false } });
+  await app.register(healthRoutes, { lifecycle: { shuttingDown: false, checks } });
   return app;
 }
 
@@ -73,5 +73,18 @@ describe('/healthz and /readyz', () => {
     expect(res.statusCode).toBe(503);
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await hanging.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('/readyz answers 503 with the reason of a failing check (the tus lock connection), and 200 once it passes again', async () => {
+    let down = true;
+    const app = await probesOn(async () => [{ '?column?': 1 }], [() => null, () => (down ? 'tus lock connection down' : null)]);
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'tus lock connection down' });
+    down = false;
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    // The database is asked first: when it fails, that is the reason given.
+    const failing = await probesOn(() => Promise.reject(new Error('connection refused')), [() => 'tus lock connection down']);
+    expect((await failing.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'database unavailable' });
   });
 });

@@ -76,8 +76,12 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
   const callers = new WeakMap<IncomingMessage, Caller>();
   const allowedOrigins = new Set(opts.allowedOrigins);
   // On PostgreSQL, instances share uploads (a shared data folder): their locks must be shared too.
-  const locker = opts.databaseUrl ? new PgLocker(opts.databaseUrl) : undefined;
-  if (locker) app.addHook('onClose', () => locker.close());
+  // Their LISTEN connection, lost, is opened again; meanwhile /readyz answers 503 (http/health.ts).
+  const locker = opts.databaseUrl ? new PgLocker(opts.databaseUrl, { log: app.log }) : undefined;
+  if (locker) {
+    app.lifecycle.checks.push(() => locker.readiness());
+    app.addHook('onClose', () => locker.close());
+  }
 
   const tus = new Server({
     path,
