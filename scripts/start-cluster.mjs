@@ -8,17 +8,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, portalIsStale, root, run, startScratchPostgres, waitUntilUp } from './lib.mjs';
+import { freePort, root, startScratchPostgres, waitUntilUp } from './lib.mjs';
 import { roundRobinProxy } from './round-robin-proxy.mjs';
+import { buildPortalIfStale } from './start-build.mjs';
 
 const INSTANCES = Number(process.env.INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 8080);
 
-if (portalIsStale()) {
-  console.log('Building the portal (dist/ is missing or older than the sources)...');
-  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  if (code !== 0) process.exit(code);
-}
+const built = await buildPortalIfStale();
+if (built !== 0) process.exit(built);
 
 let databaseUrl = process.env.DATABASE_URL;
 let postgres = null;
@@ -49,7 +47,34 @@ const shared = {
 
 const upstreams = [];
 const children = [];
-for (let i = 0; i < INSTANCES; i++) {
+let proxy = null;
+
+// SIGTERM or SIGINT (npm passes both on; Ctrl-C also reaches the instances straight from the
+// terminal): the proxy takes nothing new, every instance drains as on its own (server/main.ts),
+// and the throwaway database goes only once they have all exited, so that none loses it
+// mid-drain. Exits 0 when every instance did, else 1.
+let stopping = false;
+const stop = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  proxy?.close();
+  const codes = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode ?? 1);
+          child.once('exit', (code) => done(code ?? 1));
+          child.kill(signal);
+        }),
+    ),
+  );
+  postgres?.stop();
+  process.exit(codes.every((code) => code === 0) ? 0 : 1);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+for (let i = 0; i < INSTANCES && !stopping; i++) {
   const upstream = await freePort();
   upstreams.push(upstream);
   children.push(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, ...shared, PORT: String(upstream) }, stdio: ['ignore', 'ignore', 'inherit'] }));
@@ -57,17 +82,9 @@ for (let i = 0; i < INSTANCES; i++) {
 
 for (const upstream of upstreams) await waitUntilUp(`http://127.0.0.1:${upstream}`);
 
-const proxy = await roundRobinProxy(upstreams, port, '0.0.0.0');
+proxy = await roundRobinProxy(upstreams, port, '0.0.0.0');
 console.log(`\nPortal and bid service: http://localhost:${port}/ (round robin over ${INSTANCES} instances on ports ${upstreams.join(', ')})`);
 console.log(`Shared data folder: ${dataDir}`);
 console.log('Demo accounts: as for npm start (see README).');
 
-const stop = () => {
-  proxy.close();
-  for (const child of children) child.kill('SIGTERM');
-  postgres?.stop();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
 for (const child of children) child.once('exit', (code) => code && console.error(`an instance exited with ${code}`));

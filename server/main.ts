@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { BASE_PATH } from '../contract/http';
 import { buildApp } from './app';
 import { tusStore } from './routes/file/tus';
@@ -19,8 +20,51 @@ function ensureOperatorSecret(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * A graceful stop (an orchestrator's SIGTERM, Ctrl-C's SIGINT): /readyz answers 503 at once, no
+ * new connection is taken, idle kept-alive ones close, requests in flight finish (a tus PATCH
+ * stores what it received, so the upload resumes from the acknowledged offset), then the
+ * database is closed and the process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1 anyway:
+ * a write cut then was never acknowledged, and the portal's outbox sends it again.
+ *
+ * The handlers are in place from the start: a signal that comes while the service is still
+ * starting (migrations, the demo seed) lets that finish and stops it as soon as it listens, so
+ * a database is never cut off in the middle of a migration. Later signals are noted and change
+ * nothing: one Ctrl-C under `npm start` arrives twice (from the terminal and passed on by npm),
+ * and the default action of a signal no longer handled would kill the process mid-drain.
+ */
+function stopSignals(timeoutSeconds: number): { whenStarted(log: FastifyBaseLogger, stop: (signal: NodeJS.Signals) => void): void } {
+  let started: { log: FastifyBaseLogger; stop: (signal: NodeJS.Signals) => void } | null = null;
+  let received: NodeJS.Signals | null = null;
+  // Until the service has started (and its logger is known), plain lines on standard error.
+  const warn = (fields: Record<string, unknown>, message: string) =>
+    started ? started.log.warn(fields, message) : console.error(`${message} ${JSON.stringify(fields)}`);
+  const receive = (signal: NodeJS.Signals) => {
+    if (received) {
+      warn({ signal, first: received }, 'already shutting down');
+      return;
+    }
+    received = signal;
+    setTimeout(() => {
+      warn({ timeoutSeconds }, 'still shutting down at the shutdown timeout (requests in flight, or a start that did not end): exiting anyway');
+      process.exit(1);
+    }, timeoutSeconds * 1000).unref();
+    if (started) started.stop(signal);
+    else warn({ signal }, 'shutting down once the start has ended');
+  };
+  process.on('SIGINT', receive);
+  process.on('SIGTERM', receive);
+  return {
+    whenStarted(log, stop) {
+      started = { log, stop };
+      if (received) stop(received);
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const env = readEnv();
+  const stop = stopSignals(env.shutdownTimeoutSeconds);
   mkdirSync(env.dataDir, { recursive: true });
   const app = await buildApp({
     dataDir: env.dataDir,
@@ -63,29 +107,18 @@ async function main(): Promise<void> {
   await tidy();
   setInterval(() => void tidy(), 3600_000).unref();
 
-  // A graceful stop (an orchestrator's SIGTERM, Ctrl-C): /readyz answers 503 at once, no new
-  // connection is taken, idle kept-alive ones close, requests in flight finish (a tus PATCH
-  // stores what it received, so the upload resumes from the acknowledged offset), then the
-  // database is closed and the process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1
-  // anyway: a write cut then was never acknowledged, and the portal's outbox sends it again.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal, timeoutSeconds: env.shutdownTimeoutSeconds }, 'shutting down');
-      app.lifecycle.shuttingDown = true;
-      setTimeout(() => {
-        app.log.warn('requests still in flight at the shutdown timeout: exiting anyway');
-        process.exit(1);
-      }, env.shutdownTimeoutSeconds * 1000).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
   await app.listen({ port: env.port, host: env.host });
+  stop.whenStarted(app.log, (signal) => {
+    app.log.info({ signal, timeoutSeconds: env.shutdownTimeoutSeconds }, 'shutting down');
+    app.lifecycle.shuttingDown = true;
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
   const shown = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   const url = `http://${shown}:${env.port}`;
   console.log(`\nBid service: ${url}${BASE_PATH}`);
