@@ -84,7 +84,7 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** At most this many open connections (MAX_CONNECTIONS); further ones are closed at once. */
   maxConnections?: number;
-  /** Waits (the per-address login delay, a decoy code delivery: Services.sleep); tests do not really sleep. */
+  /** Waits (the per-address login delay: Services.sleep); tests do not really sleep. */
   sleep?: (ms: number) => Promise<void>;
   /** Quotas on anonymous writes and the cap on unclaimed uploads (DEFAULT_QUOTAS); tests make them small. */
   quotas?: Partial<Quotas>;

@@ -28,7 +28,7 @@ export interface Services {
   quotas: Quotas;
   /** Prometheus metrics of this app (http/metrics.ts); `/metrics` serves them. */
   metrics: Metrics;
-  /** Waits (the login delay, a decoy code delivery); tests inject one that does not really sleep. */
+  /** Waits (the login delay); tests inject one that does not really sleep. */
   sleep: (ms: number) => Promise<void>;
 }
 

@@ -15,7 +15,8 @@ const SOCKET_TIMEOUT_MS = 20_000;
  * nodemailer upgrades to when the server offers it; `smtps://...:465` for TLS from the start;
  * options such as `?requireTLS=true` as query parameters) and MAIL_FROM (`Name <address>` or an
  * address). A pooled transport keeps one connection warm for a burst of requests. The message
- * is in the language of the person who asked, as plain text and HTML.
+ * (the code, or word that no account uses the address) is in the language of the person who
+ * asked, as plain text and HTML.
  */
 export function smtpNotifier(url: string, from: string): Notifier & { close(): void } {
   const transport = nodemailer.createTransport(
@@ -30,8 +31,9 @@ export function smtpNotifier(url: string, from: string): Notifier & { close(): v
     { from },
   );
   return {
-    async sendCode({ to, code, locale, purpose }) {
-      const { subject, text, html } = codeText(locale, code, purpose);
+    async sendCode(message) {
+      const { to, locale } = message;
+      const { subject, text, html } = codeText(message);
       const info = await transport.sendMail({
         to,
         subject,

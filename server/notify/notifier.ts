@@ -9,16 +9,23 @@ export type CodePurpose = 'recovery' | 'gate';
 export interface VerificationMessage {
   to: string;
   way: 'mail' | 'phone';
-  code: string;
+  /**
+   * The code; null when nobody uses `to` for `purpose` (no account has the address or phone, no
+   * approved visit has the phone): the message then says so and holds no code. Either way a
+   * message goes out, so that the answer cannot tell the two apart (docs/architecture.md,
+   * "Delivery of codes").
+   */
+  code: string | null;
   /** The language of the person who asked (their Accept-Language). */
   locale: Locale;
   purpose: CodePurpose;
 }
 
 /**
- * Delivers verification codes: the file notifier (demos, tests), mail over SMTP (mail.ts), SMS
- * through the buyer's HTTP endpoint (sms.ts). `sendCode` resolves once the message was handed
- * over (the SMTP server or the SMS endpoint accepted it) and rejects with the cause otherwise.
+ * Delivers verification messages (a code, or word that nobody uses the target): the file
+ * notifier (demos, tests), mail over SMTP (mail.ts), SMS through the buyer's HTTP endpoint
+ * (sms.ts). `sendCode` resolves once the message was handed over (the SMTP server or the SMS
+ * endpoint accepted it) and rejects with the cause otherwise.
  */
 export interface Notifier {
   sendCode(message: VerificationMessage): Promise<void>;
@@ -26,7 +33,8 @@ export interface Notifier {
 
 /**
  * The default transport for a demo or test installation: the code goes to the log and, as one
- * JSON line `{to, way, code, locale, purpose, at}`, to a file that e2e tests read.
+ * JSON line `{to, way, code, locale, purpose, at}`, to a file that e2e tests read (`code` null
+ * for a target nobody uses).
  */
 export function fileNotifier(file: string, log?: Pick<FastifyBaseLogger, 'info'>, now: () => Date = () => new Date()): Notifier {
   return {

@@ -6,16 +6,18 @@ import { codeText } from './texts';
 export const SMS_SECRET_HEADER = 'X-Webhook-Secret';
 const TIMEOUT_MS = 10_000;
 
-/** What the SMS endpoint receives (README "Running in production"); the text is ready to send. */
-export interface SmsWebhookBody {
+/**
+ * What the SMS endpoint receives (README "Running in production"); the text is ready to send.
+ * `kind` is `code` for a code, `unknown` for word that nobody uses the phone for the purpose (no
+ * account, no approved visit): that one has no `code` nor `validSeconds`, only its text.
+ */
+export type SmsWebhookBody = {
   to: string;
   text: string;
-  code: string;
   /** zh-CN, en or vie. */
   locale: string;
   purpose: 'recovery' | 'gate';
-  validSeconds: number;
-}
+} & ({ kind: 'code'; code: string; validSeconds: number } | { kind: 'unknown' });
 
 /**
  * Verification codes by SMS through the buyer's own endpoint (SMS_WEBHOOK_URL), since every SMS
@@ -25,16 +27,10 @@ export interface SmsWebhookBody {
  */
 export function smsWebhookNotifier(url: string, secret: string): Notifier {
   return {
-    async sendCode({ to, code, locale, purpose }) {
-      const { text } = codeText(locale, code, purpose);
-      const body: SmsWebhookBody = {
-        to,
-        text: text.split('\n')[0]!,
-        code,
-        locale,
-        purpose,
-        validSeconds: CODE_TTL_SECONDS,
-      };
+    async sendCode(message) {
+      const { to, code, locale, purpose } = message;
+      const text = codeText(message).text.split('\n')[0]!;
+      const body: SmsWebhookBody = code === null ? { to, text, kind: 'unknown', locale, purpose } : { to, text, kind: 'code', code, locale, purpose, validSeconds: CODE_TTL_SECONDS };
       const res = await fetch(url, {
         method: 'POST',
         headers: {

@@ -8,7 +8,7 @@ import { deleteCode, insertCode, latestCode, markCodeUsed, recordWrongTry } from
 import type { Queryable } from '../db/db';
 import { ApiError, tooMany } from '../http/api-error';
 import type { Services } from '../http/context';
-import type { CodePurpose, Notifier, VerificationMessage } from '../notify/notifier';
+import type { CodePurpose } from '../notify/notifier';
 import { newVerificationCode, sha256 } from '../security/tokens';
 
 const HOUR_MS = 3600_000;
@@ -28,8 +28,9 @@ export interface CodeAttempt {
  * (`ipScope` names the counter), one code per 60 s and 10 per hour per target. Each is counted
  * and reserved in one statement (attempt-repo `takeAttempt`), so concurrent requests cannot
  * pass together, and they count whether or not anyone is behind the target: an unknown target
- * is limited exactly like a known one, so the limits do not tell them apart either. A code that
- * could not be delivered gives its attempts back (`issueCode`): the limits count only codes
+ * is limited exactly like a known one, so the limits do not tell them apart either (and they
+ * bound the messages saying that nobody uses a target as they bound codes). A message that could
+ * not be delivered gives its attempts back (`issueCode`): the limits count only messages
  * actually handed over.
  */
 export async function allowCodeSend(db: Queryable, ipScope: string, ip: string, target: string, at: Date): Promise<CodeAttempt> {
@@ -45,36 +46,25 @@ export async function allowCodeSend(db: Queryable, ipScope: string, ip: string, 
   };
 }
 
-/** How many recent delivery times of each way a decoy draws from. */
-const RECENT_DELIVERIES = 32;
-/** Recent successful delivery times (ms) of each notifier and way. */
-const deliveryTimes = new WeakMap<Notifier, Record<VerificationMessage['way'], number[]>>();
-
-function recentTimes(notifier: Notifier, way: VerificationMessage['way']): number[] {
-  let times = deliveryTimes.get(notifier);
-  if (!times) deliveryTimes.set(notifier, (times = { mail: [], phone: [] }));
-  return times[way];
-}
-
 /**
- * Stores a new code for `target` (retiring older ones) and, when `deliver`, hands it to the
- * notifier for `to` and waits until it was handed over. A delivery that fails is logged with its
- * cause, its code deleted (an older one stays valid) and its limits given back, and the person
- * is told "could not send the code, try again" (E500 `codeNotSent`), never success.
+ * Stores a new code for `target` (retiring older ones) and hands a message to the notifier for
+ * `to`, waiting until it was handed over: the code when someone uses the target (`known`: an
+ * account has the address or phone, an approved visit has the phone), else word that nobody
+ * does, with no code (the code stored for it reaches nobody). Known or not, the same work is
+ * done and a real message goes out through the same transport, so neither the answer nor its
+ * time nor a failing transport tells the two apart.
  *
- * A request for a target nobody holds (`deliver: false`: no account, no approved visit) stores
- * a code nobody will get, and waits as long as a real delivery of that way took lately (drawn
- * from the last 32), so that neither the answer nor its time tells whether someone is behind the
- * target. (While the transport fails, a real target's E500 does tell: a decision, docs/
- * architecture.md, "Delivery of codes".)
+ * A delivery that fails, known target or not, is logged with its cause, its code deleted (an
+ * older one stays valid) and its limits given back, and the person is told "could not send the
+ * code, try again" (E500 `codeNotSent`), never success (docs/architecture.md, "Delivery of codes").
  */
 export async function issueCode(
-  services: Pick<Services, 'db' | 'notifier' | 'sleep' | 'metrics'>,
+  services: Pick<Services, 'db' | 'notifier' | 'metrics'>,
   m: {
     target: string;
     way: 'mail' | 'phone';
     to: string;
-    deliver: boolean;
+    known: boolean;
     locale: Locale;
     purpose: CodePurpose;
     attempt: CodeAttempt;
@@ -91,30 +81,22 @@ export async function issueCode(
     now: at,
     expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
   });
-  const times = recentTimes(notifier, m.way);
-  if (!m.deliver) {
-    if (times.length) await services.sleep(times[Math.floor(Math.random() * times.length)]!);
-    return;
-  }
-  const started = performance.now();
   try {
     await notifier.sendCode({
       to: m.to,
       way: m.way,
-      code,
+      code: m.known ? code : null,
       locale: m.locale,
       purpose: m.purpose,
     });
   } catch (error) {
-    log.warn({ err: error, way: m.way }, 'verification code not delivered');
+    log.warn({ err: error, way: m.way, purpose: m.purpose }, 'verification code not delivered');
     services.metrics.verificationCodes.inc({ way: m.way, outcome: 'failed' });
     await deleteCode(db, id);
     await m.attempt.giveBack();
     throw new ApiError(Code.internal, 'codeNotSent');
   }
   services.metrics.verificationCodes.inc({ way: m.way, outcome: 'sent' });
-  times.push(performance.now() - started);
-  if (times.length > RECENT_DELIVERIES) times.shift();
 }
 
 /**

@@ -48,14 +48,15 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
 
   /**
    * The same answer whether or not the phone has an approved visit (no enumeration of who is
-   * expected at the gate): the limits count both alike, a code is stored for both, and only a
-   * phone with a visit is sent one; the answer for the others takes as long as a real delivery.
+   * expected at the gate): the limits count both alike, a code is stored for both, and both are
+   * sent a message, the code or word that the phone has no approved visit, so that the answer,
+   * its time and a failing transport are alike too (services/verification-codes.ts).
    */
   route(app, 'h5', endpoints.h5GetVerificationCodeByPhone, async ({ input, req }) => {
     const at = now();
     const attempt = await allowCodeSend(db, 'h5-code-ip', req.ip, codeTarget(input.phone), at);
-    const expected = (await openVisitsOf(db, input.phone, at, req.locale)).length > 0;
-    await issueCode(app.services, { target: codeTarget(input.phone), way: 'phone', to: input.phone, deliver: expected, locale: req.locale, purpose: 'gate', attempt }, at, req.log);
+    const known = (await openVisitsOf(db, input.phone, at, req.locale)).length > 0;
+    await issueCode(app.services, { target: codeTarget(input.phone), way: 'phone', to: input.phone, known, locale: req.locale, purpose: 'gate', attempt }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 

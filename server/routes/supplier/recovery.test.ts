@@ -3,23 +3,29 @@ import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '../../../contract/limits'
 import type { VerificationMessage } from '../../notify/notifier';
 import { build } from '../../test/helper';
 
-/** Every delivery takes 40 ms here; `slept` is what the decoy for an unknown target waited (ms). */
+/** Every delivery takes 40 ms here, and fails while `failing` is set (a transport that is down). */
 const DELIVERY_MS = 40;
-const slept: number[] = [];
+let failing = false;
 const t = await build({
   notifier: {
     sendCode: async (m: VerificationMessage) => {
-      t.inbox.push(m);
       await new Promise((done) => setTimeout(done, DELIVERY_MS));
+      if (failing) throw new Error('the transport is down');
+      t.inbox.push(m);
     },
   },
-  sleep: async (ms) => void slept.push(ms),
 });
 const [a101, a104, a141] = t.accounts;
 const later = (seconds: number) => {
   t.clock.now = new Date(t.clock.now.getTime() + seconds * 1000);
 };
-const lastCode = () => t.inbox.at(-1)!.code;
+const lastCode = () => t.inbox.at(-1)!.code!;
+/** The answer and how long it took (ms). */
+const timed = async (body: object, ip: string) => {
+  const started = performance.now();
+  const res = await t.post('/supplier/getCheckCode', body, { ip });
+  return { res, ms: performance.now() - started };
+};
 
 describe('supplierGetCheckCode', () => {
   it('sends a 6-digit code by mail through the notifier', async () => {
@@ -46,47 +52,59 @@ describe('supplierGetCheckCode', () => {
     expect((await t.post('/supplier/getCheckCode', { mailOrPhone: a141!.email, way: 'mail' }, { ip: '10.9.1.1' })).code).toBe('E429');
   });
 
-  it('answers an unknown address exactly like a known one, sends it nothing, and takes as long as a real delivery', async () => {
+  it('answers an unknown address exactly like a known one, and sends it word that no account uses it, with no code', async () => {
     later(CODE_RESEND_SECONDS);
-    // The answer for an unknown address waits a time drawn from the recent real deliveries of its way.
     const codes = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes'))[0]!.n;
     for (const way of ['mail', 'phone'] as const) {
       const [storedBefore, sentBefore] = [await codes(), t.inbox.length];
-      const known = await t.post('/supplier/getCheckCode', { mailOrPhone: way === 'mail' ? a104!.email : a141!.phone, way }, { ip: '10.9.0.4' });
-      slept.length = 0;
-      const unknown = await t.post(
-        '/supplier/getCheckCode',
-        {
-          mailOrPhone: way === 'mail' ? 'nobody@example.com' : '13911112222',
-          way,
-        },
-        { ip: '10.9.0.4' },
-      );
-      expect(known).toEqual({
+      const knownTo = way === 'mail' ? a104!.email : a141!.phone;
+      const unknownTo = way === 'mail' ? 'nobody@example.com' : '13911112222';
+      const known = await timed({ mailOrPhone: knownTo, way }, '10.9.0.4');
+      const unknown = await timed({ mailOrPhone: unknownTo, way }, '10.9.0.4');
+      expect(known.res).toEqual({
         code: 'E000',
         message: expect.any(String),
         data: { resendAfterSeconds: CODE_RESEND_SECONDS },
       });
-      expect(unknown).toEqual(known);
-      expect(slept).toHaveLength(1);
-      expect(slept[0]).toBeGreaterThanOrEqual(DELIVERY_MS - 5);
-      // The same work for both (a code stored for each), one message sent.
+      expect(unknown.res).toEqual(known.res);
+      // Both waited for a real delivery through the same transport.
+      expect(known.ms).toBeGreaterThanOrEqual(DELIVERY_MS - 5);
+      expect(unknown.ms).toBeGreaterThanOrEqual(DELIVERY_MS - 5);
+      // The same work for both (a code stored for each, a message sent to each); only the known one holds the code.
       expect(await codes()).toBe(storedBefore + 2);
-      expect(t.inbox.length).toBe(sentBefore + 1);
+      expect(t.inbox.slice(sentBefore)).toEqual([
+        { to: knownTo, way, code: expect.stringMatching(/^\d{6}$/), locale: 'en', purpose: 'recovery' },
+        { to: unknownTo, way, code: null, locale: 'en', purpose: 'recovery' },
+      ]);
       // The limits treat both alike as well.
-      expect(
-        (
-          await t.post(
-            '/supplier/getCheckCode',
-            {
-              mailOrPhone: way === 'mail' ? 'nobody@example.com' : '13911112222',
-              way,
-            },
-            { ip: '10.9.0.5' },
-          )
-        ).code,
-      ).toBe('E429');
-      expect((await t.post('/supplier/getCheckCode', { mailOrPhone: way === 'mail' ? a104!.email : a141!.phone, way }, { ip: '10.9.0.5' })).code).toBe('E429');
+      expect((await t.post('/supplier/getCheckCode', { mailOrPhone: unknownTo, way }, { ip: '10.9.0.5' })).code).toBe('E429');
+      expect((await t.post('/supplier/getCheckCode', { mailOrPhone: knownTo, way }, { ip: '10.9.0.5' })).code).toBe('E429');
+    }
+  });
+
+  it('while the transport fails, answers an unknown address exactly like a known one: E500 codeNotSent for both, nothing kept, nothing counted', async () => {
+    later(CODE_RESEND_SECONDS);
+    const stored = async (target: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE target = $1', [target]))[0]!.n;
+    for (const way of ['mail', 'phone'] as const) {
+      const knownTo = way === 'mail' ? a101!.email : a104!.phone;
+      const unknownTo = way === 'mail' ? 'nobody3@example.com' : '13911113333';
+      const before = [await stored(knownTo.toLowerCase()), await stored(unknownTo)];
+      failing = true;
+      let known, unknown;
+      try {
+        known = await timed({ mailOrPhone: knownTo, way }, `10.9.3.${way === 'mail' ? 1 : 2}`);
+        unknown = await timed({ mailOrPhone: unknownTo, way }, `10.9.3.${way === 'mail' ? 3 : 4}`);
+      } finally {
+        failing = false;
+      }
+      expect(known.res).toEqual({ code: 'E500', message: expect.any(String), data: null });
+      expect(unknown.res).toEqual(known.res);
+      expect(known.ms).toBeGreaterThanOrEqual(DELIVERY_MS - 5);
+      expect(unknown.ms).toBeGreaterThanOrEqual(DELIVERY_MS - 5);
+      expect([await stored(knownTo.toLowerCase()), await stored(unknownTo)]).toEqual(before);
+      // Nothing was handed over, so nothing was counted, for either: asking again at once is not "too many".
+      expect((await t.post('/supplier/getCheckCode', { mailOrPhone: knownTo, way }, { ip: '10.9.3.9' })).code).toBe('E000');
+      expect((await t.post('/supplier/getCheckCode', { mailOrPhone: unknownTo, way }, { ip: '10.9.3.9' })).code).toBe('E000');
     }
   });
 

@@ -19,16 +19,16 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * The same answer whether or not an account has the address or phone (no enumeration): the
-   * limits count both alike, a code is stored for both, and only a real one is sent; the answer
-   * for an unknown one takes as long as a real delivery (services/verification-codes.ts).
+   * limits count both alike, a code is stored for both, and both are sent a message, the code or
+   * word that no account uses the address or phone, so that the answer, its time and a failing
+   * transport are alike too (services/verification-codes.ts).
    */
   route(app, 'supplier', endpoints.supplierGetCheckCode, async ({ input, req }) => {
     const at = now();
     const target = targetOf(input.way, input.mailOrPhone);
     const attempt = await allowCodeSend(db, 'code-ip', req.ip, target, at);
-    const accounts = await findSupplierIdsByContact(db, input.way, target);
-    const deliver = accounts.length > 0;
-    await issueCode(app.services, { target, way: input.way, to: input.mailOrPhone, deliver, locale: req.locale, purpose: 'recovery', attempt }, at, req.log);
+    const known = (await findSupplierIdsByContact(db, input.way, target)).length > 0;
+    await issueCode(app.services, { target, way: input.way, to: input.mailOrPhone, known, locale: req.locale, purpose: 'recovery', attempt }, at, req.log);
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 
