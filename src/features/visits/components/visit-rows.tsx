@@ -2,6 +2,7 @@ import type { VisitApplicationSummary } from '@contract/schemas/visit-apply';
 import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import { CardList } from '@/ui/card-list';
 import { ReviewBadge } from './review-badge';
 
 const Dates = ({ row }: { row: Pick<VisitApplicationSummary, 'startDate' | 'endDate'> }) => (
@@ -92,12 +93,6 @@ function VisitCard({ row }: { row: VisitApplicationSummary }) {
 
 export function VisitCards({ rows }: { rows: VisitApplicationSummary[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {rows.map((row) => (
-        <li key={row.id}>
-          <VisitCard row={row} />
-        </li>
-      ))}
-    </ul>
+    <CardList rows={rows}>{(row) => <VisitCard row={row} />}</CardList>
   );
 }

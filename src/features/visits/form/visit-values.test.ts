@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '@/locales/wire';
 import { visitErrors, type VisitChoices } from './visit-errors';
-import { copyOfApplication, emptyTypedFile, emptyVisitValues, isEmptyVisit, mendedVisitValues, outboxFiles, visitPayload, type VisitFormValues } from './visit-values';
+import { copyOfApplication, mendedVisitValues } from './stored-visit-values';
+import { emptyTypedFile, emptyVisitValues, isEmptyVisit, outboxFiles, visitPayload, type VisitFormValues } from './visit-values';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
 const pdf = (name: string) => new File([new Uint8Array(8)], name, { type: 'application/pdf' });

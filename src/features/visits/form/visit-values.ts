@@ -1,5 +1,5 @@
 import type { FileRef } from '@contract/schemas/common';
-import type { VisitApplicationDetail, VisitApplySaveRequest } from '@contract/schemas/visit-apply';
+import type { VisitApplySaveRequest } from '@contract/schemas/visit-apply';
 import { normalizeNumeric } from '@/ui/numeric-input';
 
 /**
@@ -85,7 +85,7 @@ export type FileField = (typeof FILE_FIELDS)[number];
 export const AMOUNT_INPUT = { precision: 2, min: 0, max: 9_999_999_999.99 } as const;
 
 let lastKey = 0;
-const newRowKey = (): string => `row-${Date.now().toString(36)}-${(lastKey++).toString(36)}`;
+export const newRowKey = (): string => `row-${Date.now().toString(36)}-${(lastKey++).toString(36)}`;
 
 const noFiles = (): FilesValue => ({ files: [], kept: [] });
 
@@ -139,115 +139,6 @@ export function isEmptyVisit(v: VisitFormValues, visitingCompany: string, relate
 
 function hasFiles(v: VisitFormValues): boolean {
   return [...FILE_FIELDS.map((f) => v[f]), v.insurance.appendix].some((f) => f.files.length + f.kept.length > 0) || v.files.length > 0;
-}
-
-/** A returned application copied into a new one: every field, visitor, insured person and stored file kept. */
-export function copyOfApplication(detail: VisitApplicationDetail): VisitFormValues {
-  const insured = new Map(detail.insurance.insuredPersons.map((p) => [p.certificateNo, p.job]));
-  const kept = (refs: FileRef[]): FilesValue => ({ files: [], kept: refs.map(({ name, url, path }) => ({ name, url, path })) });
-  return {
-    intention: detail.intention,
-    // A returned application's dates have likely passed: the supplier chooses them again.
-    startDate: '',
-    endDate: '',
-    entryMethod: detail.entryMethod,
-    sourceNo: detail.sourceNo,
-    productionBase: detail.productionBase,
-    department: detail.department,
-    reason: detail.reason,
-    visitingCompany: detail.visitingCompany,
-    host: detail.host,
-    relatedProject: detail.relatedProject,
-    contract: kept(detail.contract),
-    labourNotice: kept(detail.labourNotice),
-    labourContract: kept(detail.labourContract),
-    policy: kept(detail.policy),
-    visitors: detail.visitors.map((v) => ({
-      key: newRowKey(),
-      name: v.name,
-      gender: v.gender,
-      certificateType: v.certificateType,
-      certificateNo: v.certificateNo,
-      phone: v.phone,
-      meal: v.meal ? 'yes' : 'no',
-      mealType: v.mealType,
-      lodging: v.lodging ? 'yes' : 'no',
-      insured: insured.has(v.certificateNo),
-      job: insured.get(v.certificateNo) ?? '',
-    })),
-    files: detail.files.map((f) => ({ key: newRowKey(), type: f.type, file: null, kept: f.file })),
-    insurance: {
-      company: detail.insurance.company,
-      type: detail.insurance.type,
-      policyNo: detail.insurance.policyNo,
-      jobType: detail.insurance.jobType,
-      amount: normalizeNumeric(detail.insurance.amount, AMOUNT_INPUT),
-      currency: detail.insurance.currency,
-      date: detail.insurance.date,
-      hasInsured: detail.insurance.hasInsured ? 'yes' : 'no',
-      hasSocialSecurity: detail.insurance.hasSocialSecurity ? 'yes' : 'no',
-      appendix: kept(detail.insurance.appendix),
-    },
-    copiedFrom: detail.id,
-  };
-}
-
-/**
- * An application the bid service refused, opened from its outbox entry: the body it held (with
- * the refs kept from a copied application) and the files stored with it by field (`outboxFiles`),
- * each typed file back in its row. A file no longer on the device leaves its row empty.
- */
-export function mendedVisitValues(payload: Record<string, unknown>, stored: Record<string, File[]>): VisitFormValues {
-  const body = payload as Partial<VisitApplySaveRequest>;
-  const insurance: Partial<VisitApplySaveRequest['insurance']> = body.insurance ?? {};
-  const insured = new Map((insurance.insuredPersons ?? []).map((p) => [p.certificateNo, p.job]));
-  const text = (value: string | undefined) => value ?? '';
-  const answer = (value: boolean | undefined): YesNo => (value === undefined ? '' : value ? 'yes' : 'no');
-  const field = (refs: FileRef[] | undefined, path: string): FilesValue => ({ files: stored[path] ?? [], kept: (refs ?? []).map(pickRef) });
-  return {
-    intention: text(body.intention),
-    startDate: text(body.startDate),
-    endDate: text(body.endDate),
-    entryMethod: text(body.entryMethod),
-    sourceNo: text(body.sourceNo),
-    productionBase: text(body.productionBase),
-    department: text(body.department),
-    reason: text(body.reason),
-    visitingCompany: text(body.visitingCompany),
-    host: text(body.host),
-    relatedProject: text(body.relatedProject),
-    contract: field(body.contract, 'contract'),
-    labourNotice: field(body.labourNotice, 'labourNotice'),
-    labourContract: field(body.labourContract, 'labourContract'),
-    policy: field(body.policy, 'policy'),
-    visitors: (body.visitors ?? []).map((v) => ({
-      key: newRowKey(),
-      name: v.name,
-      gender: v.gender,
-      certificateType: v.certificateType,
-      certificateNo: v.certificateNo,
-      phone: v.phone,
-      meal: answer(v.meal),
-      mealType: text(v.mealType),
-      lodging: answer(v.lodging),
-      insured: insured.has(v.certificateNo),
-      job: insured.get(v.certificateNo) ?? '',
-    })),
-    files: (body.files ?? []).map((row, i) => ({ key: newRowKey(), type: row.type, file: row.file ? null : (stored[`files.${i}.file`]?.[0] ?? null), kept: row.file ? pickRef(row.file) : null })),
-    insurance: {
-      company: text(insurance.company),
-      type: text(insurance.type),
-      policyNo: text(insurance.policyNo),
-      jobType: text(insurance.jobType),
-      amount: text(insurance.amount),
-      currency: text(insurance.currency),
-      date: text(insurance.date),
-      hasInsured: answer(insurance.hasInsured),
-      hasSocialSecurity: answer(insurance.hasSocialSecurity),
-      appendix: field(insurance.appendix, 'insurance.appendix'),
-    },
-    copiedFrom: text(body.copiedFrom),
-  };
 }
 
 const yesNo = (v: YesNo): boolean | undefined => (v === '' ? undefined : v === 'yes');
@@ -311,7 +202,7 @@ export function visitPayload(v: VisitFormValues, withLocal: boolean): VisitApply
   };
 }
 
-const pickRef = ({ name, url, path }: FileRef): FileRef => ({ name, url, path });
+export const pickRef = ({ name, url, path }: FileRef): FileRef => ({ name, url, path });
 
 /** Rows of the files section with a file: kept ones first (their refs sit in the body), then those chosen here. */
 export function orderedFiles(v: VisitFormValues): TypedFileValues[] {
