@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataLock } from './db/data-lock';
 import { operatorSecretFile } from './env';
 import { build } from './test/helper';
 
@@ -14,6 +15,10 @@ const t = await build({ operatorSecret: SECRET });
 writeFileSync(operatorSecretFile(t.dataDir), SECRET, { mode: 0o600 });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const port = (t.app.server.address() as AddressInfo).port;
+// The folder held as the service holds it (server/main.ts): the CLI finds the server through it.
+const lock = await acquireDataLock(t.dataDir, 'service');
+lock.update({ port, host: '127.0.0.1' });
+afterAll(() => lock.release());
 
 /** The CLI as an operator runs it: `npx tsx server/cli.ts ...` with the server's environment. */
 const cli = (args: string[], env: Record<string, string>) =>

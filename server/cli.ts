@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { acquireDataLock, DataDirInUseError, type DataLock, type LockHolder } from './db/data-lock';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { EnvError, operatorSecretFile, readEnv, type Env } from './env';
@@ -13,18 +15,30 @@ import { restoreBackup, verifyBackup } from './services/restore';
 import { parse, USAGE } from './cli-args';
 import { OperatorError, runOperatorAction, type OperatorAction } from './services/operator-actions';
 
-/**
- * PGlite admits one process: while the server runs it owns the data directory, so the action
- * goes to the server's operator endpoint. `null` when no server answers on the port.
- */
-async function viaServer(env: Env, action: OperatorAction, input: unknown): Promise<unknown | null> {
+/** The address a service listening on `host` answers on this machine. */
+function localUrl(port: number, host?: string): string {
+  const shown = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+/** The operator's secret, shown to the service's operator endpoints. */
+function operatorSecret(env: Env): string | null {
   const file = operatorSecretFile(env.dataDir);
-  if (!existsSync(file)) return null;
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+/**
+ * The action sent to the service's operator endpoint at `url`. `null` when nothing answers there
+ * (or no operator secret exists).
+ */
+async function viaServer(env: Env, url: string, action: OperatorAction, input: unknown): Promise<unknown | null> {
+  const secret = operatorSecret(env);
+  if (!secret) return null;
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${env.port}${OPS_PATH}/${action}`, {
+    res = await fetch(`${url}${OPS_PATH}/${action}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: readFileSync(file, 'utf8').trim() },
+      headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: secret },
       body: JSON.stringify(input),
       signal: AbortSignal.timeout(10_000),
     });
@@ -35,6 +49,42 @@ async function viaServer(env: Env, action: OperatorAction, input: unknown): Prom
   if (!res.ok) throw new OperatorError(`server refused (${res.status}): ${body.error ?? 'unknown error'}`);
   return body.result;
 }
+
+/** How long the CLI waits for a service that holds the folder but does not listen yet (migrations, the demo seed). */
+const STARTING_SERVICE_WAIT_MS = 60_000;
+
+/**
+ * Who does an operator command on an embedded data folder (server/db/data-lock.ts): the service
+ * that holds it, found through the folder (it writes where it listens), or this process, with
+ * the folder's lock. Never the CLI beside a running service: PGlite admits one process, and
+ * what the CLI wrote there was lost at the service's next start.
+ */
+async function embeddedWriter(env: Env): Promise<{ service: LockHolder & { port: number } } | { lock: DataLock }> {
+  const deadline = Date.now() + STARTING_SERVICE_WAIT_MS;
+  for (;;) {
+    try {
+      return { lock: await acquireDataLock(env.dataDir, 'cli') };
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError) || error.holder.kind !== 'service') throw error;
+      const { holder } = error;
+      if (holder.port !== undefined) return { service: { ...holder, port: holder.port } };
+      if (Date.now() > deadline) throw new OperatorError(`${error.message}, and has not started listening within ${STARTING_SERVICE_WAIT_MS / 1000} s`);
+      await sleep(500);
+    }
+  }
+}
+
+/** With the folder's lock held for the time of `work`. */
+async function holding<T>(lock: DataLock, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+const noAnswer = (holder: LockHolder & { port: number }) =>
+  new OperatorError(`the bid service (pid ${holder.pid}) holds the data folder but does not answer on port ${holder.port}, or the operator secret is missing: nothing was done`);
 
 async function direct(env: Env, action: OperatorAction, input: unknown): Promise<unknown> {
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
@@ -58,19 +108,19 @@ const refused = (error: unknown) => ((error as { cause?: { code?: string } }).ca
 /**
  * `backup FILE` while the server runs: the server dumps its database (PGlite admits one process)
  * and streams the archive back, written here with the operator's account. False when no server
- * listens on the port (or no operator secret exists): then the CLI takes the backup itself.
+ * listens at `url` (or no operator secret exists).
  */
-async function backupViaServer(env: Env, file: string): Promise<boolean> {
-  const secret = operatorSecretFile(env.dataDir);
-  if (!existsSync(secret)) return false;
+async function backupViaServer(env: Env, url: string, file: string): Promise<boolean> {
+  const secret = operatorSecret(env);
+  if (!secret) return false;
   // Until the answer starts: the dump takes a moment, the archive then streams as long as it needs.
   const started = new AbortController();
   const timer = setTimeout(() => started.abort(), 120_000);
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${env.port}${BACKUP_PATH}`, {
+    res = await fetch(`${url}${BACKUP_PATH}`, {
       method: 'POST',
-      headers: { [OPERATOR_HEADER]: readFileSync(secret, 'utf8').trim() },
+      headers: { [OPERATOR_HEADER]: secret },
       signal: started.signal,
     });
   } catch (error) {
@@ -93,17 +143,32 @@ async function backupViaServer(env: Env, file: string): Promise<boolean> {
   return true;
 }
 
+/** The CLI's own backup: the folder (and, embedded, its database) as this process reads them. */
+async function backupHere(env: Env, file: string): Promise<void> {
+  if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pgdata', 'PG_VERSION'))) throw new OperatorError(`no database in ${env.dataDir} (pgdata/): nothing to back up`);
+  // With DATABASE_URL the files alone: the database is backed up with pg_dump.
+  const db = env.databaseUrl ? undefined : await openDb({ dataDir: env.dataDir });
+  try {
+    await backupToFile({ db, dataDir: env.dataDir, now: new Date() }, file);
+  } finally {
+    await db?.close();
+  }
+}
+
 async function backup(env: Env, file: string): Promise<unknown> {
   if (existsSync(file)) throw new OperatorError(`${file} exists already: choose another name`);
-  const byServer = await backupViaServer(env, file);
-  if (!byServer) {
-    if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pgdata', 'PG_VERSION'))) throw new OperatorError(`no database in ${env.dataDir} (pgdata/): nothing to back up`);
-    // With DATABASE_URL the files alone: the database is backed up with pg_dump.
-    const db = env.databaseUrl ? undefined : await openDb({ dataDir: env.dataDir });
-    try {
-      await backupToFile({ db, dataDir: env.dataDir, now: new Date() }, file);
-    } finally {
-      await db?.close();
+  let byServer: boolean;
+  if (env.databaseUrl) {
+    byServer = await backupViaServer(env, localUrl(env.port), file);
+    if (!byServer) await backupHere(env, file);
+  } else {
+    const writer = await embeddedWriter(env);
+    if ('service' in writer) {
+      if (!(await backupViaServer(env, localUrl(writer.service.port, writer.service.host), file))) throw noAnswer(writer.service);
+      byServer = true;
+    } else {
+      await holding(writer.lock, () => backupHere(env, file));
+      byServer = false;
     }
   }
   // Every backup is read back whole before it is called done.
@@ -118,13 +183,30 @@ async function backup(env: Env, file: string): Promise<unknown> {
 }
 
 async function restore(env: Env, file: string): Promise<unknown> {
+  if (!env.databaseUrl) {
+    // The restore writes the folder: no service may hold it (the lock says which one does).
+    const lock = await acquireDataLock(env.dataDir, 'cli').catch((error: unknown) => {
+      throw error instanceof DataDirInUseError ? new OperatorError(`${error.message}: stop it before restoring`) : error;
+    });
+    return holding(lock, () => restoreBackup({ file, dataDir: env.dataDir }));
+  }
   // The restore writes DATA_DIR: the service must be stopped.
-  const running = await fetch(`http://127.0.0.1:${env.port}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+  const running = await fetch(`${localUrl(env.port)}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
     (res) => res.ok,
     () => false,
   );
   if (running) throw new OperatorError(`a service answers on port ${env.port}: stop it before restoring`);
   return restoreBackup({ file, dataDir: env.dataDir, databaseUrl: env.databaseUrl });
+}
+
+/** An operator action: through the service that holds an embedded folder, else here with its lock; on PostgreSQL through a service on PORT if one answers, else here. */
+async function act(env: Env, action: OperatorAction, input: unknown): Promise<unknown> {
+  if (env.databaseUrl) return (await viaServer(env, localUrl(env.port), action, input)) ?? (await direct(env, action, input));
+  const writer = await embeddedWriter(env);
+  if ('lock' in writer) return holding(writer.lock, () => direct(env, action, input));
+  const result = await viaServer(env, localUrl(writer.service.port, writer.service.host), action, input);
+  if (result === null) throw noAnswer(writer.service);
+  return result;
 }
 
 async function main(): Promise<void> {
@@ -136,13 +218,11 @@ async function main(): Promise<void> {
     return;
   }
   const { action, input } = parse(process.argv.slice(2));
-  const remote = await viaServer(env, action, input);
-  const result = remote ?? (await direct(env, action, input));
-  console.log(JSON.stringify(result, null, 2));
+  console.log(JSON.stringify(await act(env, action, input), null, 2));
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof OperatorError || error instanceof EnvError || (error as Error)?.name === 'ZodError';
+  const known = error instanceof OperatorError || error instanceof EnvError || error instanceof DataDirInUseError || (error as Error)?.name === 'ZodError';
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

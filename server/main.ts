@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { BASE_PATH } from '../contract/http';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { acquireDataLock, DataDirInUseError } from './db/data-lock';
 import { tusStore } from './routes/file/tus';
 import { housekeeping } from './services/housekeeping';
 import { EnvError, operatorSecretFile, readEnv } from './env';
@@ -66,6 +68,8 @@ async function main(): Promise<void> {
   const env = readEnv();
   const stop = stopSignals(env.shutdownTimeoutSeconds);
   mkdirSync(env.dataDir, { recursive: true });
+  // One process writes an embedded data folder (server/db/data-lock.ts); a second service refuses to start.
+  const lock = env.databaseUrl ? null : await acquireDataLock(env.dataDir, 'service');
   const app = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
@@ -108,11 +112,16 @@ async function main(): Promise<void> {
   setInterval(() => void tidy(), 3600_000).unref();
 
   await app.listen({ port: env.port, host: env.host });
+  // Where it listens, for the CLI, which finds the service through the folder.
+  lock?.update({ port: (app.server.address() as AddressInfo).port, host: env.host });
   stop.whenStarted(app.log, (signal) => {
     app.log.info({ signal, timeoutSeconds: env.shutdownTimeoutSeconds }, 'shutting down');
     app.lifecycle.shuttingDown = true;
     app.close().then(
-      () => process.exit(0),
+      () => {
+        lock?.release();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -145,6 +154,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A bad setting is the operator's to fix: the message alone, without a stack.
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

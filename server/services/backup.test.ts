@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BASE_PATH, HEADER } from '../../contract/http';
 import { buildApp } from '../app';
+import { acquireDataLock } from '../db/data-lock';
 import type { Db } from '../db/db';
 import { operatorSecretFile } from '../env';
 import { BACKUP_PATH, OPERATOR_HEADER } from '../routes/ops';
@@ -241,6 +242,9 @@ describe.skipIf(onPostgres)('npm run cli -- backup / restore', { timeout: 300_00
     const c = await service(dataDir);
     await c.app.listen({ port: 0, host: '127.0.0.1' });
     const port = String((c.app.server.address() as AddressInfo).port);
+    // The folder held as the service holds it (server/main.ts): the CLI finds the server through it.
+    const lock = await acquireDataLock(dataDir, 'service');
+    lock.update({ port: Number(port), host: '127.0.0.1' });
     const before = await inventory(c.db, dataDir);
 
     const file = join(root, 'cli.tar');
@@ -253,10 +257,12 @@ describe.skipIf(onPostgres)('npm run cli -- backup / restore', { timeout: 300_00
     expect(again.err).toContain(`${file} exists already`);
 
     const target = join(root, 'cli-restored');
-    const whileRunning = await cli(['restore', file], { DATA_DIR: target, PORT: port });
+    const whileRunning = await cli(['restore', file], { DATA_DIR: dataDir });
     expect(whileRunning.code).toBe(1);
-    expect(whileRunning.err).toContain(`a service answers on port ${port}: stop it before restoring`);
+    expect(whileRunning.err).toContain(`in use by the bid service (pid ${process.pid}, port ${port})`);
+    expect(whileRunning.err).toContain('stop it before restoring');
     await c.app.close();
+    lock.release();
     // No server now: the CLI opens the database itself.
     const direct = await cli(['backup', join(root, 'cli-direct.tar')], { DATA_DIR: dataDir, PORT: port });
     expect(direct.code, direct.err).toBe(0);
