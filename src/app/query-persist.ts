@@ -1,6 +1,7 @@
 import { BUILD_VERSION } from '@contract/limits';
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
 import { kvDeleteKeys, kvEntries, kvSetMany } from '@/offline/db';
+import { dropScreens, STORED_READS_MAX_AGE_MS } from '@/offline/screen-store';
 
 /**
  * A supplier's reads stay readable offline (DESIGN.md section 4): every answer the cache holds
@@ -9,14 +10,15 @@ import { kvDeleteKeys, kvEntries, kvSetMany } from '@/offline/db';
  * tab right after a screen appeared loses nothing. A query says `meta: { persist: false }` to stay
  * out (the session check, which must ask the bid service on each start; a visitor's data).
  * Restored when that supplier's platform area opens; wiped at logout, at a timed-out session, and
- * when another supplier opens the platform area on this device. Loaded by the platform layout
+ * when another supplier opens the platform area on this device, with the screens rendered from
+ * them (src/offline/screen-store.ts). Loaded by the platform layout
  * route only, so /login does not pay for it.
  *
  * Each record holds one dehydrated query and the build it was written by (a new build may read
  * its answers differently, so an older record is dropped), and follows
  * @tanstack/react-query-persist-client's rules (maxAge, buster) with this app's own query-core.
  */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+export const PERSIST_MAX_AGE_MS = STORED_READS_MAX_AGE_MS;
 const BUSTER = String(BUILD_VERSION);
 const PREFIX = 'rq:';
 const supplierPrefix = (supplierId: string) => `${PREFIX}${supplierId}|`;
@@ -132,6 +134,9 @@ async function restore(client: QueryClient, current: Session): Promise<void> {
   }
   // A logout may have come while restoring.
   if (session === current) current.stop = follow(client, supplierId);
+  // Another supplier's screens go with their reads (in the background: never shown meanwhile,
+  // the language pick shows a screen only to the supplier it was rendered for).
+  void dropScreens(supplierId).catch(() => undefined);
 }
 
 /** Logout or a timed-out session: stop saving and delete the supplier's stored reads (its outbox entries stay). */
@@ -140,7 +145,7 @@ export async function wipePersistedQueries(supplierId: string): Promise<void> {
     session.stop();
     session = null;
   }
-  await kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]);
+  await Promise.all([kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]), dropScreens()]);
 }
 
 /** The supplier's stored answers by query key (what a reload would restore); for tests. */

@@ -2,7 +2,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { injectScreen } from '@/prerender/shell-html';
 import { answerPublicCall, publicReadPath } from './public-store';
+import { readScreen } from './screen-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -19,8 +21,27 @@ const OUTBOX_SYNC_TAG = 'portal-outbox';
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Deep links open the app shell; calls to the bid service are never answered with HTML.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/bid-web\//] }));
+// Deep links open the app shell; calls to the bid service are never answered with HTML. A
+// supplier's screen opens with its last render on this device in the shell (src/offline/screen-store.ts),
+// painted before the app's JavaScript has run, online or not; the shell's language pick drops it
+// for another supplier or language (src/prerender/shell-html.ts).
+const shell = createHandlerBoundToURL('index.html');
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options);
+      const { pathname, search } = options.url;
+      if (!pathname.startsWith('/platform/') || !response.ok) return response;
+      const screen = await readScreen(`${pathname}${search}`).catch(() => null);
+      if (!screen) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      const shellHtml = await response.text();
+      return new Response(injectScreen(shellHtml, screen) ?? shellHtml, { status: response.status, headers });
+    },
+    { denylist: [/^\/bid-web\//] },
+  ),
+);
 
 // Every public read of the contract (notices, which are POSTs the Cache API cannot key, and the
 // reference data behind every label): network first, stored answer, in the request's language or

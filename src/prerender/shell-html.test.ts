@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { injectPrerendered, injectServerRendered, ROOT_HIDDEN, SERVER_STATE_ID, type PrerenderedPage } from './shell-html';
+import { injectPrerendered, injectScreen, injectServerRendered, ROOT_HIDDEN, SERVER_STATE_ID, type PrerenderedPage, type ScreenSnapshot } from './shell-html';
 
 const page = (locale: PrerenderedPage['locale'], lang: string, text: string, path = '/login'): PrerenderedPage => ({
   path,
@@ -18,7 +18,7 @@ const PAGES = [
   { ...page('en', 'en', 'Get the door QR code', '/visitLogin'), unless: 'visitor-passes' },
 ];
 const INDEX =
-  '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+  '<!doctype html><html lang="zh-CN"><head><meta name="description" content="zh"><title>zh</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 /** Loads the built document as the browser would and runs its inline script. */
 function open(path: string, language: string | null, html = injectPrerendered(INDEX, PAGES)) {
@@ -28,8 +28,9 @@ function open(path: string, language: string | null, html = injectPrerendered(IN
   document.documentElement.innerHTML = html.replace(/^<!doctype html><html lang="zh-CN">/, '').replace(/<\/html>$/, '');
   document.documentElement.lang = 'zh-CN';
   const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-  expect(scripts).toHaveLength(2);
-  for (const script of scripts) new Function(script)();
+  expect(scripts).toHaveLength(3);
+  // The hide and the pick; the last one starts the app (its own tests below).
+  for (const script of scripts.slice(0, 2)) new Function(script)();
   return document.getElementById('root')!;
 }
 
@@ -39,7 +40,7 @@ const setCookie = (name: string, value: string | null) => {
 
 afterEach(() => {
   localStorage.clear();
-  for (const name of ['auth', 'token', 'tokenish']) setCookie(name, null);
+  for (const name of ['auth', 'token', 'tokenish', 'supplierId']) setCookie(name, null);
   history.replaceState(null, '', '/');
 });
 
@@ -190,5 +191,115 @@ describe("the bid service's server render of a notice", () => {
 
   it('refuses an index.html without the prerendered #root', () => {
     expect(() => injectServerRendered(INDEX, notice, state)).toThrow(/no prerendered #root/);
+  });
+});
+
+describe("a supplier's screen as it was last rendered on the device", () => {
+  const screen: ScreenSnapshot = {
+    path: '/platform/tenderManagement',
+    locale: 'en',
+    lang: 'en',
+    title: 'Bid management & more <1>',
+    supplierId: 'sup 7',
+    stylesheet: '/assets/index.css',
+    html: '<header>demo_a104</header><main><a href="/platform/tenderManagement/17">Tender 17</a></main>',
+    savedAt: 0,
+  };
+  const built = injectPrerendered(INDEX, PAGES);
+  const inject = (snapshot = screen) => injectScreen(built, snapshot)!;
+  const logIn = (supplierId: string) => {
+    setCookie('auth', '1');
+    setCookie('token', 'abc');
+    setCookie('supplierId', encodeURIComponent(supplierId));
+  };
+
+  it('goes into #root as a prerender of its address, language and supplier, with its language and title', () => {
+    const html = inject();
+    expect(html).toContain(
+      '<div id="root" data-prerendered data-path="/platform/tenderManagement" data-locale="en" data-supplier="sup 7"><header>demo_a104</header>',
+    );
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Bid management &amp; more &lt;1></title>');
+    expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
+    // The inline scripts are the build's, byte for byte: the CSP allows them by their hashes.
+    const scripts = (doc: string) => [...doc.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts(html)).toEqual(scripts(built));
+  });
+
+  it('is not put into the shell of another build (its stylesheet is not the one it was rendered with)', () => {
+    expect(injectScreen(built, { ...screen, stylesheet: '/assets/index-old.css' })).toBeNull();
+  });
+
+  it("is shown while that supplier is logged in, at its address in its language; painted, not hidden", () => {
+    logIn('sup 7');
+    const root = open('/platform/tenderManagement', 'en', inject());
+    expect(root.textContent).toBe('demo_a104Tender 17');
+    expect(root.hasAttribute('data-prerendered')).toBe(true);
+    expect(document.documentElement.hasAttribute(ROOT_HIDDEN)).toBe(false);
+  });
+
+  it('is dropped before the first paint for another supplier, a timed-out or ended session, another language or address', () => {
+    const html = inject();
+    const shown = (path: string, language: string) => open(path, language, html).textContent !== '';
+    logIn('sup 8');
+    expect(shown('/platform/tenderManagement', 'en')).toBe(false);
+    logIn('sup 7');
+    expect(shown('/platform/tenderManagement', 'vie')).toBe(false);
+    expect(shown('/platform/home', 'en')).toBe(false);
+    setCookie('token', null);
+    expect(shown('/platform/tenderManagement', 'en')).toBe(false);
+    setCookie('auth', null);
+    setCookie('token', 'abc');
+    expect(shown('/platform/tenderManagement', 'en')).toBe(false);
+    expect(document.getElementById('root')!.hasAttribute('data-prerendered')).toBe(false);
+    expect(document.documentElement.hasAttribute(ROOT_HIDDEN)).toBe(false);
+  });
+});
+
+describe("the app's start", () => {
+  const startScript = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)[2]!;
+  const built = injectPrerendered(INDEX, PAGES);
+
+  it("replaces Vite's module script with a preload of the entry and a start after the pick", () => {
+    expect(built).not.toContain('<script type="module"');
+    expect(built).toContain('<link rel="modulepreload" href="/assets/index.js">');
+    // Where Vite put the script (in the head of the build): fetched as early as before.
+    expect(built).toMatch(/<\/script><link rel="modulepreload" href="\/assets\/index.js"><\/body>/);
+    expect(startScript(built)).toContain('import("/assets/index.js")');
+    expect(() => injectPrerendered(INDEX.replace(/<script type="module"[^>]*><\/script>/, ''), PAGES)).toThrow(/entry/);
+  });
+
+  /** Runs the start script with `import` and the frame and timer functions recorded. */
+  function start(supplierScreen: boolean) {
+    document.body.innerHTML = supplierScreen ? '<div id="root" data-prerendered data-supplier="7"><main>rows</main></div>' : '<div id="root"></div>';
+    const imported: string[] = [];
+    const frames: (() => void)[] = [];
+    const timers: [() => void, number][] = [];
+    const body = startScript(built).replace(/import\(/, 'load(');
+    new Function('load', 'requestAnimationFrame', 'setTimeout', body)(
+      (entry: string) => (imported.push(entry), Promise.resolve()),
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void, ms: number) => timers.push([callback, ms]),
+    );
+    return { imported, frames, timers };
+  }
+
+  it('starts the app at once where no supplier screen was put in #root', () => {
+    expect(start(false).imported).toEqual(['/assets/index.js']);
+  });
+
+  it("starts it after the first frame of a supplier's screen, or after a while when none is drawn, once", () => {
+    const painted = start(true);
+    expect(painted.imported).toEqual([]);
+    painted.frames[0]!();
+    const afterFrame = painted.timers.find(([, ms]) => ms === 0)!;
+    afterFrame[0]();
+    expect(painted.imported).toEqual(['/assets/index.js']);
+    for (const [callback] of painted.timers) callback();
+    expect(painted.imported).toHaveLength(1);
+
+    const hidden = start(true);
+    hidden.timers.find(([, ms]) => ms > 0)![0]();
+    expect(hidden.imported).toEqual(['/assets/index.js']);
   });
 });

@@ -1,3 +1,4 @@
+import { COOKIE } from '@contract/http';
 import type { Locale } from '@contract/locales';
 
 /**
@@ -68,6 +69,13 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
     }
     try { var value = key && localStorage.getItem(key); return Boolean(value) && value !== '0'; } catch (e) { return false; }
   }
+  function owns(id) {
+    if (id === null) return true;
+    var jar = {};
+    document.cookie.split('; ').forEach(function (c) { var at = c.indexOf('='); jar[c.slice(0, at)] = c.slice(at + 1); });
+    if (!jar[${JSON.stringify(COOKIE.auth)}] || !jar[${JSON.stringify(COOKIE.token)}]) return false;
+    try { return decodeURIComponent(jar[${JSON.stringify(COOKIE.supplierId)}] || '') === id; } catch (e) { return false; }
+  }
   function pathOf(el) {
     var steps = [];
     for (; el !== root; el = el.parentElement) steps.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
@@ -91,6 +99,7 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
   for (var i = 0; i < pages.length; i++) {
     var page = pages[i];
     if (page.getAttribute('data-path') !== path || page.getAttribute('data-locale') !== locale || held(page.getAttribute('data-unless'))) continue;
+    if (!owns(page.getAttribute('data-supplier'))) continue;
     if (page !== root) {
       root.innerHTML = page.textContent;
       document.documentElement.lang = page.getAttribute('data-lang');
@@ -128,12 +137,45 @@ function rawText(page: PrerenderedPage): string {
   return html;
 }
 
-/** index.html with `pages[0]` (the default language's first page) in #root and the others as raw text. */
+/** The app's entry as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module"( crossorigin)? src="([^"]+)"><\/script>/;
+/** A page hidden from its first frame (a background tab draws none) starts the app after this. */
+const UNPAINTED_START_MS = 500;
+
+/**
+ * Classic and synchronous, after the pick: starts the app's entry (preloaded from the head, in
+ * place of Vite's module script). A supplier's screen as it was last rendered on the device
+ * (`data-supplier`, src/offline/screen-store.ts) is painted first: Vite's script would run the
+ * app's code (a task of about 700 ms with a phone's CPU) as soon as the document is parsed,
+ * before the screen's first frame, which then came 1.4 to 3.3 s after the address was opened
+ * instead of 1.3 to 1.8 s (docs/benchmarks.md). Anywhere else the app starts at once.
+ */
+const startScript = (entry: string) => `(function () {
+  var root = document.getElementById('root');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    import(${JSON.stringify(entry)}).catch(function (error) { console.error('the app failed to load', error); });
+  }
+  if (root && root.hasAttribute('data-supplier')) {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+    setTimeout(start, ${UNPAINTED_START_MS});
+  } else start();
+})();`;
+
+/**
+ * index.html with `pages[0]` (the default language's first page) in #root, the others as raw
+ * text, and the app started by startScript.
+ */
 export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): string {
   const [first, ...others] = pages;
   if (!first) return indexHtml;
   const emptyRoot = '<div id="root"></div>';
   if (!indexHtml.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!entry) throw new Error("index.html has no module script of the app's entry");
+  const [entryTag, crossorigin = '', entrySrc = ''] = entry;
   const locales = [...new Set(pages.map((page) => page.locale))];
   const otherPages = others
     .map(
@@ -141,7 +183,13 @@ export function injectPrerendered(indexHtml: string, pages: PrerenderedPage[]): 
         `<script type="text/html" ${pageAttributes(page)} data-lang="${attribute(page.lang)}" data-title="${attribute(page.title)}" data-description="${attribute(page.description)}">${rawText(page)}</script>`,
     )
     .join('');
-  return indexHtml.replace(emptyRoot, `<script>${hideScript}</script>${ROOT_START}${rootOf(first)}${ROOT_END}${otherPages}<script>${pickScript(locales, first.locale)}</script>`);
+  return indexHtml
+    .replace(entryTag, () => `<link rel="modulepreload"${crossorigin} href="${entrySrc}">`)
+    .replace(
+      emptyRoot,
+      () =>
+        `<script>${hideScript}</script>${ROOT_START}${rootOf(first)}${ROOT_END}${otherPages}<script>${pickScript(locales, first.locale)}</script><script>${startScript(entrySrc)}</script>`,
+    );
 }
 
 /** Around #root in the built index.html, where a server render puts its page. */
@@ -161,10 +209,53 @@ const rootOf = (page: PrerenderedPage) => `<div id="root" data-prerendered ${pag
  * build's /login in the device's language) is not given reads made in another.
  */
 export function injectServerRendered(indexHtml: string, page: PrerenderedPage, state: unknown): string {
+  // `<` escaped, so no text in the data can close the script element.
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return replaceRoot(indexHtml, `${rootOf(page)}<script type="application/json" id="${SERVER_STATE_ID}" data-lang="${attribute(page.lang)}">${json}</script>`);
+}
+
+/** The built index.html with `html` in place of the prerendered #root. */
+function replaceRoot(indexHtml: string, html: string): string {
   const start = indexHtml.indexOf(ROOT_START);
   const end = indexHtml.indexOf(ROOT_END, start);
   if (start < 0 || end < 0) throw new Error('index.html has no prerendered #root to replace');
-  // `<` escaped, so no text in the data can close the script element.
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `${indexHtml.slice(0, start)}${ROOT_START}${rootOf(page)}${ROOT_END}<script type="application/json" id="${SERVER_STATE_ID}" data-lang="${attribute(page.lang)}">${json}</script>${indexHtml.slice(end + ROOT_END.length)}`;
+  return `${indexHtml.slice(0, start)}${ROOT_START}${html}${ROOT_END}${indexHtml.slice(end + ROOT_END.length)}`;
+}
+
+/** A supplier's screen as the app last rendered it on this device (src/offline/screen-snapshots.ts). */
+export interface ScreenSnapshot {
+  /** The address's path (the search is in the key it is stored under). */
+  path: string;
+  locale: Locale;
+  /** <html lang> and the title when it was rendered. */
+  lang: string;
+  title: string;
+  /** Whose screen: shown only while that supplier's session cookies are there. */
+  supplierId: string;
+  /** The address of the build's stylesheet it was rendered with: another build's would style it wrongly. */
+  stylesheet: string;
+  /** #root's markup. */
+  html: string;
+  /** Epoch ms. */
+  savedAt: number;
+}
+
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * The service worker's answer to a cold open of a supplier's screen: the built index.html with
+ * the screen's last render in #root, as a prerender (`data-prerendered`, so the app takes over
+ * as it does from /login's, src/main.tsx). The language pick keeps it only where the address,
+ * the device's language and the logged-in supplier (`data-supplier`, the session cookies) are
+ * still the snapshot's; otherwise #root is emptied before anything is painted. None (null) for a
+ * snapshot of another build (its stylesheet is not this shell's).
+ */
+export function injectScreen(indexHtml: string, screen: ScreenSnapshot): string | null {
+  if (!indexHtml.includes(`<link rel="stylesheet" crossorigin href="${attribute(screen.stylesheet)}">`)) return null;
+  const root = `<div id="root" data-prerendered data-path="${attribute(screen.path)}" data-locale="${attribute(screen.locale)}" data-supplier="${attribute(screen.supplierId)}">${withoutScripts(screen.html)}</div>`;
+  // The other prerendered pages are of other addresses: nothing to parse them for.
+  return replaceRoot(indexHtml, root)
+    .replace(/<script type="text\/html" [^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${attribute(screen.lang)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${text(screen.title)}</title>`);
 }

@@ -2,8 +2,9 @@ import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { QueryClient } from '@tanstack/react-query';
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { canAccess, menuKeyOf } from '@/api/access';
 import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
@@ -19,6 +20,7 @@ import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
 import { useHomeCounts } from '@/features/home/use-home-counts';
 import { useVisitSent } from '@/features/visits/use-visit-sent';
 import { useTenderSent } from '@/features/tenders/use-tender-sent';
+import { followScreens } from '@/offline/screen-snapshots';
 import { showAlert, toast } from '@/ui/toast';
 
 /** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
@@ -90,6 +92,10 @@ function PlatformLayout() {
   // The to-do counts on the menu and the unread messages in the title: the home's first to-do page, loaded lazily.
   const counts = useHomeCounts(supplierId);
   usePlatformTitle(counts?.unreadMessages);
+  // Each screen as it shows is kept, so that a cold open paints it before the app has loaded.
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  useEffect(() => followScreens(router, queryClient), [router, queryClient]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 sm:py-6 lg:flex-row lg:gap-6">

@@ -43,8 +43,9 @@ const shown = (page: Page) =>
     ),
   ]);
 
-/** A screen has its data: nothing loading, its title there. */
+/** A screen has its data: the app's own render (not the last one painted from the document), nothing loading, its title there. */
 async function settled(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main [aria-busy=true]')).toHaveCount(0);
 }
@@ -229,4 +230,71 @@ test('a thread opened just before a reload is on the device at once', async ({ p
     await context.close();
     await service.start();
   }
+});
+
+/** The keys of the portal's IndexedDB kv store that start with `prefix`. */
+const storedKeys = (page: Page, prefix: string) =>
+  page.evaluate(
+    (start) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('supplier-portal');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const keys = open.result.transaction('kv').objectStore('kv').getAllKeys(IDBKeyRange.bound(start, `${start}\uffff`));
+          keys.onsuccess = () => {
+            open.result.close();
+            resolve(keys.result.map(String));
+          };
+        };
+      }),
+    prefix,
+  );
+
+test("a supplier's screen paints from its last render before the app has loaded, offline, and the app takes it over; logout forgets it", async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const list = '/platform/tenderManagement';
+  const { context, page } = await launchProfile(playwright.chromium, { prefix: 'portal-cold-', scratch });
+  // Whether a record's row was in #root while it still held the document's render (before the app's first commit).
+  await context.addInitScript((selector) => {
+    const w = window as unknown as { rowBeforeApp?: boolean };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      if (root.hasAttribute('data-prerendered')) {
+        if (root.querySelector(selector)) w.rowBeforeApp = true;
+      } else if (root.firstElementChild) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, `main a[href^="${list}/"]`);
+  await login(page, service.url, 'demo_a104');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+  await page.goto(`${service.url}${list}`);
+  await settled(page);
+  expect(await page.evaluate(() => (window as unknown as { rowBeforeApp?: boolean }).rowBeforeApp)).toBeUndefined();
+  const online = await shown(page);
+  await expect.poll(() => storedKeys(page, `screen:${list}`)).toEqual([`screen:${list}`]);
+
+  await service.stop();
+  try {
+    let alerts = 0;
+    page.on('dialog', () => alerts++);
+    const response = await page.goto(`${service.url}${list}`);
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { rowBeforeApp?: boolean }).rowBeforeApp)).toBe(true);
+    // The app's own render of the same records replaces it, with the time they were stored.
+    await expect(storedNote(page)).toBeVisible();
+    await settled(page);
+    expect(await shown(page)).toEqual(online);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(alerts).toBe(0);
+  } finally {
+    await service.start();
+  }
+
+  await page.goto(`${service.url}/platform/home`);
+  await settled(page);
+  await page.getByRole('button', { name: '退出登录' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => storedKeys(page, 'screen')).toEqual([]);
+  await context.close();
 });

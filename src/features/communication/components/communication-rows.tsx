@@ -1,6 +1,7 @@
 import type { CommunicationSummary } from '@contract/schemas/communication';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { CardList } from '@/ui/card-list';
 import { DateTime } from '@/ui/date-time';
 import { formatDateTime } from '@/ui/format';
 import { PriorityBadge, StatusBadge } from './communication-badges';
@@ -61,36 +62,34 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
 /** Phones and narrow screens: one card per thread (two columns on tablets); the whole card opens it. */
 export function CommunicationCards({ rows }: { rows: CommunicationSummary[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {rows.map((row) => (
-        <li key={row.id}>
-          <Link
-            {...linkProps(row)}
-            className="group block h-full rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
-              <StatusBadge status={row.status} />
-            </div>
-            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-500"><Trans>问题编号</Trans></dt>
-              <dd className="break-all text-slate-800 tabular-nums">{row.questionNo}</dd>
-              <dt className="text-slate-500"><Trans>优先级</Trans></dt>
-              <dd><PriorityBadge priority={row.priority} /></dd>
-              {row.sourceNo ? (
-                <>
-                  <dt className="text-slate-500"><Trans>来源单号</Trans></dt>
-                  <dd className="break-all text-slate-800 tabular-nums">{row.sourceNo}</dd>
-                </>
-              ) : null}
-              <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
-              <dd className="text-slate-800"><DateTime value={row.createdAt} /></dd>
-              <dt className="text-slate-500"><Trans>更新时间</Trans></dt>
-              <dd className="text-slate-800"><DateTime value={row.updatedAt} /></dd>
-            </dl>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <CardList rows={rows}>
+      {(row) => (
+      <Link
+        {...linkProps(row)}
+        className="group block h-full rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
+          <StatusBadge status={row.status} />
+        </div>
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-500"><Trans>问题编号</Trans></dt>
+          <dd className="break-all text-slate-800 tabular-nums">{row.questionNo}</dd>
+          <dt className="text-slate-500"><Trans>优先级</Trans></dt>
+          <dd><PriorityBadge priority={row.priority} /></dd>
+          {row.sourceNo ? (
+            <>
+              <dt className="text-slate-500"><Trans>来源单号</Trans></dt>
+              <dd className="break-all text-slate-800 tabular-nums">{row.sourceNo}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
+          <dd className="text-slate-800"><DateTime value={row.createdAt} /></dd>
+          <dt className="text-slate-500"><Trans>更新时间</Trans></dt>
+          <dd className="text-slate-800"><DateTime value={row.updatedAt} /></dd>
+        </dl>
+      </Link>
+      )}
+    </CardList>
   );
 }

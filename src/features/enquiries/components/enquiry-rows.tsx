@@ -2,6 +2,7 @@ import type { EnquirySummary } from '@contract/schemas/enquiry';
 import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import { CardList } from '@/ui/card-list';
 import { DateTime } from '@/ui/date-time';
 import { awaitsQuote, replyStatusNow } from '../enquiry-state';
 import { TimeLeft } from '@/ui/time-left';
@@ -108,12 +109,6 @@ function EnquiryCard({ enquiry, now }: { enquiry: EnquirySummary; now: number })
 
 export function EnquiryCards({ rows, now }: { rows: EnquirySummary[]; now: number }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {rows.map((row) => (
-        <li key={row.id}>
-          <EnquiryCard enquiry={row} now={now} />
-        </li>
-      ))}
-    </ul>
+    <CardList rows={rows}>{(row) => <EnquiryCard enquiry={row} now={now} />}</CardList>
   );
 }

@@ -1,5 +1,6 @@
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import type { OutboxEntry } from '@/offline/db';
+import { CardList } from '@/ui/card-list';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
@@ -143,12 +144,6 @@ export function TenderCard({ record, context }: { record: TenderRecordSummary; c
 
 export function TenderCards({ rows, context }: { rows: TenderRecordSummary[]; context: RowContext }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {rows.map((row) => (
-        <li key={row.id}>
-          <TenderCard record={row} context={context} />
-        </li>
-      ))}
-    </ul>
+    <CardList rows={rows}>{(row) => <TenderCard record={row} context={context} />}</CardList>
   );
 }
