@@ -97,12 +97,14 @@ describe("keeping a supplier's screen for its next cold open", () => {
     expect(saveScreen).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps nothing for a logged-out device, off the platform area, or while a snapshot still waits for the app', () => {
+  it('keeps nothing for a logged-out device, off the platform area, while a snapshot still waits for the app, or of a huge screen', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for (const setUp of [
       () => logOut(),
       () => history.replaceState(null, '', '/login'),
       () => document.getElementById('root')!.setAttribute('data-prerendered', ''),
+      // A screen too big to copy on every change (a quote form of hundreds of lines).
+      () => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<i></i>'.repeat(4000)),
     ]) {
       setUp();
       const { router, resolved } = fakeRouter();
@@ -114,6 +116,13 @@ describe("keeping a supplier's screen for its next cold open", () => {
       logIn('A');
       history.replaceState(null, '', '/platform/tenderManagement?status=2');
       document.getElementById('root')!.removeAttribute('data-prerendered');
+      document.querySelectorAll('main > i').forEach((el) => el.remove());
     }
+    // The same screen as it was is kept: none of the above left a trace that stops it.
+    const { router, resolved } = fakeRouter();
+    stop = followScreens(router, client);
+    resolved();
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(saveScreen).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,6 +6,12 @@ import { getSupplierId, sessionState } from '@/api/session';
 import type { ScreenSnapshot } from '@/prerender/shell-html';
 import { MAX_SCREEN_CHARS, saveScreen } from './screen-store';
 
+/**
+ * A screen bigger than this (a quote form of hundreds of lines) is not kept: copying it would
+ * cost a phone more, on every change, than its paint at a cold open saves.
+ */
+const MAX_SCREEN_ELEMENTS = 4000;
+
 /** How long a screen must stand still (no navigation, no new answer) before it is kept. */
 export const SETTLE_MS = 500;
 
@@ -58,6 +64,7 @@ function capture(client: QueryClient): { address: string; screen: ScreenSnapshot
   if (!root || !supplierId || sessionState() !== 'active' || !location.pathname.startsWith('/platform/')) return null;
   if (root.hasAttribute('data-prerendered') || client.isFetching() > 0) return null;
   const stylesheet = document.querySelector('link[rel=stylesheet]')?.getAttribute('href');
+  if (root.getElementsByTagName('*').length > MAX_SCREEN_ELEMENTS) return null;
   const html = visibleMarkup(root);
   if (!stylesheet || !html || html.length > MAX_SCREEN_CHARS) return null;
   return {
