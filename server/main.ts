@@ -1,6 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { BASE_PATH } from '../contract/http';
 import type { AddressInfo } from 'node:net';
@@ -9,18 +8,8 @@ import { acquireDataLock, DataDirInUseError } from './db/data-lock';
 import { tusStore } from './routes/file/tus';
 import { housekeeping } from './services/housekeeping';
 import { EnvError, operatorSecretFile, readEnv } from './env';
+import { ensureSecretFile } from './security/secret-file';
 import { existingDemoAccounts, seedDemo } from './seed';
-
-function ensureOperatorSecret(dataDir: string): string {
-  const file = operatorSecretFile(dataDir);
-  if (!existsSync(file))
-    writeFileSync(file, randomBytes(32).toString('base64url'), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-  chmodSync(file, 0o600);
-  return readFileSync(file, 'utf8').trim();
-}
 
 /**
  * A graceful stop (an orchestrator's SIGTERM, Ctrl-C's SIGINT): /readyz answers 503 at once, no
@@ -80,7 +69,7 @@ async function main(): Promise<void> {
     logLevel: env.logLevel,
     logRequests: env.logRequests,
     staticDir: env.staticDir,
-    operatorSecret: ensureOperatorSecret(env.dataDir),
+    operatorSecret: ensureSecretFile(operatorSecretFile(env.dataDir)),
     passSecret: env.passSecret,
     allowedOrigins: env.allowedOrigins,
     trustProxy: env.trustProxy,

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
+import { ensureSecretFile } from './secret-file';
 import { PASS_PREFIX, visitPassClaims, type VisitPassClaims } from '../../contract/schemas/visitor';
 
 /**
@@ -40,15 +40,5 @@ export function loadPassSecret(dataDir: string, fromEnv?: string): Buffer {
     if (fromEnv.length < 32) throw new Error('PASS_SECRET must be at least 32 characters');
     return Buffer.from(fromEnv, 'utf8');
   }
-  const file = passSecretFile(dataDir);
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another instance on the same data directory created it first.
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    }
-  }
-  chmodSync(file, 0o600);
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+  return Buffer.from(ensureSecretFile(passSecretFile(dataDir)), 'utf8');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,6 +76,8 @@ describe('tus uploads', () => {
     const got = await download(file.path, a104);
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
+    // Readable by the service's account only, as every stored file.
+    expect(statSync(t.app.services.storage.pathOf(file.path)).mode & 0o777).toBe(0o600);
     // The file is the supplier's: another supplier cannot download it.
     expect((await download(file.path, a141)).json()).toMatchObject({ code: 'E403' });
     // Completing again answers the same descriptor and stores nothing more.

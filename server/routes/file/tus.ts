@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { copyFile, link, unlink } from 'node:fs/promises';
+import { chmod, copyFile, link, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -180,6 +180,9 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       // A hard link where the file system has them (the tus and file folders share DATA_DIR), else a copy.
       await link(from, to).catch(() => copyFile(from, to));
       try {
+        // Stored files are readable by the service's account only, as /file/upload writes them
+        // (the tus store writes its uploads with the default mode).
+        await chmod(to, 0o600);
         await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: mimeOf(key) }, now());
         await setTusStorageKey(tx, row.uploadId, key);
       } catch (error) {
