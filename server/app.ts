@@ -157,7 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       databaseUrl: opts.databaseUrl,
       dataDir: opts.memoryDb ? undefined : dataDir,
     }));
-  if (opts.migrate !== false) await migrate(opened);
+  const migrations = opts.migrate !== false ? await migrate(opened) : null;
   const metrics = createMetrics({ pool: opened.poolStats });
   // Every statement and transaction of the app is timed (db_query_duration_seconds).
   const timedQuery = metrics.dbDuration.labels('query');
@@ -199,6 +199,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // Which migrations this start applied (none when the schema was up to date).
+  if (migrations) app.log.info({ applied: migrations }, migrations.length ? 'migrations applied' : 'database schema up to date');
   app.setValidatorCompiler(validatorCompiler);
   // Responses are typed by the handlers and checked against the contract in the tests; plain
   // JSON here keeps the public lists fast.

@@ -119,20 +119,29 @@ async function main(): Promise<void> {
   });
   const shown = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   const url = `http://${shown}:${env.port}`;
-  console.log(`\nBid service: ${url}${BASE_PATH}`);
-  console.log(`OpenAPI:     ${url}${BASE_PATH}/openapi.json`);
-  console.log(`Metrics:     ${env.metricsAllow ? `${url}/metrics (to ${env.metricsAllow.join(', ')})` : 'off (METRICS_ALLOW)'}`);
   const portal = !env.staticDir
     ? '(served by Vite in development)'
     : existsSync(join(env.staticDir, 'index.html'))
       ? `${url}/`
       : '(not built: run npm run build)';
-  console.log(`Portal:      ${portal}`);
-  console.log(`Data:        ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir}`);
   const codeFile = env.notifyFile ?? join(env.dataDir, 'notifications.jsonl');
-  console.log(
-    `Codes:       mail ${env.mail ? `by SMTP (${new URL(env.mail.url).host})` : `to ${codeFile}`}, SMS ${env.sms ? `by webhook (${new URL(env.sms.url).host})` : `to ${codeFile}`}`,
-  );
+  const started = {
+    bidService: `${url}${BASE_PATH}`,
+    openapi: `${url}${BASE_PATH}/openapi.json`,
+    metrics: env.metricsAllow ? `${url}/metrics (to ${env.metricsAllow.join(', ')})` : 'off (METRICS_ALLOW)',
+    portal,
+    data: env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir,
+    codes: `mail ${env.mail ? `by SMTP (${new URL(env.mail.url).host})` : `to ${codeFile}`}, SMS ${env.sms ? `by webhook (${new URL(env.sms.url).host})` : `to ${codeFile}`}`,
+  };
+  // Every line of the log is JSON, this one too; the readable banner only on a terminal.
+  app.log.info({ ...started, demoAccounts: demoAccounts.map((a) => `${a.username} (${a.status})`) }, 'bid service started');
+  if (!process.stdout.isTTY) return;
+  console.log(`\nBid service: ${started.bidService}`);
+  console.log(`OpenAPI:     ${started.openapi}`);
+  console.log(`Metrics:     ${started.metrics}`);
+  console.log(`Portal:      ${started.portal}`);
+  console.log(`Data:        ${started.data}`);
+  console.log(`Codes:       ${started.codes}`);
   if (demoAccounts.length) {
     console.log('Demo accounts (username / password / status):');
     for (const a of demoAccounts) console.log(`  ${a.username} / ${a.password} / ${a.status}`);

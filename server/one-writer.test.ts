@@ -9,7 +9,8 @@ import { freePort, root } from '../scripts/lib.mjs';
 /**
  * One writer per embedded data folder, as an operator meets it: the real bid service on a data
  * folder, a second one started on the same folder, and the CLI given only DATA_DIR (the
- * README's examples name no PORT) while the service runs, and after it stopped.
+ * README's examples name no PORT) while the service runs, and after it stopped. On the way,
+ * what the service logs when it is not on a terminal: JSON lines only, with its migrations.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'bid-one-writer-'));
 const running: ChildProcess[] = [];
@@ -22,7 +23,7 @@ afterAll(() => {
 /** The settings of a process on the folder, with none of the caller's PORT or DATABASE_URL. */
 function envFor(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { PORT: _port, DATABASE_URL: _url, ...rest } = process.env;
-  return { ...rest, DATA_DIR: dataDir, STATIC_DIR: '', SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...extra };
+  return { ...rest, DATA_DIR: dataDir, STATIC_DIR: '', SEED_DEMO: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...extra };
 }
 
 interface Run {
@@ -53,7 +54,7 @@ async function service(): Promise<Run & { port: number }> {
   const started = run('server/main.ts', [], envFor({ PORT: String(port) }));
   await Promise.race([
     new Promise<void>((ready) => {
-      const check = () => (started.output().includes('Bid service: http:') ? ready() : setTimeout(check, 50));
+      const check = () => (started.output().includes('"msg":"bid service started"') ? ready() : setTimeout(check, 50));
       check();
     }),
     started.exited.then((code) => {
@@ -79,6 +80,9 @@ const statusOf = async (username: string) => {
 describe('one writer per embedded data folder', () => {
   it('refuses a second service, sends the CLI through the running one, and keeps what it wrote across a restart', async () => {
     const first = await service();
+    // Not on a terminal: every line is JSON, the first start says which migrations it applied.
+    const logged = () => first.stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; applied?: string[] });
+    expect(logged().find((line) => line.msg === 'migrations applied')?.applied).toContain('001_init.sql');
 
     const second = run('server/main.ts', [], envFor({ PORT: String(await freePort()) }));
     expect(await second.exited).toBe(1);
@@ -96,6 +100,7 @@ describe('one writer per embedded data folder', () => {
     expect(again.code, again.output).toBe(0);
 
     const restarted = await service();
+    expect(restarted.stdout()).toContain('"msg":"database schema up to date"');
     expect(await statusOf('demo_a101')).toBe('A141');
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);

@@ -134,7 +134,7 @@ interface Tree {
 
 /** Started and ready (the banner printed after it listens, and /readyz 200); answers its process tree then. */
 async function ready(s: Started): Promise<Tree> {
-  await s.line(/^Bid service: http:/);
+  await s.line(/"msg":"bid service started"/);
   expect((await fetch(`http://127.0.0.1:${s.port}/readyz`)).status).toBe(200);
   const children = childrenOf(s.npm.pid!);
   return { pids: [s.npm.pid!, ...descendants(s.npm.pid!)], children, commands: children.map((pid) => commandOf(pid).join(' ')) };
