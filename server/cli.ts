@@ -149,7 +149,7 @@ async function backupHere(env: Env, file: string): Promise<void> {
   // With DATABASE_URL the files alone: the database is backed up with pg_dump.
   const db = env.databaseUrl ? undefined : await openDb({ dataDir: env.dataDir });
   try {
-    await backupToFile({ db, dataDir: env.dataDir, now: new Date() }, file);
+    await backupToFile({ db, dataDir: env.dataDir, now: new Date(), passSecretFromEnv: Boolean(env.passSecret) }, file);
   } finally {
     await db?.close();
   }
@@ -179,6 +179,9 @@ async function backup(env: Env, file: string): Promise<unknown> {
     takenBy: byServer ? 'the running server' : 'the CLI (no server running)',
     manifest,
     ...(manifest.database === 'postgres-files-only' ? { database: 'not in the archive (DATABASE_URL): back it up with pg_dump, see the README, Backups' } : {}),
+    ...(manifest.passSecretFrom === 'environment'
+      ? { passSecret: 'not in the archive: PASS_SECRET is given by the environment; keep that value with the archive, a restored service needs it for the passes it signed' }
+      : {}),
   };
 }
 

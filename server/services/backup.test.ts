@@ -215,6 +215,18 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     await vi.waitFor(() => expect(readdirSync(live).filter((name) => name.startsWith('.backup-'))).toEqual([]));
   });
 
+  it('with PASS_SECRET given by the environment: no pass secret in the archive, and the manifest says where it comes from', async () => {
+    writeFileSync(passSecretFile(live), 'a-stale-secret-of-an-earlier-setup-0123456789', { mode: 0o600 });
+    const file = join(root, 'env-secret.tar');
+    const { manifest, stream } = await openBackup({ dataDir: live, db: {}, now: new Date(), passSecretFromEnv: true });
+    await writeArchive(stream, file);
+    expect(manifest).toMatchObject({ passSecret: false, passSecretFrom: 'environment' });
+    expect(await verifyBackup(file)).toMatchObject({ passSecret: false, passSecretFrom: 'environment' });
+    const dir = join(root, 'env-secret-restored');
+    await restoreBackup({ file, dataDir: dir, databaseUrl: 'postgres://localhost/x' });
+    expect(existsSync(passSecretFile(dir))).toBe(false);
+  });
+
   it('with DATABASE_URL (a database that cannot dump): the files only, restored beside a database restored by its own tools', async () => {
     const file = join(root, 'files-only.tar');
     const { manifest, stream } = await openBackup({ dataDir: live, db: {}, now: new Date() });

@@ -15,7 +15,7 @@ import { OperatorError } from './operator-errors';
  *   manifest.json    always the first entry: BackupManifest
  *   pgdata.tar.gz    the embedded database's data directory (PGlite's dumpDataDir); absent
  *                    with DATABASE_URL, whose database the operator backs up with pg_dump
- *   pass.secret      the visit-pass signing secret, when the data directory holds one
+ *   pass.secret      the visit-pass signing secret, when the data directory holds the one in use (not with PASS_SECRET)
  *   files/u/..., files/p/...   every stored file, under its storage key
  *
  * Not in it: operator.secret (the server makes a new one at start), the log notifier's
@@ -66,6 +66,11 @@ export interface BackupManifest {
     databaseBytes: number;
   };
   passSecret: boolean;
+  /**
+   * `environment`: PASS_SECRET was given by the environment, so no secret is in the archive (a
+   * `pass.secret` left in the folder is not the one in use): a restored service needs that value.
+   */
+  passSecretFrom?: 'archive' | 'environment';
 }
 
 export const APP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -82,6 +87,8 @@ export interface BackupSource {
   /** The open database; with one that cannot dump (PostgreSQL) or none, the files alone. */
   db?: Pick<Db, 'dumpDataDir'>;
   now: Date;
+  /** PASS_SECRET is given by the environment: the folder's `pass.secret`, if any, is not the secret in use. */
+  passSecretFromEnv?: boolean;
 }
 
 export const code = (error: unknown) => (error as { code?: string }).code;
@@ -155,7 +162,7 @@ export async function openBackup(source: BackupSource): Promise<OpenedBackup> {
       files++;
       fileBytes += (await stat(staged)).size;
     }
-    const passSecret = await take(passSecretFile(dataDir), join(staging, PASS_SECRET));
+    const passSecret = !source.passSecretFromEnv && (await take(passSecretFile(dataDir), join(staging, PASS_SECRET)));
     if (passSecret) entries.push(PASS_SECRET);
     entries.push(FILES);
     const manifest: BackupManifest = {
@@ -166,6 +173,7 @@ export async function openBackup(source: BackupSource): Promise<OpenedBackup> {
       database: database ? 'pglite' : 'postgres-files-only',
       counts: { files, fileBytes, databaseBytes: database?.byteLength ?? 0 },
       passSecret,
+      passSecretFrom: source.passSecretFromEnv ? 'environment' : 'archive',
     };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 

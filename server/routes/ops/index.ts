@@ -23,7 +23,7 @@ const sameSecret = (given: string, secret: string) => {
  * `${DATA_DIR}/operator.secret` that only the operator's account can read. Plain HTTP
  * statuses here, since no portal reads them.
  */
-export async function opsRoutes(app: FastifyInstance, opts: { secret: string; dataDir: string }): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, opts: { secret: string; dataDir: string; passSecretFromEnv?: boolean }): Promise<void> {
   const allowed = (req: FastifyRequest) => {
     const loopback = isLoopback(req.socket.remoteAddress);
     const given = req.headers[OPERATOR_HEADER];
@@ -57,7 +57,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string; da
     if (!allowed(req)) return reply.code(403).send({ error: 'forbidden' });
     try {
       const { db, now } = app.services;
-      const { manifest, stream } = await openBackup({ db, dataDir: opts.dataDir, now: now() });
+      const { manifest, stream } = await openBackup({ db, dataDir: opts.dataDir, now: now(), passSecretFromEnv: opts.passSecretFromEnv });
       req.log.info({ manifest }, 'backup taken');
       return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(stream);
     } catch (error) {
