@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { extract as extractTar, list as listTar, Parser, type ReadEntry } from 'tar';
+import { openDb } from '../db/db';
 import { STORAGE_KEY_RE } from '../files/storage';
 import { passSecretFile } from '../security/pass';
 import { BACKUP_FORMAT, BACKUP_VERSION, code, FILES, MANIFEST, PASS_SECRET, PGDATA, storedKeys, type BackupManifest } from './backup';
@@ -107,9 +108,28 @@ export interface RestoreResult {
   database?: { suppliers: number; notices: number; communications: number; fileRows: number };
   /** Rows of `files` whose bytes are not in the archive (see the consistency note above). */
   missingFiles: string[];
+  /** On PostgreSQL: whether the database was there to check the files against (restored first). */
+  databaseChecked?: boolean;
   files: number;
   /** What the operator does next. */
   next: string;
+}
+
+/**
+ * The storage keys the PostgreSQL database at `databaseUrl` names, or why they could not be read
+ * (no `files` table yet: not restored; or the database did not answer).
+ */
+async function keysInDatabase(databaseUrl: string): Promise<{ keys: string[] } | { unchecked: string }> {
+  let db: Awaited<ReturnType<typeof openDb>> | null = null;
+  try {
+    db = await openDb({ databaseUrl });
+    return { keys: (await db.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).map((r) => r.storage_key) };
+  } catch (error) {
+    // 42P01: undefined table.
+    return { unchecked: code(error) === '42P01' ? 'it holds no tables yet' : `it did not answer (${(error as Error).message})` };
+  } finally {
+    await db?.close().catch(() => undefined);
+  }
 }
 
 /** Whether a folder (absent: none) holds any file, in any subfolder. */
@@ -132,7 +152,8 @@ async function holdsFiles(path: string): Promise<boolean> {
  * everything is renamed into place: a failed restore leaves `dataDir` as it was.
  *
  * With `databaseUrl` only the files (and pass.secret) are restored; the database is restored
- * with PostgreSQL's own tools.
+ * with PostgreSQL's own tools, first: the files are then checked against it as against the
+ * embedded one (`missingFiles`). Restored after them, it is not checked, and `next` says so.
  */
 export async function restoreBackup(opts: { file: string; dataDir: string; databaseUrl?: string }): Promise<RestoreResult> {
   const file = resolve(opts.file);
@@ -186,6 +207,8 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
       }
       await rm(join(work, PGDATA));
     }
+    const inDatabase = embedded ? null : await keysInDatabase(opts.databaseUrl!);
+    if (inDatabase && 'keys' in inDatabase) missingFiles = inDatabase.keys.filter((key) => !keys.has(key));
     await rm(join(work, MANIFEST), { force: true });
 
     // Into place: the whole folder when there is none yet, else entry by entry (each a rename).
@@ -209,9 +232,12 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
       ...(database ? { database } : {}),
       missingFiles,
       files: keys.size,
-      next: embedded
+      ...(inDatabase ? { databaseChecked: 'keys' in inDatabase } : {}),
+      next: !inDatabase
         ? 'Start the service with this DATA_DIR.'
-        : 'Restore the database with pg_restore (or psql for a plain dump) from the dump taken with this backup, then start the service.',
+        : 'keys' in inDatabase
+          ? 'The files were checked against the database at DATABASE_URL (missingFiles). Start the service.'
+          : `The files were not checked against the database at DATABASE_URL: ${inDatabase.unchecked}. Restore it with pg_restore (or psql for a plain dump) from the dump taken with this backup, then start the service.`,
     };
   } catch (error) {
     await rm(work, { recursive: true, force: true });
