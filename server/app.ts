@@ -10,6 +10,7 @@ import qs from 'qs';
 import { BASE_PATH } from '../contract/http';
 import { localeFromHeader } from '../contract/locales';
 import { MAX_FILE_BYTES } from '../contract/limits';
+import { DEFAULT_TIME_ZONE } from '../contract/time-zone';
 import { openDb, timedDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
@@ -17,6 +18,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import type { Services } from './http/context';
 import { clientErrorHandler } from './http/client-error';
 import { installErrorHandling } from './http/error-handler';
+import { htmlPage, servedShell } from './http/html-page';
 import { inlineScriptHashes } from './http/inline-scripts';
 import { swaggerOptions } from './http/openapi';
 import { smtpNotifier } from './notify/mail';
@@ -72,6 +74,8 @@ export interface AppOptions {
    * not declare (the test suites; costs a parse per answer).
    */
   checkResponses?: boolean;
+  /** The buyer's IANA time zone (TIME_ZONE, server/env.ts); Asia/Shanghai by default. */
+  timeZone?: string;
   /** The visit-pass signing secret (PASS_SECRET); else `${dataDir}/pass.secret`, created on first start. */
   passSecret?: string;
   /**
@@ -222,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     listCache: new ListCache(opts.listCacheMs ?? 2000),
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
+    timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE,
     passSecret: loadPassSecret(dataDir, opts.passSecret),
     quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
     metrics,
@@ -243,12 +248,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const spa = Boolean(opts.staticDir && existsSync(join(opts.staticDir, 'index.html')));
-  installErrorHandling(app, spa);
+  const indexHtml = spa ? readFileSync(join(opts.staticDir!, 'index.html'), 'utf8') : '';
+  // The shell as served: with the buyer's time zone (http/html-page.ts).
+  const shell = spa ? htmlPage(servedShell(indexHtml, services.timeZone), true) : null;
+  installErrorHandling(app, shell);
   // Before the routes, so that its hook counts every one of them.
   installMetrics(app, metrics, opts.metricsAllow ?? ['loopback']);
 
   // External plugins.
-  const indexHtml = spa ? readFileSync(join(opts.staticDir!, 'index.html'), 'utf8') : '';
   const scriptSrc = [...CSP.scriptSrc, ...inlineScriptHashes(indexHtml)];
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -271,7 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.operatorSecret) await app.register(opsRoutes, { secret: opts.operatorSecret, dataDir, passSecretFromEnv: Boolean(opts.passSecret) });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
-  if (spa) await servePortal(app, opts.staticDir!, indexHtml);
+  if (shell) await servePortal(app, opts.staticDir!, shell);
   return app;
 }
 

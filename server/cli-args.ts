@@ -14,8 +14,10 @@ export const USAGE = `Usage: npm run cli -- <command>
   reply-communication --id <id|questionNo> --text <text> [--close] [--sponsor <name>] [--file <path>]...
   list-communications [--supplier <username|supplierCode>]
   approve-visit --phone <mobile> --name <visitor> --base <code> --department <code|name> --host <name>
-                --from <YYYY-MM-DD|ISO> --until <YYYY-MM-DD|ISO> [--reason <text>]
+                --from <YYYY-MM-DD|ISO> --until <YYYY-MM-DD|ISO> [--reason <text>]   (days and times on the base's clock)
   list-visits [--phone <mobile>]
+  list-bases   (the production bases and the time zone of each one's gate passes)
+  set-base-time-zone <base code> <IANA zone | default>   (default: the buyer's TIME_ZONE)
   get-visitor-person --phone <mobile>
   list-tender-records [--supplier <username|supplierCode>] [--tender-no <no>]
   confirm-deposit --id <record id>
@@ -40,7 +42,8 @@ export const USAGE = `Usage: npm run cli -- <command>
   backup <file.tar>    the embedded database and the stored files in one archive, taken while the service
                        runs (by the service) or not; with DATABASE_URL the files only (pg_dump the database)
   restore <file.tar>   into an empty DATA_DIR, with the service stopped; with DATABASE_URL the files only
-Prints the result as JSON. Uses DATA_DIR, DATABASE_URL and PORT like the server.`;
+Times without an offset (--deadline, --effective, --expiry) are on the buyer's clock (TIME_ZONE).
+Prints the result as JSON. Uses DATA_DIR, DATABASE_URL, PORT and TIME_ZONE like the server.`;
 
 /** A JSON option: inline (`[...]`, `{...}`) or the path of a file holding it. */
 function jsonArg(option: string, value: string | undefined): unknown {
@@ -154,6 +157,10 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
       };
     case 'list-visits':
       return { action: 'listVisits', input: { phone: values.phone } };
+    case 'list-bases':
+      return { action: 'listBases', input: {} };
+    case 'set-base-time-zone':
+      return { action: 'setBaseTimeZone', input: { base: positionals[0], zone: positionals[1] } };
     case 'get-visitor-person':
       return { action: 'getVisitorPerson', input: { phone: values.phone } };
     case 'list-tender-records':

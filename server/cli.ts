@@ -90,7 +90,7 @@ async function direct(env: Env, action: OperatorAction, input: unknown): Promise
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     await migrate(db);
-    return await runOperatorAction({ db, storage: new FileStorage(join(env.dataDir, 'files')), now: new Date() }, action, input);
+    return await runOperatorAction({ db, storage: new FileStorage(join(env.dataDir, 'files')), now: new Date(), timeZone: env.timeZone }, action, input);
   } finally {
     await db.close();
   }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../contract/time-zone';
 
 /** Configuration shared by the server (main.ts) and the operator CLI (cli.ts). */
 export interface Env {
@@ -15,6 +16,12 @@ export interface Env {
   logRequests: boolean;
   /** The built portal to serve; none when STATIC_DIR is set empty (development, where Vite serves it). */
   staticDir?: string;
+  /**
+   * TIME_ZONE: the buyer's IANA time zone, in which every time a person reads is shown and record
+   * numbers are dated; a production base without its own zone keeps its gate passes' days in it.
+   * Asia/Shanghai when unset. Never the server's own TZ.
+   */
+  timeZone: string;
   /** Signs visit passes; instances behind one load balancer must share it. */
   passSecret?: string;
   /**
@@ -170,6 +177,10 @@ const variables = z.object({
   NODE_ENV: variable('NODE_ENV', (raw) => raw?.trim() ?? ''),
   // Set empty on purpose in development: Vite serves the portal.
   STATIC_DIR: variable('STATIC_DIR', (raw) => (raw === '' ? undefined : resolve(raw ?? 'dist'))),
+  TIME_ZONE: variable('TIME_ZONE', (raw) => {
+    if (blank(raw)) return DEFAULT_TIME_ZONE;
+    return isTimeZone(raw.trim()) ? raw.trim() : problem(`must be an IANA time zone such as Asia/Shanghai or Asia/Ho_Chi_Minh, got ${shown(raw)}`);
+  }),
   PASS_SECRET: variable('PASS_SECRET', (raw) => {
     if (!raw) return undefined;
     return raw.length >= 32 ? raw : problem(`must be at least 32 characters, got ${raw.length}`);
@@ -240,6 +251,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     logRequests: e.LOG_REQUESTS,
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     staticDir: e.STATIC_DIR,
+    timeZone: e.TIME_ZONE,
     passSecret: e.PASS_SECRET,
     trustProxy: e.TRUST_PROXY,
     metricsAllow: e.METRICS_ALLOW,

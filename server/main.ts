@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     logRequests: env.logRequests,
     staticDir: env.staticDir,
     operatorSecret: ensureSecretFile(operatorSecretFile(env.dataDir)),
+    timeZone: env.timeZone,
     passSecret: env.passSecret,
     allowedOrigins: env.allowedOrigins,
     trustProxy: env.trustProxy,
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     maxConnections: env.maxConnections,
   });
   // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
-  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage))) app.log.info('seeded the demo data');
+  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone))) app.log.info('seeded the demo data');
   const demoAccounts = await existingDemoAccounts(app.services.db);
   // Expired sessions, old attempts and keys, unclaimed and unfinished uploads are useless; keep them small.
   const { db, storage, now, quotas } = app.services;

@@ -10,9 +10,13 @@ import { readsSettled } from '@/app/reads-settled';
 import { router } from '@/app/router';
 import { activateLocale, initialLocale } from '@/locales/i18n';
 import { startSyncWhenNeeded } from '@/offline/on-demand';
+import { setTimeZones } from '@/ui/format';
+import { TIME_ZONE_META } from '@contract/time-zone';
 import './styles.css';
 
 installApiEffects(router, queryClient);
+// Times are shown in the buyer's zone the bid service names in the shell, named where this device's clock differs.
+setTimeZones(document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content, Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -46,6 +46,8 @@ export const visitPass = z.object({
   /** ISO 8601 with offset. */
   validFrom: z.string(),
   validUntil: z.string(),
+  /** The base's IANA time zone, whose whole days the pass covers and shows; a pass kept on a device may predate it. */
+  timeZone: z.string().optional(),
 });
 export type VisitPass = z.infer<typeof visitPass>;
 
@@ -61,6 +63,8 @@ export const visitItem = z.object({
   reason: z.string(),
   validFrom: z.string(),
   validUntil: z.string(),
+  /** The base's IANA time zone (as the pass's). */
+  timeZone: z.string().optional(),
 });
 export type VisitItem = z.infer<typeof visitItem>;
 
@@ -97,4 +101,6 @@ export const verifyQrResponse = z.object({
   productionBase: z.string().nullable(),
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /** The base's IANA time zone. */
+  timeZone: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 import type { CommunicationDetail, CommunicationPriority, CommunicationReply, CommunicationStatus, CommunicationSummary } from '../../contract/schemas/communication';
 import type { FileRef } from '../../contract/schemas/common';
+import { monthIn } from '../../contract/time-zone';
 import type { Queryable } from './db';
 import { messageThreadReplied } from './message-repo';
 
@@ -115,8 +116,8 @@ export interface NewThread {
 }
 
 /** A thread with its opening question, waiting for the buyer. */
-export async function insertThread(db: Queryable, t: NewThread, now: Date): Promise<Thread> {
-  const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
+export async function insertThread(db: Queryable, t: NewThread, now: Date, buyerZone: string): Promise<Thread> {
+  const month = monthIn(now, buyerZone);
   const rows = await db.query<ThreadRow>(
     `INSERT INTO communications (question_no, supplier_id, topic, priority, source_no, status, reply_count, created_at, updated_at)
      VALUES ('GT' || $1 || lpad(nextval('communication_no_seq')::text, 4, '0'), $2, $3, $4, $5, 'awaitingBuyer', 0, $6, $6)

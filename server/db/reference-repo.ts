@@ -36,6 +36,18 @@ export async function productionBases(db: Queryable, locale: Locale): Promise<Op
   return db.query<Option>(`SELECT code, ${LABEL(1)} AS label FROM production_bases ORDER BY sort, code`, [locale]);
 }
 
+/** A base's own IANA time zone; null when it names none (the buyer's applies) or there is no such base. */
+export async function baseTimeZone(db: Queryable, baseCode: string): Promise<string | null> {
+  const rows = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM production_bases WHERE code = $1', [baseCode]);
+  return rows[0]?.time_zone ?? null;
+}
+
+/** Sets a base's IANA time zone (null: the buyer's); false when there is no such base. */
+export async function setBaseTimeZone(db: Queryable, baseCode: string, zone: string | null): Promise<boolean> {
+  const rows = await db.query('UPDATE production_bases SET time_zone = $2 WHERE code = $1 RETURNING code', [baseCode, zone]);
+  return rows.length > 0;
+}
+
 /** Departments of a base, or null when there is no such base. */
 export async function departments(db: Queryable, baseCode: string, locale: Locale): Promise<Option[] | null> {
   const exists = await db.query('SELECT 1 FROM production_bases WHERE code = $1', [baseCode]);

@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/locales';
 import type { FileRef } from '../../contract/schemas/common';
+import { dayIn } from '../../contract/time-zone';
 import type { VisitApplication, VisitApplicationDetail, VisitApplicationSummary, VisitReviewStatus } from '../../contract/schemas/visit-apply';
 import type { Queryable } from './db';
 import { messageVisitApplication } from './message-repo';
@@ -16,7 +17,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const isApplicationId = (id: string) => UUID_RE.test(id);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const day = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+const day = (d: string) => d.slice(0, 10);
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const label = (alias: string, n: number) => `coalesce(${alias}.labels->>$${n}, ${alias}.labels->>'zh-CN')`;
 
@@ -211,8 +212,8 @@ export interface NewApplication extends Omit<VisitApplication, 'files'> {
 }
 
 /** A submitted application with its visitors, files, insurance and insured persons; answers its id. */
-export async function insertApplication(db: Queryable, a: NewApplication, supplierId: string, uploader: string, now: Date): Promise<string> {
-  const stamp = now.toISOString().slice(0, 10).replaceAll('-', '');
+export async function insertApplication(db: Queryable, a: NewApplication, supplierId: string, uploader: string, now: Date, buyerZone: string): Promise<string> {
+  const stamp = dayIn(now, buyerZone).replaceAll('-', '');
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO visit_applications (visit_no, supplier_id, intention, start_date, end_date, entry_method, source_no, base_code, department_code, reason,
                                      visiting_company, host, related_project, contract, labour_notice, labour_contract, policy, visitor_count,

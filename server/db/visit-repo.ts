@@ -1,4 +1,5 @@
 import type { Locale } from '../../contract/locales';
+import { monthIn } from '../../contract/time-zone';
 import type { VisitItem, VisitorPerson } from '../../contract/schemas/visitor';
 import type { Queryable } from './db';
 
@@ -17,6 +18,8 @@ export interface Visit {
   status: 'approved' | 'revoked';
   validFrom: Date;
   validUntil: Date;
+  /** The base's IANA time zone; null: the buyer's (TIME_ZONE). */
+  timeZone: string | null;
 }
 
 interface VisitRow {
@@ -33,10 +36,11 @@ interface VisitRow {
   status: 'approved' | 'revoked';
   valid_from: Date;
   valid_until: Date;
+  time_zone: string | null;
 }
 
 const SELECT = (localeParam: number) => `
-  SELECT v.id::text AS id, v.visit_no, v.phone, v.visitor_name, v.base_code, v.department_code, v.host, v.reason, v.status, v.valid_from, v.valid_until,
+  SELECT v.id::text AS id, v.visit_no, v.phone, v.visitor_name, v.base_code, v.department_code, v.host, v.reason, v.status, v.valid_from, v.valid_until, b.time_zone,
          coalesce(b.labels->>$${localeParam}, b.labels->>'zh-CN') AS base_label, coalesce(d.labels->>$${localeParam}, d.labels->>'zh-CN') AS department_label
     FROM visits v JOIN production_bases b ON b.code = v.base_code JOIN departments d ON d.code = v.department_code`;
 
@@ -56,9 +60,11 @@ const toVisit = (r: VisitRow): Visit => ({
   status: r.status,
   validFrom: new Date(r.valid_from),
   validUntil: new Date(r.valid_until),
+  timeZone: r.time_zone,
 });
 
-export const visitItemOf = (v: Visit): VisitItem => ({
+/** A visit as its pass holder sees it; `buyerZone` stands for a base without its own. */
+export const visitItemOf = (v: Visit, buyerZone: string): VisitItem => ({
   visitId: v.id,
   visitNo: v.visitNo,
   productionBase: v.productionBase,
@@ -67,6 +73,7 @@ export const visitItemOf = (v: Visit): VisitItem => ({
   reason: v.reason,
   validFrom: v.validFrom.toISOString(),
   validUntil: v.validUntil.toISOString(),
+  timeZone: v.timeZone ?? buyerZone,
 });
 
 /** Approved visits of a phone that have not ended at `now`, the earliest first. */
@@ -99,9 +106,9 @@ export interface NewVisit {
   applicationId?: string;
 }
 
-/** An approved visit; its number is FK + year and month + a sequence (FK2026110001). */
-export async function insertVisit(db: Queryable, v: NewVisit, now: Date): Promise<string> {
-  const month = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`;
+/** An approved visit; its number is FK + year and month (the buyer's) + a sequence (FK2026110001). */
+export async function insertVisit(db: Queryable, v: NewVisit, now: Date, buyerZone: string): Promise<string> {
+  const month = monthIn(now, buyerZone);
   const rows = await db.query<{ id: string }>(
     `INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, reason, valid_from, valid_until, created_at, application_id)
      VALUES ('FK' || $1 || lpad(nextval('visit_no_seq')::text, 4, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text AS id`,

@@ -22,6 +22,8 @@ export interface Services {
   listCache: ListCache;
   now: () => Date;
   tokenTtlSeconds: number;
+  /** The buyer's IANA time zone (TIME_ZONE): record numbers' dates, and gate passes of a base without its own. */
+  timeZone: string;
   /** Signs the visitors' door-opening passes (security/pass.ts). */
   passSecret: Buffer;
   /** Limits on anonymous writes and unclaimed uploads (services/quotas.ts). */

@@ -12,7 +12,7 @@ const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompiler);
 app.decorate('services', { db, now: () => new Date() } as unknown as Services);
 app.decorateRequest('locale', 'en');
-installErrorHandling(app, false);
+installErrorHandling(app, null);
 app.post('/unchecked', async (req) => {
   const { sql, value } = req.body as { sql: string; value: string };
   return db.query(sql, [value]);

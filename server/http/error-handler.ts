@@ -5,6 +5,7 @@ import { BASE_PATH } from '../../contract/http';
 import { isMessageKey, type MessageKey } from '../../contract/messages';
 import { ApiError, type FieldProblem } from './api-error';
 import { sendEnvelope } from './envelope';
+import { type HtmlPage, sendHtml } from './html-page';
 
 /** Fastify's own errors for bad input, mapped to a code of the contract. */
 const FASTIFY_CODES: Record<string, [typeof Code[keyof typeof Code], MessageKey]> = {
@@ -108,8 +109,8 @@ function answer(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   return sendEnvelope(req, reply, Code.internal, 'internal');
 }
 
-/** `spa`: the built portal is served, so unknown non-service GETs get its index.html. */
-export function installErrorHandling(app: FastifyInstance, spa: boolean): void {
+/** `shell`: the built portal is served, so unknown non-service GETs get its index.html as served. */
+export function installErrorHandling(app: FastifyInstance, shell: HtmlPage | null): void {
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
     await discardUnreadBody(req);
     return answer(error, req, reply);
@@ -119,9 +120,9 @@ export function installErrorHandling(app: FastifyInstance, spa: boolean): void {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     // Never fall back under /bid-web/: a missing service path must not answer HTML.
-    if (!spa || path.startsWith('/bid-web/') || path === BASE_PATH || !['GET', 'HEAD'].includes(req.method)) {
+    if (!shell || path.startsWith('/bid-web/') || path === BASE_PATH || !['GET', 'HEAD'].includes(req.method)) {
       return sendEnvelope(req, reply, Code.notFound, 'notFound');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    return sendHtml(req, reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding'), shell);
   });
 }

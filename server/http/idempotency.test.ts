@@ -73,7 +73,7 @@ app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 app.decorate('services', { db: countingDb, now: () => new Date(clock.now), metrics: createMetrics() } as unknown as Services);
 app.decorateRequest('locale', 'en');
-installErrorHandling(app, false);
+installErrorHandling(app, null);
 const write: Endpoint = { name: 'write', path: '/write', method: 'POST', public: true, summary: 'test', request: z.object({ note: z.string() }), response: z.object({ id: z.number() }) };
 route(
   app,
@@ -266,7 +266,7 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
     pgApp.setSerializerCompiler(serializerCompiler);
     pgApp.decorate('services', { db: pgDb, now: () => new Date(), metrics: pgMetrics } as unknown as Services);
     pgApp.decorateRequest('locale', 'en');
-    installErrorHandling(pgApp, false);
+    installErrorHandling(pgApp, null);
     route(
       pgApp,
       'test',

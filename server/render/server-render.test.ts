@@ -11,6 +11,9 @@ import { MAX_WAITING, RENDER_TIMEOUT_MS } from './server-render';
 const dist = mkdtempSync(join(tmpdir(), 'dist-'));
 const shell = '<!doctype html><title>portal</title><!--root--><div id="root"></div><!--/root--><script>pickLanguage()</script>';
 writeFileSync(join(dist, 'index.html'), shell);
+/** The shell as the service serves it: with the buyer's time zone (http/html-page.ts). */
+const meta = '<meta name="time-zone" content="Asia/Shanghai" />';
+const served = `<!doctype html>${meta}${shell.slice('<!doctype html>'.length)}`;
 mkdirSync(`${dist}-ssr`);
 copyFileSync(new URL('./fixtures/server-entry.mjs', import.meta.url), join(`${dist}-ssr`, 'server-entry.mjs'));
 const t = await build({ staticDir: dist });
@@ -50,6 +53,17 @@ describe('the server render of a public notice', () => {
     expect(brotliDecompressSync(brotli!.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('serves the shell, rendered or not, with the buyer’s time zone (TIME_ZONE) the portal shows times in', async () => {
+    const notice = await get(`/bidDetail/${notices[0]!.id}`);
+    expect(notice.body.startsWith(`<!doctype html>${meta}<title>portal</title>`)).toBe(true);
+    // What the service worker precaches, and what any other portal address is answered.
+    for (const url of ['/index.html', '/platform/home']) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(served);
+    }
+  });
+
   it('serves /login, and the root, with the page of notices its address asks for', async () => {
     const second = (await t.post<{ records: { title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 2, pageSize: 10 })).data.records;
     const titles = (records: { title: string }[]) => `<ol>${records.map((r) => `<li>${r.title}</li>`).join('')}</ol>`;
@@ -75,12 +89,12 @@ describe('the server render of a public notice', () => {
 
   it('serves a logged-in supplier the plain shell (their screen is the portal’s to render); a timed-out session still gets the render', async () => {
     const url = `/bidDetail/${notices[2]!.id}`;
-    expect(await counted(async () => expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(shell))).toEqual({ session: 1 });
+    expect(await counted(async () => expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(served))).toEqual({ session: 1 });
     expect((await get(url, { cookie: 'auth=1; username=demo_a101' })).body).toContain(`<h1>${notices[2]!.title}</h1>`);
   });
 
   it('serves the plain shell when the render fails, and renders again after', async () => {
-    expect(await counted(async () => expect((await get('/bidDetail/broken')).body).toBe(shell))).toEqual({ failed: 1 });
+    expect(await counted(async () => expect((await get('/bidDetail/broken')).body).toBe(served))).toEqual({ failed: 1 });
     expect(await counted(async () => expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`))).toEqual({
       rendered: 1,
     });
@@ -94,12 +108,12 @@ describe('the server render of a public notice', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     let overflow: Awaited<ReturnType<typeof get>> | undefined;
     expect(await counted(async () => (overflow = await get(`/bidDetail/${notices[4 + MAX_WAITING]!.id}`)))).toEqual({ busy: 1 });
-    expect(overflow?.body).toBe(shell);
+    expect(overflow?.body).toBe(served);
     expect(Date.now() - started).toBeLessThan(RENDER_TIMEOUT_MS / 2);
 
-    expect((await stuck).body).toBe(shell);
+    expect((await stuck).body).toBe(served);
     expect(Date.now() - started).toBeGreaterThanOrEqual(RENDER_TIMEOUT_MS);
-    for (const res of await Promise.all(queued)) expect(res.body).toBe(shell);
+    for (const res of await Promise.all(queued)) expect(res.body).toBe(served);
 
     // A new thread renders again, once it has started (on a busy machine that may outlast one render's timeout).
     const after = notices[4 + MAX_WAITING + 1]!;

@@ -1,10 +1,8 @@
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import negotiate from '@fastify/accept-negotiator';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, COOKIE } from '../../contract/http';
+import { type HtmlPage, sendHtml } from '../http/html-page';
 
 /**
  * The server render of public screens (SERVER_RENDERED: a notice, and /login with the first page
@@ -23,8 +21,10 @@ import { BASE_PATH, COOKIE } from '../../contract/http';
 export interface ServerRenderOptions {
   /** dist-ssr/server-entry.mjs. */
   entry: string;
-  /** The built index.html, with its prerendered #root. */
+  /** The built index.html as served (http/html-page.ts), with its prerendered #root. */
   indexHtml: string;
+  /** That shell, answered where there is no render. */
+  shell: HtmlPage;
 }
 
 /**
@@ -41,19 +41,8 @@ export const MAX_WAITING = 8;
 export const CACHE_MS = 10_000;
 export const CACHE_ENTRIES = 256;
 
-type Encoding = 'br' | 'gzip';
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const compress: Record<Encoding, (html: string) => Promise<Buffer>> = {
-  br: (html) => brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (html) => gzipAsync(html),
-};
-
-interface Rendered {
+interface Rendered extends HtmlPage {
   at: number;
-  html: string;
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /** What a request was served (metrics: server_renders_total). */
@@ -64,7 +53,7 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-export async function serverRender(app: FastifyInstance, { entry, indexHtml }: ServerRenderOptions): Promise<void> {
+export async function serverRender(app: FastifyInstance, { entry, indexHtml, shell }: ServerRenderOptions): Promise<void> {
   let worker: Worker | null = null;
   let nextId = 0;
   const waiting = new Map<string, Waiting>();
@@ -162,12 +151,8 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml }: S
       const href = `${hrefOf(path)}${search ? `?${search}` : ''}`;
       const { page, outcome } = loggedIn(req) ? { page: null, outcome: 'session' as const } : await rendered(href, req);
       app.services.metrics.serverRenders.inc({ outcome });
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
-      if (!page) return reply.sendFile('index.html');
-      const encoding = negotiate(req.headers['accept-encoding'] ?? '', ENCODINGS);
-      if (!encoding) return reply.send(page.html);
-      const body = await (page.encoded[encoding] ??= compress[encoding](page.html));
-      return reply.header('content-encoding', encoding).send(body);
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+      return sendHtml(req, reply, page ?? shell);
     });
   }
 }

@@ -17,7 +17,7 @@ export const DEMO_VISITOR = { phone: '13900000001', name: '访客演示' } as co
  * Three threads of demo_a104, one in each status: closed (oldest), awaiting the supplier (the
  * buyer replied with an attachment) and awaiting the buyer. Dates follow `now`.
  */
-export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: Date, timeZone: string): Promise<void> {
   const supplier = (await findSupplierByUsername(db, 'demo_a104'))?.supplier;
   if (!supplier) return;
   const supplierId = supplier.supplierId;
@@ -28,6 +28,7 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
     db,
     { supplierId, sponsor, topic: '开票信息变更', priority: 'low', sourceNo: null, content: '我司开票地址已变更为苏州市吴江区松陵镇纸业路 66 号，请更新贵司系统中的开票信息。', attachments: [] },
     ago(now, 20),
+    timeZone,
   );
   await insertReply(db, { threadId: closed.id, side: 'buyer', sponsor: '财务部 王芳', detail: '已更新，此后的发票请按新地址开具。本沟通关闭。', attachments: [], status: 'closed' }, ago(now, 18));
 
@@ -43,6 +44,7 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
       attachments: [],
     },
     ago(now, 5),
+    timeZone,
   );
   const reportName = '样品检测报告.txt';
   const key = storage.newKey('u', reportName, now);
@@ -65,11 +67,12 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
     db,
     { supplierId, sponsor, topic: '交货周期及包装要求咨询', priority: 'medium', sourceNo: null, content: '请问月度订单的交货周期要求是多少天？包装是否需要缠绕膜加护角？', attachments: [] },
     ago(now, 2),
+    timeZone,
   );
 }
 
 /** The approved demo visit of DEMO_VISITOR at the Dongguan base. */
-export async function seedDemoVisit(db: Tx, now: Date): Promise<void> {
+export async function seedDemoVisit(db: Tx, now: Date, timeZone: string): Promise<void> {
   await insertVisit(
     db,
     {
@@ -83,5 +86,6 @@ export async function seedDemoVisit(db: Tx, now: Date): Promise<void> {
       validUntil: new Date(now.getTime() + 30 * DAY_MS),
     },
     now,
+    timeZone,
   );
 }

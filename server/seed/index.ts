@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../contract/time-zone';
 import type { Db, Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { countAllNotices, insertNotice } from '../db/notice-repo';
@@ -34,8 +35,8 @@ export async function seedReference(db: Tx): Promise<void> {
       await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [cityCode, code, JSON.stringify(cityLabels)]);
     }
   }
-  for (const [sort, [code, labels, departments]] of PRODUCTION_BASES.entries()) {
-    await db.query('INSERT INTO production_bases (code, sort, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [code, sort, JSON.stringify(labels)]);
+  for (const [sort, [code, labels, departments, timeZone]] of PRODUCTION_BASES.entries()) {
+    await db.query('INSERT INTO production_bases (code, sort, labels, time_zone) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [code, sort, JSON.stringify(labels), timeZone]);
     for (const [dsort, [dcode, dlabels]] of departments.entries()) {
       await db.query('INSERT INTO departments (code, base_code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [dcode, code, dsort, JSON.stringify(dlabels)]);
     }
@@ -76,7 +77,7 @@ const SEED_LOCK = 7301946504;
  * Does nothing when notices exist already. One transaction under a database lock: instances
  * started together on one PostgreSQL seed it once, and a failed seed leaves nothing half-written.
  */
-export async function seedDemo(database: Db, storage: FileStorage, now = new Date()): Promise<boolean> {
+export async function seedDemo(database: Db, storage: FileStorage, now = new Date(), timeZone = DEFAULT_TIME_ZONE): Promise<boolean> {
   // All of it or nothing, once: a second instance waits at the lock, then finds the notices.
   return database.transaction(async (db) => {
     await db.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
@@ -90,11 +91,11 @@ export async function seedDemo(database: Db, storage: FileStorage, now = new Dat
     for (let i = 0; i < DEMO_BIDDING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 0, now, docs));
     for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
     await seedDemoSuppliers(db, storage, now);
-    await seedDemoCommunications(db, storage, now);
+    await seedDemoCommunications(db, storage, now, timeZone);
     await seedDemoTenders(db, storage, now);
     await seedDemoEnquiries(db, now);
-    await seedDemoVisit(db, now);
-    await seedDemoVisitApplications(db, storage, now);
+    await seedDemoVisit(db, now, timeZone);
+    await seedDemoVisitApplications(db, storage, now, timeZone);
     await readOldMessages(db, now);
     return true;
   });

@@ -96,16 +96,17 @@ export const REGIONS: Array<[string, Labels, Array<[string, Labels]>]> = [
   ['510000', l('四川省', 'Sichuan', 'Tứ Xuyên'), [['510100', l('成都市', 'Chengdu', 'Thành Đô')], ['511500', l('宜宾市', 'Yibin', 'Nghi Tân')]]],
 ];
 
-export const PRODUCTION_BASES: Array<[string, Labels, Array<[string, Labels]>]> = [
+/** The demo's bases: code, labels, departments, and the base's IANA time zone. */
+export const PRODUCTION_BASES: Array<[string, Labels, Array<[string, Labels]>, string]> = [
   ['DG', l('东莞生产基地', 'Dongguan production base', 'Cơ sở sản xuất Đông Quản'), [
     ['DG-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['DG-PM1', l('一号纸机车间', 'Paper machine 1', 'Xưởng máy giấy số 1')],
-    ['DG-EQP', l('设备部', 'Equipment', 'Phòng Thiết bị')], ['DG-QA', l('品管部', 'Quality assurance', 'Phòng Quản lý chất lượng')]]],
+    ['DG-EQP', l('设备部', 'Equipment', 'Phòng Thiết bị')], ['DG-QA', l('品管部', 'Quality assurance', 'Phòng Quản lý chất lượng')]], 'Asia/Shanghai'],
   ['TJ', l('太仓生产基地', 'Taicang production base', 'Cơ sở sản xuất Thái Thương'), [
-    ['TJ-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['TJ-PKG', l('包装车间', 'Packaging workshop', 'Xưởng đóng gói')], ['TJ-EHS', l('安环部', 'EHS', 'Phòng An toàn môi trường')]]],
+    ['TJ-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['TJ-PKG', l('包装车间', 'Packaging workshop', 'Xưởng đóng gói')], ['TJ-EHS', l('安环部', 'EHS', 'Phòng An toàn môi trường')]], 'Asia/Shanghai'],
   ['BH', l('北海林浆纸基地', 'Beihai pulp and paper base', 'Cơ sở bột giấy Bắc Hải'), [
-    ['BH-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['BH-PULP', l('制浆车间', 'Pulp mill', 'Xưởng bột giấy')], ['BH-LOG', l('物流部', 'Logistics', 'Phòng Hậu cần')]]],
+    ['BH-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['BH-PULP', l('制浆车间', 'Pulp mill', 'Xưởng bột giấy')], ['BH-LOG', l('物流部', 'Logistics', 'Phòng Hậu cần')]], 'Asia/Shanghai'],
   ['VN', l('越南平阳基地', 'Binh Duong base (Vietnam)', 'Cơ sở Bình Dương (Việt Nam)'), [
-    ['VN-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['VN-PRD', l('生产部', 'Production', 'Phòng Sản xuất')], ['VN-ADM', l('行政部', 'Administration', 'Phòng Hành chính')]]],
+    ['VN-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['VN-PRD', l('生产部', 'Production', 'Phòng Sản xuất')], ['VN-ADM', l('行政部', 'Administration', 'Phòng Hành chính')]], 'Asia/Ho_Chi_Minh'],
 ];
 
 /** The buyer's staff suppliers deal with: login account, name, department (a few per base). */

@@ -38,7 +38,7 @@ const visitor = (name: string, gender: 'M' | 'F', certificateNo: string, phone: 
  * for two weeks), one pending, one returned with the buyer's reason. Walked through the same
  * writes and the same operator review as the bid service's calls.
  */
-export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, now: Date, timeZone: string): Promise<void> {
   const supplier = await findSupplierByUsername(db, 'demo_a104');
   if (!supplier) return;
   const { supplierId, username } = supplier.supplier;
@@ -85,7 +85,7 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
         insuredPersons: o.visitors.map((v) => ({ certificateNo: v.certificateNo, job: '安装工' })),
       },
     };
-    return insertApplication(db, a, supplierId, username, o.at);
+    return insertApplication(db, a, supplierId, username, o.at, timeZone);
   };
 
   const [p1, p2] = DEMO_APPLICATION_PHONES.approved;
@@ -100,7 +100,7 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
     visitors: [visitor('李建国', 'M', '441900199001011231', p1, true), visitor('陈晓梅', 'F', '440300198506152015', p2, false)],
     at: new Date(now.getTime() - 5 * DAY_MS),
   });
-  await reviewVisitApplication({ db, storage, now: new Date(now.getTime() - 4 * DAY_MS) }, { id: approved, approve: true });
+  await reviewVisitApplication({ db, storage, now: new Date(now.getTime() - 4 * DAY_MS), timeZone }, { id: approved, approve: true });
 
   await application({
     intention: 'AUDIT',
@@ -125,5 +125,5 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
     visitors: [visitor('吴静', 'F', '320500198808081236', DEMO_APPLICATION_PHONES.returned[0], false)],
     at: new Date(now.getTime() - 3 * DAY_MS),
   });
-  await reviewVisitApplication({ db, storage, now: new Date(now.getTime() - 2 * DAY_MS) }, { id: returned, return: true, reason: '保险单附件缺失，请补充被保险人名单后重新申请' });
+  await reviewVisitApplication({ db, storage, now: new Date(now.getTime() - 2 * DAY_MS), timeZone }, { id: returned, return: true, reason: '保险单附件缺失，请补充被保险人名单后重新申请' });
 }

@@ -94,7 +94,7 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     const token = await s.login('demo_a104');
     const attachment = await s.upload('drawing.bin', Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256)), token);
     const thread = await s.call<{ id: string }>('/communication/save', { priority: 'high', topic: '备份之前的问题', content: '内容', attachments: [{ name: attachment.name, url: '', path: attachment.path }] }, token);
-    const ctx = { db: s.db, storage: s.app.services.storage, now: new Date() };
+    const ctx = { db: s.db, storage: s.app.services.storage, now: new Date(), timeZone: s.app.services.timeZone };
     const notice = (await runOperatorAction(ctx, 'publishNotice', { type: 'bidding', title: '备份之前的公告' })) as { id: string };
     const before = await inventory(s.db, live);
     expect(before.suppliers.length).toBeGreaterThanOrEqual(4);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SupplierStatus } from '../../contract/limits';
+import { dayIn } from '../../contract/time-zone';
 import { BIND_OR_PURCHASE } from '../../contract/schemas/business';
 import type { Queryable } from '../db/db';
 import { insertNotice, tenderNoExists } from '../db/notice-repo';
@@ -12,7 +13,7 @@ import { OperatorError, type OperatorContext } from './operator-errors';
 import { listMessagesAction, messageInputs } from './operator-messages';
 import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
 import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit-applications';
-import { approveVisit, getVisitorPerson, listVisitsAction, visitInputs } from './operator-visits';
+import { approveVisit, getVisitorPerson, listBases, listVisitsAction, setBaseTimeZoneAction, visitInputs } from './operator-visits';
 
 export { OperatorError, type OperatorContext } from './operator-errors';
 
@@ -58,9 +59,9 @@ export const operatorInputs = {
 /** Actions after which the public lists change (new notice, moved cut-off time). */
 export const LIST_CHANGING_ACTIONS: readonly OperatorAction[] = ['publishNotice', 'closeNotice', 'announceResult'];
 
-/** ZB/CG + date + six digits of the clock; the next free number when that one is taken. */
-async function newTenderNo(db: Queryable, type: 'bidding' | 'purchasing', now: Date): Promise<string> {
-  const prefix = `${type === 'bidding' ? 'ZB' : 'CG'}${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
+/** ZB/CG + the buyer's date + six digits of the clock; the next free number when that one is taken. */
+async function newTenderNo(db: Queryable, type: 'bidding' | 'purchasing', now: Date, zone: string): Promise<string> {
+  const prefix = `${type === 'bidding' ? 'ZB' : 'CG'}${dayIn(now, zone).replaceAll('-', '')}`;
   for (let n = now.getTime() % 1_000_000; ; n = (n + 1) % 1_000_000) {
     const tenderNo = `${prefix}${String(n).padStart(6, '0')}`;
     if (!(await tenderNoExists(db, tenderNo))) return tenderNo;
@@ -88,7 +89,7 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
     }
     case 'publishNotice': {
       const input = operatorInputs.publishNotice.parse(raw);
-      const tenderNo = await newTenderNo(db, input.type, now);
+      const tenderNo = await newTenderNo(db, input.type, now, ctx.timeZone);
       const hours = input.hours ?? (input.days ?? 14) * 24;
       const cutoffTime = new Date(now.getTime() + hours * 3600_000);
       const body = noticeBody(input.issuingUnit, input.projectAddress);
@@ -118,6 +119,10 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return listVisitsAction(ctx, raw);
     case 'getVisitorPerson':
       return getVisitorPerson(ctx, raw);
+    case 'listBases':
+      return listBases(ctx, raw);
+    case 'setBaseTimeZone':
+      return setBaseTimeZoneAction(ctx, raw);
     case 'listTenderRecords':
       return listTenderRecords(ctx, raw);
     case 'confirmDeposit':

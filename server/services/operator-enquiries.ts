@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENQUIRY_CLOSING_STATUSES, lineTotal, priceProblem, QUANTITY_RE, toUnits, QUANTITY_DECIMALS } from '../../contract/enquiry-values';
 import { SupplierStatus } from '../../contract/limits';
 import { isValidDate } from '../../contract/rules';
+import { dayIn, parseBusinessTime } from '../../contract/time-zone';
 import type { Queryable } from '../db/db';
 import { enquiryNoExists, findEnquiryForBuyer, listEnquiriesForBuyer, targetPricesOf, type BuyerEnquiry } from '../db/enquiry-buyer-repo';
 import { linesOf, quotesOf, roundsOf } from '../db/enquiry-repo';
@@ -25,13 +26,21 @@ const decimalText = () => z.union([z.string(), z.number().finite()]).transform((
 const quantity = decimalText().refine((v) => QUANTITY_RE.test(v) && toUnits(v, QUANTITY_DECIMALS) > 0n, 'a quantity above 0 with at most three decimals');
 const price = decimalText().refine((v) => priceProblem(v) === null, 'a price above 0 with at most two decimals, up to 9999999999.99');
 
-/** The deadline: an ISO time, or `hours` from now (negative for tests of missed rounds). */
+/** A time the operator writes: with no offset, on the buyer's clock (contract/time-zone.ts). */
+const businessTime = z
+  .string()
+  .trim()
+  .refine((v) => parseBusinessTime(v, 'UTC') !== null, 'a date (YYYY-MM-DD) or ISO 8601 time, such as 2026-12-10T18:00 or 2026-12-10T18:00:00+08:00');
+const at = (value: string, zone: string) => parseBusinessTime(value, zone)!;
+
+/** The deadline: a time, or `hours` from now (negative for tests of missed rounds). */
 const deadlineInputs = {
-  deadline: z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), 'an ISO 8601 time').optional(),
+  deadline: businessTime.optional(),
   hours: z.coerce.number().finite().min(-8760).max(8760).optional(),
 };
 const oneDeadline = (i: { deadline?: string; hours?: number }) => (i.deadline === undefined) !== (i.hours === undefined);
-const deadlineOf = (i: { deadline?: string; hours?: number }, now: Date) => (i.deadline !== undefined ? new Date(i.deadline) : new Date(now.getTime() + i.hours! * 3600_000));
+const deadlineOf = (i: { deadline?: string; hours?: number }, now: Date, zone: string) =>
+  i.deadline !== undefined ? at(i.deadline, zone) : new Date(now.getTime() + i.hours! * 3600_000);
 
 /** An enquiry named by id or by enquiry no. */
 const which = { id: handle.optional(), enquiryNo: handle.optional() };
@@ -59,8 +68,8 @@ export const enquiryInputs = {
       ...deadlineInputs,
       currency: text(8).min(1).default('CNY'),
       priceIncludesTax: z.boolean().default(true),
-      effectiveTime: z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), 'an ISO 8601 time').optional(),
-      expiryTime: z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), 'an ISO 8601 time').optional(),
+      effectiveTime: businessTime.optional(),
+      expiryTime: businessTime.optional(),
       remark: text(500).default(''),
       vatType: text(100).default('13% 增值税'),
       warrantyPeriod: text(100).default('12 个月'),
@@ -84,9 +93,9 @@ export const enquiryInputs = {
   listQuotes: z.object(which).refine(oneOfWhich, 'give --id or --enquiry-no, one of them'),
 };
 
-/** XJ + date + six digits of the clock; the next free number when that one is taken. */
-export async function newEnquiryNo(db: Queryable, now: Date): Promise<string> {
-  const prefix = `XJ${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
+/** XJ + the buyer's date + six digits of the clock; the next free number when that one is taken. */
+export async function newEnquiryNo(db: Queryable, now: Date, zone: string): Promise<string> {
+  const prefix = `XJ${dayIn(now, zone).replaceAll('-', '')}`;
   for (let n = now.getTime() % 1_000_000; ; n = (n + 1) % 1_000_000) {
     const enquiryNo = `${prefix}${String(n).padStart(6, '0')}`;
     if (!(await enquiryNoExists(db, enquiryNo))) return enquiryNo;
@@ -107,7 +116,7 @@ const DAY_MS = 86_400_000;
 
 export async function createEnquiry(ctx: OperatorContext, raw: unknown) {
   const input = enquiryInputs.createEnquiry.parse(raw);
-  const { db, now } = ctx;
+  const { db, now, timeZone } = ctx;
   if (!(await isDictionaryCode(db, 'currency', input.currency))) throw new OperatorError(`no currency "${input.currency}" in the currency dictionary`);
   const supplierIds = new Set<string>();
   for (const name of input.suppliers) {
@@ -117,12 +126,12 @@ export async function createEnquiry(ctx: OperatorContext, raw: unknown) {
     if (found.supplier.status === SupplierStatus.A101) throw new OperatorError(`${found.supplier.username} is in status A101 and cannot see enquiries`);
     supplierIds.add(found.supplier.supplierId);
   }
-  const deadline = deadlineOf(input, now);
-  const effectiveTime = input.effectiveTime ? new Date(input.effectiveTime) : now;
-  const expiryTime = input.expiryTime ? new Date(input.expiryTime) : new Date(effectiveTime.getTime() + 90 * DAY_MS);
+  const deadline = deadlineOf(input, now, timeZone);
+  const effectiveTime = input.effectiveTime ? at(input.effectiveTime, timeZone) : now;
+  const expiryTime = input.expiryTime ? at(input.expiryTime, timeZone) : new Date(effectiveTime.getTime() + 90 * DAY_MS);
   if (expiryTime < effectiveTime) throw new OperatorError('the expiry time is before the effective time');
   return db.transaction(async (tx) => {
-    const enquiryNo = await newEnquiryNo(tx, now);
+    const enquiryNo = await newEnquiryNo(tx, now, timeZone);
     const { id } = await insertEnquiry(
       tx,
       {
@@ -130,7 +139,7 @@ export async function createEnquiry(ctx: OperatorContext, raw: unknown) {
         enquiryNo,
         effectiveTime,
         expiryTime,
-        deliveryDate: input.deliveryDate ?? new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
+        deliveryDate: input.deliveryDate ?? dayIn(new Date(now.getTime() + 30 * DAY_MS), timeZone),
         lines: input.lines.map((l) => ({ ...l, expectedPrice: l.expectedPrice ?? null })),
         supplierIds: [...supplierIds],
         deadline,
@@ -155,7 +164,7 @@ export async function openRound(ctx: OperatorContext, raw: unknown) {
       targets.set(lineId, value);
     }
     const round = enquiry.round + 1;
-    const deadline = deadlineOf(input, ctx.now);
+    const deadline = deadlineOf(input, ctx.now, ctx.timeZone);
     await openWrite(tx, enquiry.id, { round, promoter: input.promoter, deadline, targets }, ctx.now);
     return { id: enquiry.id, enquiryNo: enquiry.enquiryNo, round, deadline: deadline.toISOString(), targetPrices: input.targetPrices };
   });

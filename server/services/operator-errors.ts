@@ -9,4 +9,6 @@ export interface OperatorContext {
   db: Tx;
   storage: FileStorage;
   now: Date;
+  /** The buyer's IANA time zone (TIME_ZONE): times the operator writes without an offset are read in it. */
+  timeZone: string;
 }

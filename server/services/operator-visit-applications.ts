@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db';
 import { listSuppliers, findSupplierByHandle } from '../db/supplier-repo';
 import { applicationDetail, findApplication, listApplications, setReviewStatus, visitorsOf, type ApplicationState } from '../db/visit-application-repo';
 import { insertVisit } from '../db/visit-repo';
+import { baseTimeZone } from '../db/reference-repo';
 import { OperatorError, type OperatorContext } from './operator-errors';
 import { visitWindow } from './operator-visits';
 
@@ -63,7 +64,8 @@ export async function reviewVisitApplication(ctx: OperatorContext, raw: unknown)
     const visits: Array<{ id: string; phone: string; visitorName: string }> = [];
     if (input.approve) {
       const detail = (await applicationDetail(tx, found.id, null, 'zh-CN'))!;
-      const { validFrom, validUntil } = visitWindow(detail.startDate, detail.endDate);
+      const zone = (await baseTimeZone(tx, detail.productionBase)) ?? ctx.timeZone;
+      const { validFrom, validUntil } = visitWindow(detail.startDate, detail.endDate, zone);
       if (validUntil <= now) throw new OperatorError(`visit application ${found.visitNo} ended on ${detail.endDate}; return it instead`);
       for (const v of await visitorsOf(tx, found.id)) {
         const id = await insertVisit(
@@ -80,6 +82,7 @@ export async function reviewVisitApplication(ctx: OperatorContext, raw: unknown)
             applicationId: found.id,
           },
           now,
+          ctx.timeZone,
         );
         visits.push({ id, phone: v.phone, visitorName: v.name });
       }

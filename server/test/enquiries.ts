@@ -28,7 +28,7 @@ export function enquiryKit(t: TestApp) {
   const session = (username: string): Promise<Session> => t.login(username);
 
   const operator = <T = unknown>(action: OperatorAction, input: unknown) =>
-    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) }, action, input) as Promise<T>;
+    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, action, input) as Promise<T>;
 
   /** A fresh enquiry (72 hours, three lines, both demo suppliers unless told otherwise). */
   const create = (o: { lines?: number; hours?: number; suppliers?: string[]; theme?: string } = {}) =>

@@ -191,7 +191,7 @@ export async function newSupplier(t: TestApp, status: 'A101' | 'A104' | 'A141' =
   const body = registration(n, { name: file.name, url: file.fileUrl, path: file.path }, { username, creditCode: demoCreditCode('440300', `MT${String(n).padStart(7, '0')}`) });
   const saved = await t.post('/supplier/save', body, { ip });
   if (saved.code !== 'E000') throw new Error(`newSupplier save: ${saved.code} ${saved.message}`);
-  const ctx = { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) };
+  const ctx = { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone };
   const { supplierCode } = (await runOperatorAction(ctx, 'setStatus', { supplier: username, status })) as { supplierCode: string };
   const s = await t.login(username, 'Secret123', ip);
   return { ...s, supplierCode };

@@ -45,7 +45,7 @@ export function tenderKit(t: TestApp) {
   }
 
   const operator = <T = unknown>(action: OperatorAction, input: unknown) =>
-    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) }, action, input) as Promise<T>;
+    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, action, input) as Promise<T>;
 
   /** A fresh bidding notice (14 days, deposit 5,000, two certificates unless told otherwise). */
   async function notice(o: { hours?: number; deposit?: number; certificates?: string[] } = {}) {

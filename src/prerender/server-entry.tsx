@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@contract/locales';
+import { setTimeZones, shellTimeZone } from '@/ui/format';
 import { renderPage } from './render-page';
 import { injectServerRendered } from './shell-html';
 
@@ -10,6 +11,8 @@ import { injectServerRendered } from './shell-html';
  * a device that chose another shows the app's own render (the language pick empties #root).
  */
 export async function renderDocument(indexHtml: string, href: string, fetch: typeof globalThis.fetch): Promise<string> {
+  // Times in the buyer's zone the served shell names; the reader's device is not known here.
+  setTimeZones(shellTimeZone(indexHtml), null);
   const { state, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch });
   // The language pick matches the address's path; the search (a list's page, a term) is in the render.
   return injectServerRendered(indexHtml, { ...page, path: new URL(href, 'http://portal.invalid').pathname }, state);

@@ -1,13 +1,40 @@
-import { describe, expect, it } from 'vitest';
-import { daysLeft, formatDate, formatDateTime, formatMoney } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { daysLeft, formatDate, formatDateTime, formatMoney, setTimeZones, shellTimeZone } from './format';
 
 describe('format', () => {
-  it('formats date and time in local time as YYYY-MM-DD HH:mm:ss', () => {
-    const local = new Date(2026, 0, 5, 7, 8, 9);
-    expect(formatDateTime(local.toISOString())).toBe('2026-01-05 07:08:09');
-    expect(formatDate(local.toISOString())).toBe('2026-01-05');
+  afterEach(() => setTimeZones(null, null));
+
+  it('formats date and time as YYYY-MM-DD HH:mm:ss in the buyer’s zone, Asia/Shanghai unless the shell names another', () => {
+    const at = '2026-01-04T23:08:09Z';
+    expect(formatDateTime(at)).toBe('2026-01-05 07:08:09');
+    expect(formatDate(at)).toBe('2026-01-05');
+    setTimeZones('Asia/Ho_Chi_Minh', null);
+    expect(formatDateTime(at)).toBe('2026-01-05 06:08:09');
+    // A gate pass is shown on its base's clock.
+    expect(formatDateTime(at, 'Asia/Shanghai')).toBe('2026-01-05 07:08:09');
+    // A zone Intl does not know is not taken.
+    setTimeZones('Mars/Olympus', null);
+    expect(formatDateTime(at)).toBe('2026-01-05 07:08:09');
     expect(formatDateTime('')).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+
+  it('names the zone where the device’s clock shows another time, and only there', () => {
+    setTimeZones('Asia/Shanghai', 'Asia/Shanghai');
+    expect(formatDateTime('2026-12-10T10:00:00Z')).toBe('2026-12-10 18:00:00');
+    // Another name for the same clock is the same clock.
+    setTimeZones('Asia/Shanghai', 'Asia/Taipei');
+    expect(formatDateTime('2026-12-10T10:00:00Z')).toBe('2026-12-10 18:00:00');
+    setTimeZones('Asia/Shanghai', 'America/Los_Angeles');
+    expect(formatDateTime('2026-12-10T10:00:00Z')).toBe('2026-12-10 18:00:00 GMT+8');
+    expect(formatDateTime('2026-12-10T10:00:00Z', 'Asia/Ho_Chi_Minh')).toBe('2026-12-10 17:00:00 GMT+7');
+    // A date is a day of the calendar, the same everywhere.
+    expect(formatDate('2026-12-10')).toBe('2026-12-10');
+  });
+
+  it('reads the zone the served shell names', () => {
+    expect(shellTimeZone('<head><meta name="time-zone" content="Asia/Ho_Chi_Minh" /></head>')).toBe('Asia/Ho_Chi_Minh');
+    expect(shellTimeZone('<head></head>')).toBeNull();
   });
 
   it('formats money with two decimals and thousands separators', () => {

@@ -1,7 +1,28 @@
 import { BCP47, type Locale } from '@contract/locales';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_META, dateTimeIn, dayIn, isTimeZone, offsetMinutes, offsetName } from '@contract/time-zone';
 
 const DAY_MS = 86_400_000;
-const two = (n: number) => String(n).padStart(2, '0');
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The zones times are read in (contract/time-zone.ts): every time in the buyer's zone (the bid
+ * service's TIME_ZONE, in the shell's `<meta name="time-zone">`), named after it when the
+ * device's clock is elsewhere. The bid service's render knows no device: it never names it.
+ */
+const zones: { display: string; device: string | null } = { display: DEFAULT_TIME_ZONE, device: null };
+
+export function setTimeZones(display: string | null | undefined, device: string | null): void {
+  zones.display = display && isTimeZone(display) ? display : DEFAULT_TIME_ZONE;
+  zones.device = device && isTimeZone(device) ? device : null;
+}
+
+/** The zone a shell's markup names (`<meta name="time-zone" content="…">`), if any. */
+export function shellTimeZone(html: string): string | null {
+  return new RegExp(`<meta name="${TIME_ZONE_META}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+}
+
+/** The zone every time is shown in. */
+export const displayTimeZone = () => zones.display;
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -9,18 +30,28 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 'YYYY-MM-DD' in the device's time zone; '' for nothing, the text itself when unreadable. */
-export function formatDate(iso: string | null | undefined): string {
+/**
+ * 'YYYY-MM-DD': a calendar date as it is, an instant's day in the buyer's zone (or `zone`);
+ * '' for nothing, the text itself when unreadable.
+ */
+export function formatDate(iso: string | null | undefined, zone: string = zones.display): string {
+  if (iso && DATE_ONLY.test(iso)) return iso;
   const d = parse(iso);
   if (!d) return iso ?? '';
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return dayIn(d, zone);
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in the device's time zone (SPEC.md section 9). */
-export function formatDateTime(iso: string | null | undefined): string {
+/**
+ * 'YYYY-MM-DD HH:mm:ss' (SPEC.md section 9) in the buyer's zone (or `zone`), followed by the
+ * zone's offset ('GMT+8') when the device's clock shows another time at that instant.
+ */
+export function formatDateTime(iso: string | null | undefined, zone: string = zones.display): string {
   const d = parse(iso);
   if (!d) return iso ?? '';
-  return `${formatDate(iso)} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const text = dateTimeIn(d, zone);
+  if (!zones.device) return text;
+  const offset = offsetMinutes(d, zone);
+  return offset === offsetMinutes(d, zones.device) ? text : `${text} ${offsetName(offset)}`;
 }
 
 /** A decimal text Intl formats exactly (ES2023: no detour through a float that would round 17-digit totals). */

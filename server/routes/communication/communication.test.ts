@@ -29,7 +29,7 @@ async function ownThread(s: { token: string }, status: 'awaitingBuyer' | 'awaiti
   const res = await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: `自有主题 ${status}`, content: '内容' }, as(s));
   if (res.code !== 'E000') throw new Error(`save: ${res.code} ${res.message}`);
   if (status !== 'awaitingBuyer') {
-    await runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now) }, 'replyCommunication', { id: res.data.id, text: '采购方答复', close: status === 'closed' });
+    await runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, 'replyCommunication', { id: res.data.id, text: '采购方答复', close: status === 'closed' });
   }
   return res.data;
 }

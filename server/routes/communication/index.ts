@@ -57,7 +57,7 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
       const { supplierId, sponsor } = await communicatingSupplier(db, session);
       return db.transaction(async (tx) => {
         const attachments = await ownAttachments(tx, input.attachments, supplierId);
-        const thread = await insertThread(tx, { supplierId, sponsor, topic: input.topic, priority: input.priority, sourceNo: input.sourceNo || null, content: input.content, attachments }, now());
+        const thread = await insertThread(tx, { supplierId, sponsor, topic: input.topic, priority: input.priority, sourceNo: input.sourceNo || null, content: input.content, attachments }, now(), app.services.timeZone);
         return threadDetail(tx, thread);
       });
     },

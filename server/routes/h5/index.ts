@@ -29,7 +29,7 @@ const currentOrNext = (visits: Visit[], now: Date) => visits.find((v) => v.valid
  * other calls, so they need no token and work from the outbox of an offline phone.
  */
 export async function h5Routes(app: FastifyInstance): Promise<void> {
-  const { db, now, passSecret } = app.services;
+  const { db, now, passSecret, timeZone } = app.services;
 
   /**
    * The claims of a pass for the calls a visitor makes: signed here (else E403 passInvalid),
@@ -89,13 +89,14 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
       host: visit.host,
       validFrom: visit.validFrom.toISOString(),
       validUntil: visit.validUntil.toISOString(),
+      timeZone: visit.timeZone ?? timeZone,
     };
   });
 
   route(app, 'h5', endpoints.h5GetValidItemByVisitorId, async ({ input, req }) => {
     const claims = await holder(db, input.pass, req.locale);
     if (claims.vid !== input.visitorId) throw forbidden();
-    return (await openVisitsOf(db, claims.phone, now(), req.locale)).map(visitItemOf);
+    return (await openVisitsOf(db, claims.phone, now(), req.locale)).map((v) => visitItemOf(v, timeZone));
   });
 
   route(app, 'h5', endpoints.h5GetVisitPersonEntity, async ({ input, req }) => {
@@ -122,7 +123,7 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, 'h5', endpoints.h5VerifyQr, async ({ input, req }) => {
-    const none = { visitorName: null, productionBase: null, validFrom: null, validUntil: null };
+    const none = { visitorName: null, productionBase: null, validFrom: null, validUntil: null, timeZone: null };
     const claims = readPass(input.qr, passSecret);
     if (!claims) return { valid: false, reason: 'signature', ...none };
     const visit = await findVisit(db, claims.vis, req.locale);
@@ -132,6 +133,7 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
       productionBase: visit?.productionBase ?? null,
       validFrom: iso(claims.nbf),
       validUntil: iso(claims.exp),
+      timeZone: visit ? (visit.timeZone ?? timeZone) : null,
     };
     const at = now();
     const reason = !visit || visit.status !== 'approved' ? 'revoked' : seconds(at) < claims.nbf ? 'notYetValid' : passExpired(shown.validUntil, at.getTime()) ? 'expired' : null;

@@ -33,8 +33,8 @@ export async function opsRoutes(app: FastifyInstance, opts: { secret: string; da
     app.post(`${OPS_PATH}/${action}`, { schema: { hide: true } }, async (req, reply) => {
       if (!allowed(req)) return reply.code(403).send({ error: 'forbidden' });
       try {
-        const { db, storage, now } = app.services;
-        const result = await runOperatorAction({ db, storage, now: now() }, action, req.body ?? {});
+        const { db, storage, now, timeZone } = app.services;
+        const result = await runOperatorAction({ db, storage, now: now(), timeZone }, action, req.body ?? {});
         // New notices and moved cut-off times must show in this instance's lists at once.
         if (LIST_CHANGING_ACTIONS.includes(action)) app.services.listCache.clear();
         return { result };

@@ -100,8 +100,8 @@ describe('operator actions on visits', () => {
     expect(byDate.status).toBe(200);
     expect(byDate.result).toMatchObject({ baseCode: 'TJ', departmentCode: 'TJ-PKG', department: '包装车间', status: 'approved' });
     expect(byDate.result.visitNo).toMatch(/^FK\d{10}$/);
-    expect(new Date(byDate.result.validFrom).getTime()).toBe(new Date(2026, 11, 1).getTime());
-    expect(new Date(byDate.result.validUntil).getTime()).toBe(new Date(2026, 11, 4).getTime());
+    // Whole days on the Taicang base's clock (Asia/Shanghai), whatever the server's.
+    expect(byDate.result).toMatchObject({ validFrom: '2026-11-30T16:00:00.000Z', validUntil: '2026-12-03T16:00:00.000Z' });
     const byInstant = await act<OperatorVisit>('approveVisit', { phone: '13700000007', name: '新访客', base: 'DG', department: 'Equipment', host: '王', from: '2026-12-05T08:00:00+08:00', until: '2026-12-05T18:00:00+08:00' });
     expect(byInstant.result).toMatchObject({ departmentCode: 'DG-EQP', validFrom: '2026-12-05T00:00:00.000Z', validUntil: '2026-12-05T10:00:00.000Z' });
     expect((await act<OperatorVisit[]>('listVisits', { phone: '13700000007' })).result).toHaveLength(2);

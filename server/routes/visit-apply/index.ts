@@ -69,6 +69,7 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
           supplierId,
           username,
           at,
+          app.services.timeZone,
         );
         return { ...(await applicationDetail(tx, id, supplierId, req.locale))!, serverTime: at.toISOString() };
       });

@@ -2,13 +2,15 @@ import { LONG_TEXT_MAX, TEXT_MAX } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Field, fieldProps } from '@/ui/field';
+import { formatDate } from '@/ui/format';
 import { NumericInput } from '@/ui/numeric-input';
 import { regionsQueryOptions } from '../api/list-regions';
 import { fieldId } from '../supplier-form-values';
 import type { SupplierForm } from '../use-supplier-form';
 import { FormSection, SelectField, TextField } from './form-controls';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the buyer's zone, as every date is shown. */
+const today = () => formatDate(new Date().toISOString());
 
 export function BasicInfoSection({ form }: { form: SupplierForm }) {
   const { t, i18n } = useLingui();

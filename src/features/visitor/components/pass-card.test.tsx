@@ -50,4 +50,12 @@ describe('PassCard', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(screen.getByTestId('pass-validity').dataset.validity).toBe('expired');
   });
+
+  it('shows the pass’s days on its base’s clock, not the buyer’s', () => {
+    // 10 December 00:00 to 12 December 00:00 in Binh Duong (GMT+7).
+    const vietnam = { ...pass(Date.parse('2026-12-09T17:00:00Z'), Date.parse('2026-12-11T17:00:00Z')), timeZone: 'Asia/Ho_Chi_Minh' };
+    renderWithI18n(<PassCard pass={vietnam} />);
+    expect(screen.getByTestId('pass-validity').textContent).toContain('将于 2026-12-10 00:00:00 生效');
+    expect(screen.getAllByText('2026-12-12 00:00:00').length).toBeGreaterThan(0);
+  });
 });

@@ -40,10 +40,10 @@ export function PassCard({ pass, actions }: { pass: VisitPass; actions?: ReactNo
         <Row label={<Trans>受访部门</Trans>}>{pass.department}</Row>
         <Row label={<Trans>接待人</Trans>}>{pass.host}</Row>
         <Row label={<Trans>生效时间</Trans>}>
-          <DateTime value={pass.validFrom} />
+          <DateTime value={pass.validFrom} timeZone={pass.timeZone} />
         </Row>
         <Row label={<Trans>失效时间</Trans>}>
-          <DateTime value={pass.validUntil} />
+          <DateTime value={pass.validUntil} timeZone={pass.timeZone} />
         </Row>
         {pass.visitNo ? <Row label={<Trans>来访单号</Trans>}>{pass.visitNo}</Row> : null}
       </dl>

@@ -11,8 +11,8 @@ const TONE: Record<PassValidity, string> = {
 
 /** The state a guard reads at a glance: a solid band with a word, then the instant that matters. */
 export function PassValidityBanner({ pass, validity }: { pass: VisitPass; validity: PassValidity }) {
-  const from = formatDateTime(pass.validFrom);
-  const until = formatDateTime(pass.validUntil);
+  const from = formatDateTime(pass.validFrom, pass.timeZone);
+  const until = formatDateTime(pass.validUntil, pass.timeZone);
   return (
     <div className={`rounded-lg px-4 py-3 text-center ${TONE[validity]}`} data-testid="pass-validity" data-validity={validity}>
       <p className="text-xl font-semibold tracking-wide">
