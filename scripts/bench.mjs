@@ -25,6 +25,7 @@ console.log(`first load of /login: ${results.bundle.firstLoadLoginGzipKB} KB gzi
 console.log(`  as served (${results.bundle.firstLoadLoginEncodings.join(', ')}): ${results.bundle.firstLoadLoginServedKB} KB; before the load event ${results.bundle.loginScriptsServedKBBeforeLoad} KB in ${results.bundle.loginScriptsBeforeLoad} scripts (target <= 150 KB in <= 12)`);
 console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
 for (const { screen, gzipKB } of results.bundle.screens) console.log(`${screen}: ${gzipKB} KB gzip more (target <= 50 KB)`);
+console.log(`a first visit with the precache: ${results.bundle.firstVisit.kb} KB in ${results.bundle.firstVisit.requests} requests, ${results.bundle.firstVisit.headersKB} KB of it headers`);
 
 console.log('\n=== Lighthouse, mobile, median of 3 runs: /login, /bidDetail/{id}, /visitLogin ===');
 results.lighthouse = runJson('node', ['scripts/bench-lighthouse.mjs']);

@@ -16,6 +16,8 @@ writeFileSync(join(dist, 'index.html'), shell);
 writeFileSync(join(dist, 'assets', 'app-1234.js'), script);
 writeFileSync(join(dist, 'assets', 'tiny-1234.js'), 'console.log(1)');
 writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /platform/\n');
+// The service worker's script, big enough to be sent compressed.
+writeFileSync(join(dist, 'sw.js'), script);
 const made = await precompressDir(dist);
 /** The shell as the service serves it: with the buyer's time zone (http/html-page.ts). */
 const served = `<!doctype html><meta name="time-zone" content="Asia/Shanghai" />${shell.slice('<!doctype html>'.length)}`;
@@ -25,7 +27,7 @@ const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GE
 
 describe('precompressDir (the build step)', () => {
   it('writes brotli and gzip beside each text file worth it, byte-equal once decompressed', () => {
-    expect(made.files).toBe(2);
+    expect(made.files).toBe(3);
     expect(brotliDecompressSync(readFileSync(join(dist, 'assets', 'app-1234.js.br'))).toString()).toBe(script);
     expect(gunzipSync(readFileSync(join(dist, 'index.html.gz'))).toString()).toBe(shell);
     expect(made.brotliBytes).toBeLessThan(made.bytes / 5);
@@ -47,6 +49,22 @@ describe('serving the built portal', () => {
     const res = await get('/assets/tiny-1234.js');
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the headers only a document reads with documents and the worker’s script, not with every file', async () => {
+    const documentOnly = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'];
+    for (const [url, encoding] of [['/assets/app-1234.js', 'br'], ['/assets/tiny-1234.js', undefined], ['/robots.txt', undefined]] as const) {
+      const res = await get(url, encoding);
+      expect(res.statusCode).toBe(200);
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      // What protects any file stays.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    for (const [url, encoding] of [['/sw.js', 'br'], ['/sw.js', undefined], ['/index.html', 'br'], ['/platform/home', undefined]] as const) {
+      const res = await get(url, encoding);
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+    }
   });
 
   it('answers brotli to a browser that accepts it, gzip to one that accepts only gzip, plain to the rest, varying by Accept-Encoding', async () => {
