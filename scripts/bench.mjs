@@ -78,6 +78,16 @@ for (const r of [results.home, results.homePostgres].filter(Boolean)) {
   console.log(`${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
 }
 
+console.log("\n=== an enquiry's detail: /enquiry/getById, demo data, 50 concurrent (PGlite) ===");
+results.enquiryDetail = runJson('npx', ['tsx', 'server/bench/enquiry-detail.ts']);
+if (databaseUrl) {
+  console.log('\n=== the same on PostgreSQL ===');
+  results.enquiryDetailPostgres = runJson('npx', ['tsx', 'server/bench/enquiry-detail.ts'], onPostgres);
+}
+for (const r of [results.enquiryDetail, results.enquiryDetailPostgres].filter(Boolean)) {
+  console.log(`${r.database}: ${r.requestsPerSecond} req/s, p95 ${r.p95Ms} ms (target on PGlite: at least 1,000 req/s)`);
+}
+
 if (databaseUrl) {
   console.log('\n=== scaling out: the list mix through one instance and two behind the proxy (PostgreSQL) ===');
   results.instances = runJson('npx', ['tsx', 'server/bench/instances.ts'], onPostgres);

@@ -1,4 +1,3 @@
-import type { FileRef } from '../../contract/schemas/common';
 import {
   replyStatusOf,
   roundStatusOf,
@@ -121,7 +120,56 @@ export async function findEnquiryFor(db: Queryable, id: string, supplierId: stri
   return { id: r.id, enquiryNo: r.enquiry_no, businessStatus: r.business_status, round: r.round, deadline: summary.deadline, replyStatus: summary.replyStatus };
 }
 
-interface HeaderRow {
+/**
+ * The parts of an enquiry as JSON (migration 015: enquiry_lines_json, enquiry_rounds_json,
+ * enquiry_quotes_json), so that a detail is read in one statement (enquiryDetailFor) and the
+ * operator's reads come from the very same SQL. Decimals are text; times are made ISO 8601 here
+ * (JSON carries the session's offset).
+ */
+const linesJson = (enquiry: string, supplier: string, round: string) => `enquiry_lines_json(${enquiry}, ${supplier}, ${round})`;
+const roundsJson = (enquiry: string) => `enquiry_rounds_json(${enquiry})`;
+const quotesJson = (enquiry: string, supplier: string) => `enquiry_quotes_json(${enquiry}, ${supplier})`;
+
+/** A JSON column as the driver gives it: parsed already (node-postgres, PGlite) or text. */
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+interface RoundJson {
+  round: number;
+  promoter: string;
+  openedAt: string;
+  deadline: string;
+}
+
+const toRounds = (rows: RoundJson[], enquiry: { businessStatus: EnquiryBusinessStatus; round: number }, now: Date): EnquiryRound[] =>
+  rows.map((r) => {
+    const deadline = iso(r.deadline);
+    return { round: r.round, promoter: r.promoter, openedAt: iso(r.openedAt), deadline, status: roundStatusOf({ round: r.round, deadline }, enquiry, now.getTime()) };
+  });
+
+export interface StoredQuote extends EnquiryQuote {
+  supplierId: string;
+}
+
+const toQuotes = (rows: StoredQuote[]): StoredQuote[] => rows.map((q) => ({ ...q, submittedAt: iso(q.submittedAt) }));
+
+/** The lines as `supplierId` sees them in `round` (targets of that round, its own prices). */
+export async function linesOf(db: Queryable, enquiryId: string, round: number, supplierId: string | null): Promise<EnquiryLine[]> {
+  const rows = await db.query<{ lines: unknown }>(`SELECT ${linesJson('$1::uuid', '$2::uuid', '$3::int')} AS lines`, [enquiryId, supplierId, round]);
+  return fromJson<EnquiryLine[]>(rows[0]!.lines);
+}
+
+export async function roundsOf(db: Queryable, enquiry: { id: string; businessStatus: EnquiryBusinessStatus; round: number }, now: Date): Promise<EnquiryRound[]> {
+  const rows = await db.query<{ rounds: unknown }>(`SELECT ${roundsJson('$1::uuid')} AS rounds`, [enquiry.id]);
+  return toRounds(fromJson<RoundJson[]>(rows[0]!.rounds), enquiry, now);
+}
+
+/** Quotes of an enquiry, oldest round first, of one supplier or (null) of all, lines in line order. */
+export async function quotesOf(db: Queryable, enquiryId: string, supplierId: string | null): Promise<StoredQuote[]> {
+  const rows = await db.query<{ quotes: unknown }>(`SELECT ${quotesJson('$1::uuid', '$2::uuid')} AS quotes`, [enquiryId, supplierId]);
+  return toQuotes(fromJson<StoredQuote[]>(rows[0]!.quotes));
+}
+
+interface DetailRow extends SummaryRow {
   price_includes_tax: boolean;
   effective_time: Date;
   expiry_time: Date;
@@ -135,155 +183,42 @@ interface HeaderRow {
   payment_type: string;
   delivery_type: string;
   unloading_method: string;
+  lines: unknown;
+  rounds: unknown;
+  quotes: unknown;
 }
 
-interface LineRow {
-  id: string;
-  line_no: number;
-  material_no: string;
-  name: string;
-  specification: string;
-  unit: string;
-  brand: string;
-  quantity: string;
-  expected_price: string | null;
-  target_price: string | null;
-  latest_quotation: string | null;
-  reply_price: string | null;
-  package_specification: string;
-}
-
-/** The lines of an enquiry with round $3's targets and supplier $2's prices (none for $2 = null). */
-const LINES_SELECT = `
-  SELECT l.id::text AS id, l.line_no, l.material_no, l.name, l.specification, l.unit, l.brand,
-         l.quantity::text AS quantity, l.expected_price::text AS expected_price, t.price::text AS target_price,
-         (SELECT ql.price::text FROM enquiry_quote_lines ql JOIN enquiry_quotes q ON q.id = ql.quote_id
-           WHERE ql.line_id = l.id AND q.supplier_id = $2 AND q.round < $3 ORDER BY q.round DESC LIMIT 1) AS latest_quotation,
-         (SELECT ql.price::text FROM enquiry_quote_lines ql JOIN enquiry_quotes q ON q.id = ql.quote_id
-           WHERE ql.line_id = l.id AND q.supplier_id = $2 AND q.round = $3) AS reply_price,
-         l.package_specification
-    FROM enquiry_lines l
-    LEFT JOIN enquiry_target_prices t ON t.enquiry_id = l.enquiry_id AND t.round = $3 AND t.line_id = l.id
-   WHERE l.enquiry_id = $1
-   ORDER BY l.line_no`;
-
-const toLine = (r: LineRow): EnquiryLine => ({
-  id: r.id,
-  lineNo: r.line_no,
-  materialNo: r.material_no,
-  name: r.name,
-  specification: r.specification,
-  unit: r.unit,
-  brand: r.brand,
-  quantity: r.quantity,
-  expectedPrice: r.expected_price,
-  targetPrice: r.target_price,
-  latestQuotation: r.latest_quotation,
-  replyPrice: r.reply_price,
-  packageSpecification: r.package_specification,
-});
-
-/** The lines as `supplierId` sees them in `round` (targets of that round, its own prices). */
-export async function linesOf(db: Queryable, enquiryId: string, round: number, supplierId: string | null): Promise<EnquiryLine[]> {
-  return (await db.query<LineRow>(LINES_SELECT, [enquiryId, supplierId, round])).map(toLine);
-}
-
-export async function roundsOf(db: Queryable, enquiry: { id: string; businessStatus: EnquiryBusinessStatus; round: number }, now: Date): Promise<EnquiryRound[]> {
-  const rows = await db.query<{ round: number; promoter: string; opened_at: Date; deadline: Date }>(
-    'SELECT round, promoter, opened_at, deadline FROM enquiry_rounds WHERE enquiry_id = $1 ORDER BY round',
-    [enquiry.id],
-  );
-  return rows.map((r) => {
-    const deadline = iso(r.deadline);
-    return { round: r.round, promoter: r.promoter, openedAt: iso(r.opened_at), deadline, status: roundStatusOf({ round: r.round, deadline }, enquiry, now.getTime()) };
-  });
-}
-
-export interface StoredQuote extends EnquiryQuote {
-  supplierId: string;
-}
-
-/** Quotes of an enquiry, oldest round first, of one supplier or (null) of all, lines in line order. */
-export async function quotesOf(db: Queryable, enquiryId: string, supplierId: string | null): Promise<StoredQuote[]> {
-  const quotes = await db.query<{
-    id: string;
-    supplier_id: string;
-    round: number;
-    submitted_at: Date;
-    currency: string;
-    tax_included: boolean;
-    delivery_date: string;
-    remark: string;
-    total: string;
-    letter: FileRef | null;
-  }>(
-    `SELECT q.id::text AS id, q.supplier_id::text AS supplier_id, q.round, q.submitted_at, q.currency, q.tax_included,
-            to_char(q.delivery_date, 'YYYY-MM-DD') AS delivery_date, q.remark, q.total::text AS total, q.letter
-       FROM enquiry_quotes q WHERE q.enquiry_id = $1 AND ($2::uuid IS NULL OR q.supplier_id = $2)
-      ORDER BY q.round, q.submitted_at, q.id`,
-    [enquiryId, supplierId],
-  );
-  const lines = await db.query<{ quote_id: string; line_id: string; price: string }>(
-    `SELECT ql.quote_id::text AS quote_id, ql.line_id::text AS line_id, ql.price::text AS price
-       FROM enquiry_quote_lines ql JOIN enquiry_quotes q ON q.id = ql.quote_id JOIN enquiry_lines l ON l.id = ql.line_id
-      WHERE q.enquiry_id = $1 AND ($2::uuid IS NULL OR q.supplier_id = $2)
-      ORDER BY l.line_no`,
-    [enquiryId, supplierId],
-  );
-  const byQuote = new Map<string, Array<{ lineId: string; price: string }>>();
-  for (const l of lines) {
-    const list = byQuote.get(l.quote_id) ?? [];
-    list.push({ lineId: l.line_id, price: l.price });
-    byQuote.set(l.quote_id, list);
-  }
-  return quotes.map((q) => ({
-    supplierId: q.supplier_id,
-    round: q.round,
-    submittedAt: iso(q.submitted_at),
-    currency: q.currency,
-    taxIncluded: q.tax_included,
-    deliveryDate: q.delivery_date,
-    remark: q.remark,
-    total: q.total,
-    lines: byQuote.get(q.id) ?? [],
-    letter: q.letter,
-  }));
-}
-
-/** The enquiry as `supplierId` sees it now, or null when it is not invited. */
+/** The enquiry as `supplierId` sees it now, or null when it is not invited: one statement. */
 export async function enquiryDetailFor(db: Queryable, id: string, supplierId: string, now: Date): Promise<EnquiryDetail | null> {
   if (!isEnquiryId(id)) return null;
-  const rows = await db.query<SummaryRow>(`${SUMMARY_SELECT} AND e.id = $3`, [supplierId, now, id]);
+  const rows = await db.query<DetailRow>(
+    `SELECT x.*, e.price_includes_tax, e.effective_time, e.expiry_time, e.remark, e.vat_type, e.warranty_period, e.warranty_method, e.transport_type,
+            to_char(e.delivery_date, 'YYYY-MM-DD') AS delivery_date, e.invoice_type, e.payment_type, e.delivery_type, e.unloading_method,
+            ${linesJson('e.id', '$1::uuid', 'x.round')} AS lines, ${roundsJson('e.id')} AS rounds, ${quotesJson('e.id', '$1::uuid')} AS quotes
+       FROM (${SUMMARY_SELECT} AND e.id = $3) x JOIN enquiries e ON e.id = $3`,
+    [supplierId, now, id],
+  );
   const r = rows[0];
   if (!r) return null;
   const summary = toSummary(r, now);
-  const header = (
-    await db.query<HeaderRow>(
-      `SELECT price_includes_tax, effective_time, expiry_time, remark, vat_type, warranty_period, warranty_method, transport_type,
-              to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date, invoice_type, payment_type, delivery_type, unloading_method
-         FROM enquiries WHERE id = $1`,
-      [id],
-    )
-  )[0]!;
-  const quotes = (await quotesOf(db, id, supplierId)).map(({ supplierId: _s, ...quote }) => quote);
   return {
     ...summary,
-    priceIncludesTax: header.price_includes_tax,
-    effectiveTime: iso(header.effective_time),
-    expiryTime: iso(header.expiry_time),
-    remark: header.remark,
-    vatType: header.vat_type,
-    warrantyPeriod: header.warranty_period,
-    warrantyMethod: header.warranty_method,
-    transportType: header.transport_type,
-    deliveryDate: header.delivery_date,
-    invoiceType: header.invoice_type,
-    paymentType: header.payment_type,
-    deliveryType: header.delivery_type,
-    unloadingMethod: header.unloading_method,
-    lines: await linesOf(db, id, r.round, supplierId),
-    rounds: await roundsOf(db, summary, now),
-    quotes,
+    priceIncludesTax: r.price_includes_tax,
+    effectiveTime: iso(r.effective_time),
+    expiryTime: iso(r.expiry_time),
+    remark: r.remark,
+    vatType: r.vat_type,
+    warrantyPeriod: r.warranty_period,
+    warrantyMethod: r.warranty_method,
+    transportType: r.transport_type,
+    deliveryDate: r.delivery_date,
+    invoiceType: r.invoice_type,
+    paymentType: r.payment_type,
+    deliveryType: r.delivery_type,
+    unloadingMethod: r.unloading_method,
+    lines: fromJson<EnquiryLine[]>(r.lines),
+    rounds: toRounds(fromJson<RoundJson[]>(r.rounds), summary, now),
+    quotes: toQuotes(fromJson<StoredQuote[]>(r.quotes)).map(({ supplierId: _s, ...quote }) => quote),
     serverTime: now.toISOString(),
   };
 }
