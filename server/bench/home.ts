@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { MESSAGE_KINDS } from '../../contract/home-values';
 import { BASE_PATH, HEADER } from '../../contract/http';
-import { buildApp } from '../app';
 import type { Db } from '../db/db';
-import { scratchSchema } from '../db/scratch-schema';
 import { seedDemo } from '../seed';
 import { rng } from '../seed/random';
 import { runLoad as run, type LoadJob } from './run-load';
+import { runBench } from './bench-app';
 
 /**
  * The home page's reads for a supplier with 10,000 messages: `/home/todoList` (the to-dos derived
@@ -33,7 +30,6 @@ const MAX_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const MAX_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2) * 1000;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const DATABASE_URL = process.env.BENCH_USE_DATABASE_URL === '1' ? process.env.DATABASE_URL : undefined;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -73,60 +69,47 @@ function bodies(): { todoList: string[]; messageList: string[] } {
   return { todoList, messageList };
 }
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bid-bench-home-'));
-  const pg = DATABASE_URL ? await scratchSchema(DATABASE_URL, 'bench_home') : null;
-  const app = await buildApp({ dataDir, databaseUrl: pg?.url, memoryDb: !pg, logLevel: LOG_LEVEL });
-  try {
-    const { db } = app.services;
-    const now = new Date();
-    const seeded = Date.now();
-    await seedDemo(db, app.services.storage, now);
-    const ids = new Map((await db.query<{ username: string; id: string }>('SELECT username, id::text AS id FROM suppliers')).map((r) => [r.username, r.id]));
-    await seedMessages(db, ids.get('demo_a104')!, MESSAGES, UNREAD, now);
-    for (const other of ['demo_a101', 'demo_a141']) await seedMessages(db, ids.get(other)!, OTHER_MESSAGES, UNREAD, now);
-    await db.exec('ANALYZE');
-    const seedSeconds = (Date.now() - seeded) / 1000;
-    const login = await app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/login`, payload: { username: 'demo_a104', password: 'Demo1234' } });
-    const token = (login.json() as { data: { oauthToken: string } }).data.oauthToken;
-    const headers = { [HEADER.token]: token };
-    const check = async (path: string) => (await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers, payload: {} })).json() as { data: { total: number; unread?: number; counts?: unknown } };
-    const todos = await check('/home/todoList');
-    const messages = await check('/home/messageList');
-    console.log(`seeded the demo and ${MESSAGES} messages of demo_a104 (${UNREAD} unread) + ${2 * OTHER_MESSAGES} of two other suppliers in ${seedSeconds.toFixed(1)} s; ` +
-      `demo_a104 has ${todos.data.total} to-dos ${JSON.stringify(todos.data.counts)}, ${messages.data.total} messages, ${messages.data.unread} unread`);
+runBench('home', { logLevel: LOG_LEVEL }, async (app, database) => {
+  const { db } = app.services;
+  const now = new Date();
+  const seeded = Date.now();
+  await seedDemo(db, app.services.storage, now);
+  const ids = new Map((await db.query<{ username: string; id: string }>('SELECT username, id::text AS id FROM suppliers')).map((r) => [r.username, r.id]));
+  await seedMessages(db, ids.get('demo_a104')!, MESSAGES, UNREAD, now);
+  for (const other of ['demo_a101', 'demo_a141']) await seedMessages(db, ids.get(other)!, OTHER_MESSAGES, UNREAD, now);
+  await db.exec('ANALYZE');
+  const seedSeconds = (Date.now() - seeded) / 1000;
+  const login = await app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/login`, payload: { username: 'demo_a104', password: 'Demo1234' } });
+  const token = (login.json() as { data: { oauthToken: string } }).data.oauthToken;
+  const headers = { [HEADER.token]: token };
+  const check = async (path: string) => (await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers, payload: {} })).json() as { data: { total: number; unread?: number; counts?: unknown } };
+  const todos = await check('/home/todoList');
+  const messages = await check('/home/messageList');
+  console.log(`seeded the demo and ${MESSAGES} messages of demo_a104 (${UNREAD} unread) + ${2 * OTHER_MESSAGES} of two other suppliers in ${seedSeconds.toFixed(1)} s; ` +
+    `demo_a104 has ${todos.data.total} to-dos ${JSON.stringify(todos.data.counts)}, ${messages.data.total} messages, ${messages.data.unread} unread`);
 
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const mix = bodies();
-    console.log(`server: log level ${LOG_LEVEL}; ${CLIENTS} clients; messageList mix: 50% page 1, 20% unread only, 30% pages back to 2,000 messages; load average before: ${load().join(' ')}`);
-    const result: Record<string, unknown> = { database: pg ? 'postgresql' : 'pglite', messages: MESSAGES, unread: UNREAD, otherMessages: 2 * OTHER_MESSAGES, clients: CLIENTS, seedSeconds: round(seedSeconds) };
-    for (const call of ['todoList', 'messageList'] as const) {
-      const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/home/${call}`, clients: CLIENTS, bodies: mix[call], warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, headers };
-      const { latencies, failures, seconds } = await run(job);
-      latencies.sort((a, b) => a - b);
-      const figures = {
-        requests: latencies.length,
-        failures,
-        seconds: round(seconds),
-        requestsPerSecond: round(latencies.length / seconds),
-        p50Ms: round(percentile(latencies, 50)),
-        p95Ms: round(percentile(latencies, 95)),
-        p99Ms: round(percentile(latencies, 99)),
-      };
-      result[call] = figures;
-      console.log(`/home/${call}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${failures} failures`);
-    }
-    result.loadAverage = load();
-    console.log(JSON.stringify(result));
-  } finally {
-    await app.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const mix = bodies();
+  console.log(`server: log level ${LOG_LEVEL}; ${CLIENTS} clients; messageList mix: 50% page 1, 20% unread only, 30% pages back to 2,000 messages; load average before: ${load().join(' ')}`);
+  const result: Record<string, unknown> = { database, messages: MESSAGES, unread: UNREAD, otherMessages: 2 * OTHER_MESSAGES, clients: CLIENTS, seedSeconds: round(seedSeconds) };
+  for (const call of ['todoList', 'messageList'] as const) {
+    const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/home/${call}`, clients: CLIENTS, bodies: mix[call], warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, headers };
+    const { latencies, failures, seconds } = await run(job);
+    latencies.sort((a, b) => a - b);
+    const figures = {
+      requests: latencies.length,
+      failures,
+      seconds: round(seconds),
+      requestsPerSecond: round(latencies.length / seconds),
+      p50Ms: round(percentile(latencies, 50)),
+      p95Ms: round(percentile(latencies, 95)),
+      p99Ms: round(percentile(latencies, 99)),
+    };
+    result[call] = figures;
+    console.log(`/home/${call}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${failures} failures`);
   }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  result.loadAverage = load();
+  console.log(JSON.stringify(result));
 });
+

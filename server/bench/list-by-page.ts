@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { BASE_PATH } from '../../contract/http';
-import { buildApp } from '../app';
-import { scratchSchema } from '../db/scratch-schema';
 import { seedBulkNotices } from '../seed';
 import { percentiles, runLoad, type LoadJob } from './run-load';
 import { trafficMix } from './traffic';
+import { runBench } from './bench-app';
 
 /**
  * /business/listByPage over 100,000 notices: 50 concurrent keep-alive clients on loopback, in a
@@ -28,70 +25,60 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000;
 const SEARCH_SHARE = Number(process.env.BENCH_SEARCH_SHARE ?? 0.5);
 const CACHE_MS = Number(process.env.BENCH_CACHE_MS ?? 0);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const DATABASE_URL = process.env.BENCH_USE_DATABASE_URL === '1' ? process.env.DATABASE_URL : undefined;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const load = () => loadavg().map((n) => round(n));
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bid-bench-'));
-  const pg = DATABASE_URL ? await scratchSchema(DATABASE_URL, 'bench_list') : null;
-  const app = await buildApp({ dataDir, databaseUrl: pg?.url, memoryDb: !pg, logLevel: LOG_LEVEL, listCacheMs: CACHE_MS });
-  try {
-    const seeded = Date.now();
-    await seedBulkNotices(app.services.db, NOTICES);
-    const seedSeconds = (Date.now() - seeded) / 1000;
-    console.log(`seeded ${NOTICES} notices in ${seedSeconds.toFixed(1)} s`);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
+runBench('list', { logLevel: LOG_LEVEL, listCacheMs: CACHE_MS }, async (app, database) => {
+  const seeded = Date.now();
+  await seedBulkNotices(app.services.db, NOTICES);
+  const seedSeconds = (Date.now() - seeded) / 1000;
+  console.log(`seeded ${NOTICES} notices in ${seedSeconds.toFixed(1)} s`);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
 
-    const mix = trafficMix({ notices: NOTICES, count: 40_000, searchShare: SEARCH_SHARE });
-    console.log(`mix: ${Math.round((1 - SEARCH_SHARE) * 100)}% plain pages (both types, pages 1-50, 60% page 1, sizes 10/20), ` +
-      `${Math.round(SEARCH_SHARE * 100)}% searches (pages 1-5) over ${mix.terms} distinct terms ${JSON.stringify(mix.termsByKind)}`);
-    console.log(`server: log level ${LOG_LEVEL}, answer cache ${CACHE_MS ? `${CACHE_MS} ms` : 'off'}; load average before: ${load().join(' ')}`);
+  const mix = trafficMix({ notices: NOTICES, count: 40_000, searchShare: SEARCH_SHARE });
+  console.log(`mix: ${Math.round((1 - SEARCH_SHARE) * 100)}% plain pages (both types, pages 1-50, 60% page 1, sizes 10/20), ` +
+    `${Math.round(SEARCH_SHARE * 100)}% searches (pages 1-5) over ${mix.terms} distinct terms ${JSON.stringify(mix.termsByKind)}`);
+  console.log(`server: log level ${LOG_LEVEL}, answer cache ${CACHE_MS ? `${CACHE_MS} ms` : 'off'}; load average before: ${load().join(' ')}`);
 
-    const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: mix.bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS };
-    const cacheBefore = { ...app.services.listCache.stats };
-    const { latencies, bodyIndex, failures, seconds, warmup } = await runLoad(job);
-    const cache = app.services.listCache.stats;
-    const lookups = cache.hits + cache.misses - cacheBefore.hits - cacheBefore.misses;
-    console.log(`warm-up: ${warmup} requests in ${WARMUP_MS / 1000} s; load average after: ${load().join(' ')}`);
-    const isSearch = mix.bodies.map((b) => 'searchContent' in (JSON.parse(b) as object));
-    const plain = percentiles(latencies.filter((_, i) => !isSearch[bodyIndex[i]!]));
-    const search = percentiles(latencies.filter((_, i) => isSearch[bodyIndex[i]!]));
-    const all = percentiles(latencies);
-    const hello = await helloWorld();
-    const result = {
-      notices: NOTICES,
-      clients: CLIENTS,
-      searchShare: SEARCH_SHARE,
-      distinctTerms: mix.terms,
-      requests: latencies.length,
-      failures,
-      seconds: round(seconds),
-      requestsPerSecond: round(latencies.length / seconds),
-      ...all,
-      plainP95Ms: plain.p95Ms,
-      searchP95Ms: search.p95Ms,
-      helloWorld: hello,
-      ratioToHelloWorld: round(latencies.length / seconds / hello.requestsPerSecond),
-      cacheHitRate: CACHE_MS ? round(lookups ? (cache.hits - cacheBefore.hits) / lookups : 0) : null,
-      logLevel: LOG_LEVEL,
-      loadAverage: load(),
-      seedSeconds: round(seedSeconds),
-      database: DATABASE_URL ? 'postgresql' : 'pglite',
-    };
-    console.log(`${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures` +
-      (CACHE_MS ? `, cache hit rate ${Math.round((result.cacheHitRate ?? 0) * 100)}%` : ''));
-    console.log(`plain pages: p50 ${plain.p50Ms} ms, p95 ${plain.p95Ms} ms; searches: p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms`);
-    console.log(`Fastify hello-world, same clients: ${hello.requestsPerSecond} req/s, p95 ${hello.p95Ms} ms; the list is ${result.ratioToHelloWorld}x of it`);
-    console.log(JSON.stringify(result));
-  } finally {
-    await app.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+  const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: mix.bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS };
+  const cacheBefore = { ...app.services.listCache.stats };
+  const { latencies, bodyIndex, failures, seconds, warmup } = await runLoad(job);
+  const cache = app.services.listCache.stats;
+  const lookups = cache.hits + cache.misses - cacheBefore.hits - cacheBefore.misses;
+  console.log(`warm-up: ${warmup} requests in ${WARMUP_MS / 1000} s; load average after: ${load().join(' ')}`);
+  const isSearch = mix.bodies.map((b) => 'searchContent' in (JSON.parse(b) as object));
+  const plain = percentiles(latencies.filter((_, i) => !isSearch[bodyIndex[i]!]));
+  const search = percentiles(latencies.filter((_, i) => isSearch[bodyIndex[i]!]));
+  const all = percentiles(latencies);
+  const hello = await helloWorld();
+  const result = {
+    notices: NOTICES,
+    clients: CLIENTS,
+    searchShare: SEARCH_SHARE,
+    distinctTerms: mix.terms,
+    requests: latencies.length,
+    failures,
+    seconds: round(seconds),
+    requestsPerSecond: round(latencies.length / seconds),
+    ...all,
+    plainP95Ms: plain.p95Ms,
+    searchP95Ms: search.p95Ms,
+    helloWorld: hello,
+    ratioToHelloWorld: round(latencies.length / seconds / hello.requestsPerSecond),
+    cacheHitRate: CACHE_MS ? round(lookups ? (cache.hits - cacheBefore.hits) / lookups : 0) : null,
+    logLevel: LOG_LEVEL,
+    loadAverage: load(),
+    seedSeconds: round(seedSeconds),
+    database,
+  };
+  console.log(`${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures` +
+    (CACHE_MS ? `, cache hit rate ${Math.round((result.cacheHitRate ?? 0) * 100)}%` : ''));
+  console.log(`plain pages: p50 ${plain.p50Ms} ms, p95 ${plain.p95Ms} ms; searches: p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms`);
+  console.log(`Fastify hello-world, same clients: ${hello.requestsPerSecond} req/s, p95 ${hello.p95Ms} ms; the list is ${result.ratioToHelloWorld}x of it`);
+  console.log(JSON.stringify(result));
+});
 
 /**
  * The same clients for the same time against a Fastify app that answers a small constant
@@ -110,7 +97,3 @@ async function helloWorld(): Promise<{ requestsPerSecond: number; p50Ms: number;
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
