@@ -59,31 +59,37 @@ if (!databaseUrl) console.log('\nNo PostgreSQL (set DATABASE_URL or install Post
 const onPostgres = { DATABASE_URL: databaseUrl ?? '', BENCH_USE_DATABASE_URL: '1' };
 process.once('exit', () => postgres?.stop());
 
-console.log('\n=== /business/listByPage over 100,000 notices, 50 concurrent (PGlite) ===');
-results.listByPage = runJson('npx', ['tsx', 'server/bench/list-by-page.ts']);
-console.log(JSON.stringify(results.listByPage));
-if (databaseUrl) {
+/** A benchmark of the bid service on PGlite, then on PostgreSQL when there is one: its two results. */
+function onBothEngines(title, script) {
+  console.log(`\n=== ${title} (PGlite) ===`);
+  const pglite = runJson('npx', ['tsx', script]);
+  if (!databaseUrl) return [pglite, undefined];
   console.log('\n=== the same on PostgreSQL ===');
-  results.listByPagePostgres = runJson('npx', ['tsx', 'server/bench/list-by-page.ts'], onPostgres);
-  console.log(JSON.stringify(results.listByPagePostgres));
+  return [pglite, runJson('npx', ['tsx', script], onPostgres)];
 }
 
-console.log('\n=== the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent (PGlite) ===');
-results.home = runJson('npx', ['tsx', 'server/bench/home.ts']);
-if (databaseUrl) {
-  console.log('\n=== the same on PostgreSQL ===');
-  results.homePostgres = runJson('npx', ['tsx', 'server/bench/home.ts'], onPostgres);
+[results.listByPage, results.listByPagePostgres] = onBothEngines(
+  '/business/listByPage over the demo notices and 100,000 realistic ones, 50 concurrent',
+  'server/bench/list-by-page.ts',
+);
+for (const r of [results.listByPage, results.listByPagePostgres].filter(Boolean)) {
+  console.log(`${r.database}: ${r.requestsPerSecond} req/s, p95 ${r.p95Ms} ms (target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
 }
+
+[results.searchStarvation, results.searchStarvationPostgres] = onBothEngines(
+  'a notice detail while 5 and 50 connections search rare terms at pages 1-5,000',
+  'server/bench/starvation.ts',
+);
+for (const r of [results.searchStarvation, results.searchStarvationPostgres].filter(Boolean)) {
+  console.log(`${r.database}: detail p50 alone ${r.idle.p50Ms} ms, with 5 ${r.five.ratio}x, with 50 ${r.fifty.ratio}x (target: within 2x)`);
+}
+
+[results.home, results.homePostgres] = onBothEngines('the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent', 'server/bench/home.ts');
 for (const r of [results.home, results.homePostgres].filter(Boolean)) {
   console.log(`${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
 }
 
-console.log("\n=== an enquiry's detail: /enquiry/getById, demo data, 50 concurrent (PGlite) ===");
-results.enquiryDetail = runJson('npx', ['tsx', 'server/bench/enquiry-detail.ts']);
-if (databaseUrl) {
-  console.log('\n=== the same on PostgreSQL ===');
-  results.enquiryDetailPostgres = runJson('npx', ['tsx', 'server/bench/enquiry-detail.ts'], onPostgres);
-}
+[results.enquiryDetail, results.enquiryDetailPostgres] = onBothEngines("an enquiry's detail: /enquiry/getById, demo data, 50 concurrent", 'server/bench/enquiry-detail.ts');
 for (const r of [results.enquiryDetail, results.enquiryDetailPostgres].filter(Boolean)) {
   console.log(`${r.database}: ${r.requestsPerSecond} req/s, p95 ${r.p95Ms} ms (target on PGlite: at least 1,000 req/s)`);
 }

@@ -59,6 +59,7 @@ const en = {
   registrationQuota: 'Too many accounts were registered from your network today, please try again tomorrow',
   uploadQuota: 'The upload limit for today (number of files or total size) has been reached, please try again tomorrow',
   uploadSpaceFull: 'The server holds too many uploaded files that are not used yet, please try again in a few hours',
+  searchBusy: 'Too many searches at once, please try again in a moment or use a more specific term',
   // Tenders (SPEC.md section 8)
   pastDeadline: 'The current date is past the bid deadline',
   dataLost: 'Data lost',

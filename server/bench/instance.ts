@@ -16,6 +16,8 @@ const app = await buildApp({
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   listCacheMs: Number(process.env.BENCH_CACHE_MS ?? 0),
   migrate: false,
+  // The load clients name their addresses (load-client.ts, forwardedFor), through the proxy or not.
+  trustProxy: ['127.0.0.1'],
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ port: (app.server.address() as AddressInfo).port });

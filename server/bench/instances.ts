@@ -54,7 +54,7 @@ function stopInstance({ child }: Instance): Promise<void> {
 }
 
 function loadOn(port: number, bodies: string[]): Promise<LoadResult> {
-  return runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS });
+  return runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, forwardedFor: true });
 }
 
 function summary(name: string, { latencies, failures, seconds }: LoadResult) {

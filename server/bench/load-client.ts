@@ -17,6 +17,11 @@ export interface LoadJob {
   maxRequests: number;
   /** Sent with every request (a supplier's token for calls that need a session). */
   headers?: Record<string, string>;
+  /**
+   * Each connection stands for a client of its own address, named in X-Forwarded-For (the
+   * server trusting one proxy): what the per-address limits see of many suppliers.
+   */
+  forwardedFor?: boolean;
 }
 
 export interface LoadResult {
@@ -73,10 +78,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
     .join('');
   const requests = job.bodies.map((b) => {
     const body = Buffer.from(b);
-    const head = Buffer.from(`POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\n${extra}Content-Length: ${body.length}\r\n\r\n`);
+    const head = Buffer.from(`POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\n${extra}Content-Length: ${body.length}\r\n`);
     return { head, body };
   });
-  const conns = await Promise.all(Array.from({ length: job.clients }, () => connection(job.host, job.port)));
+  const end = Buffer.from('\r\n');
+  const conns = await Promise.all(
+    Array.from({ length: job.clients }, async (_, i) => ({
+      ...(await connection(job.host, job.port)),
+      // The blank line that ends the head, after this client's address when it has one.
+      endOfHead: job.forwardedFor ? Buffer.from(`X-Forwarded-For: 10.${i >> 16}.${(i >> 8) & 255}.${i & 255}\r\n\r\n`) : end,
+    })),
+  );
   let next = 0;
   const phase = async (ms: number, max: number, latencies: number[], bodyIndex: number[] = []) => {
     let failures = 0;
@@ -87,7 +99,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
           const index = next++ % requests.length;
           const req = requests[index]!;
           const t0 = performance.now();
-          const res = await c.send(req.head, req.body);
+          const res = await c.send(Buffer.concat([req.head, c.endOfHead]), req.body);
           latencies.push(performance.now() - t0);
           bodyIndex.push(index);
           if (res.status !== 200 || !res.body.startsWith('{"code":"E000"')) failures++;

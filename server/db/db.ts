@@ -31,6 +31,15 @@ export interface Db extends Tx {
    * one `sql`. Not inside a transaction.
    */
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: PreparedParam[]): Promise<T[]>;
+  /**
+   * A statement a public caller can make expensive (a search of the public lists). On PostgreSQL
+   * it runs on connections of its own (SEARCH_LANE_CONNECTIONS, each statement cancelled after
+   * SEARCH_LANE_TIMEOUT_MS), so that such statements never hold the connections every other
+   * request needs; a cancelled one throws `isStatementTimeout`. On PGlite it is `query`: its one
+   * connection has no timeouts, and the shortest-first order (shortest-first.mjs) lets short
+   * work pass it.
+   */
+  searchQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
   /**
    * The embedded database's data directory as a gzipped tar (PGlite only: backups,
@@ -50,6 +59,14 @@ export interface PoolStats {
   waiting: number;
   max: number;
 }
+
+/** How many connections of PostgreSQL searches of the public lists may use at once (of each instance). */
+export const SEARCH_LANE_CONNECTIONS = 3;
+/** When PostgreSQL cancels a search of the public lists. */
+export const SEARCH_LANE_TIMEOUT_MS = 2_000;
+
+/** A statement cancelled for running longer than its timeout (PostgreSQL's query_canceled). */
+export const isStatementTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '57014';
 
 /** What `timedDb` measures: a statement outside a transaction, or a whole transaction (its statements and the work between them). */
 export type TimedKind = 'query' | 'transaction';
@@ -72,6 +89,7 @@ export function timedDb(db: Db, observe: (kind: TimedKind, seconds: number) => v
   };
   return {
     query: <T>(sql: string, params?: unknown[]) => timed('query', () => db.query<T>(sql, params)),
+    searchQuery: <T>(sql: string, params?: unknown[]) => timed('query', () => db.searchQuery<T>(sql, params)),
     prepared: <T>(name: string, sql: string, params: PreparedParam[]) => timed('query', () => db.prepared<T>(name, sql, params)),
     transaction: (fn) => timed('transaction', () => db.transaction(fn)),
     exec: (sql) => timed('transaction', () => db.exec(sql)),

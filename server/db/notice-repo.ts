@@ -1,6 +1,6 @@
 import type { NoticeDetail, NoticeSummary } from '../../contract/schemas/business';
 import { NOTICE_TOTAL_CAP } from '../../contract/limits';
-import type { Queryable } from './db';
+import type { Db, Queryable } from './db';
 
 const SUMMARY_COLUMNS = `id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address,
   registration_count, cutoff_time, published_at`;
@@ -34,30 +34,22 @@ const toSummary = (r: SummaryRow): NoticeSummary => ({
  * the closed ones, the latest deadline first (`now` decides which is which). A search is a
  * case-insensitive substring of the tender number, title, issuing unit or project location
  * (never across two of them), with `%` and `_` as plain characters. The database answers with
- * the page as JSON in one round trip (`notice_list`, migrations 003 and 009): plain totals and
- * totals of one- or two-character terms are kept by triggers; a longer term is counted up to
- * NOTICE_TOTAL_CAP matches (beyond, the answer says `totalCapped`) and its count kept until a
- * notice is written; the page comes from the sorted matches or a walk of the list order,
+ * the page as JSON in one round trip (`notice_list`, migrations 003, 009 and 016): plain totals
+ * and totals of one- or two-character terms are kept by triggers; a longer term is counted up to
+ * NOTICE_TOTAL_CAP matches through the search keys' index, writing nothing. A search reaches its
+ * first NOTICE_TOTAL_CAP matches (beyond, the answer says `totalCapped`); a page past them or past
+ * the total answers at once. The page comes from the sorted matches or a walk of the list order,
  * whichever reads fewer rows.
  */
 export async function listNotices(
-  db: Queryable,
+  db: Pick<Db, 'query' | 'searchQuery'>,
   q: { type: number; pageNo: number; pageSize: number; search?: string; now: Date },
 ): Promise<{ records: NoticeSummary[]; total: number; totalCapped: boolean }> {
-  const rows = await db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page', [
-    q.type,
-    q.search || null,
-    q.pageSize,
-    (q.pageNo - 1) * q.pageSize,
-    q.now,
-    NOTICE_TOTAL_CAP,
-  ]);
+  const sql = 'SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page';
+  const params = [q.type, q.search || null, q.pageSize, (q.pageNo - 1) * q.pageSize, q.now, NOTICE_TOTAL_CAP];
+  // A search on the connections kept for what the public can make expensive (db.ts).
+  const rows = q.search ? await db.searchQuery<{ page: string }>(sql, params) : await db.query<{ page: string }>(sql, params);
   return JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number; totalCapped: boolean };
-}
-
-/** Housekeeping: counts of search terms are used for ten minutes at most (migration 009). */
-export async function deleteOldTermCounts(db: Queryable, before: Date): Promise<void> {
-  await db.query('DELETE FROM notice_term_counts WHERE counted_at < $1', [before]);
 }
 
 /** The rest of a notice, kept as one document. */

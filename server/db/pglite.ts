@@ -81,11 +81,13 @@ export async function createPgliteWorkerDb(dir?: string): Promise<Db> {
 
   let nextTx = 0;
   let closed: Promise<void> | null = null;
+  const query = <T>(sql: string, params: unknown[] = []) => {
+    refuseNested();
+    return rowsOf<T>({ op: 'query', sql, params });
+  };
   return {
-    query<T>(sql: string, params: unknown[] = []) {
-      refuseNested();
-      return rowsOf<T>({ op: 'query', sql, params });
-    },
+    query,
+    searchQuery: query,
     async transaction(fn) {
       refuseNested();
       const tx = ++nextTx;

@@ -1,17 +1,25 @@
 import pg from 'pg';
-import type { Db, PreparedParam } from './db';
+import { SEARCH_LANE_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS, type Db, type PreparedParam } from './db';
 import { insideTransaction, PREPARED_NAME_RE, refuseNested, withSavepoints } from './adapter';
 
 /** A real PostgreSQL through a connection pool. */
 export function createPgDb(connectionString: string): Db {
   const max = 10;
   const pool = new pg.Pool({ connectionString, max });
+  // Public searches: connections of their own, each statement cancelled by the server after
+  // the timeout (db.ts, searchQuery).
+  const searchLane = new pg.Pool({ connectionString, max: SEARCH_LANE_CONNECTIONS, statement_timeout: SEARCH_LANE_TIMEOUT_MS });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  searchLane.on('error', () => undefined);
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       refuseNested();
       return (await pool.query(sql, params)).rows as T[];
+    },
+    async searchQuery<T>(sql: string, params: unknown[] = []) {
+      refuseNested();
+      return (await searchLane.query(sql, params)).rows as T[];
     },
     async transaction(fn) {
       refuseNested();
@@ -49,7 +57,9 @@ export function createPgDb(connectionString: string): Db {
       // node-postgres prepares a named statement once per connection of the pool.
       return (await pool.query({ name, text: sql, values: params })).rows as T[];
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), searchLane.end()]);
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }

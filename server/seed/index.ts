@@ -15,7 +15,7 @@ import { seedDemoTenders } from './tenders';
 import { seedDemoVisitApplications } from './visit-applications';
 
 export { DEMO_ACCOUNTS, existingDemoAccounts, type DemoAccount } from './suppliers';
-export { seedBulkNotices } from './notices';
+export { seedBulkNotices } from './bulk-notices';
 export { DEMO_VISITOR } from './communications';
 
 const SEED = 20_260_076;

@@ -1,5 +1,4 @@
 import type { FileRef } from '../../contract/schemas/common';
-import type { Queryable } from '../db/db';
 import type { NewNotice, NoticeBody } from '../db/notice-repo';
 import type { Rng } from './random';
 
@@ -102,37 +101,4 @@ export function demoNotice(r: Rng, i: number, type: 0 | 1, now: Date, docs: Publ
     publishedAt,
     detail: noticeBody(unit, place, r, docs),
   };
-}
-
-/** The words the bulk notices are made of, for the benchmark's search terms. */
-export const BULK_VOCABULARY = { materials: MATERIALS.map((m) => m[0]), units: UNITS, places: PLACES } as const;
-
-/**
- * Many notices at once for the benchmark: one INSERT ... SELECT over generate_series per
- * chunk, so 100,000 rows take seconds, not minutes of round trips.
- */
-export async function seedBulkNotices(db: Queryable, n: number, now = new Date()): Promise<void> {
-  const names = MATERIALS.map((m) => m[0]);
-  const chunk = 20_000;
-  const base = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM notices WHERE tender_no LIKE 'BK%'"))[0]?.n ?? 0;
-  for (let from = 1; from <= n; from += chunk) {
-    const to = Math.min(n, from + chunk - 1);
-    await db.query(
-      `WITH n AS (
-       INSERT INTO notices (bind_or_purchase, tender_no, title, issuing_unit, project_address, registration_count, cutoff_time, published_at)
-       SELECT g % 2, 'BK' || lpad((g + $6)::text, 8, '0'),
-              to_char($5::timestamptz, 'YYYY') || '年度' || ($1::text[])[1 + g % cardinality($1::text[])] || '采购项目第' || g || '批',
-              ($2::text[])[1 + (g / 7) % cardinality($2::text[])],
-              ($3::text[])[1 + (g / 3) % cardinality($3::text[])],
-              g % 41,
-              $5::timestamptz + ((g * 7919) % (90 * 24) - 20 * 24) * interval '1 hour',
-              $5::timestamptz - (g % 60) * interval '1 day'
-         FROM generate_series($7::int, $8::int) AS g
-       RETURNING id)
-       INSERT INTO notice_details (notice_id, detail) SELECT id, $4::jsonb FROM n`,
-      [names, UNITS, PLACES, JSON.stringify(noticeBody(UNITS[0]!, PLACES[0]!)), now, base, from, to],
-    );
-  }
-  // Fresh statistics, and a visibility map so that counts can be answered from the index alone.
-  await db.query('VACUUM ANALYZE notices');
 }

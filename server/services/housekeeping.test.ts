@@ -130,15 +130,4 @@ describe('housekeeping', () => {
     expect(await tusRow(id)).toBe(false);
     expect((await t.db.query("SELECT 1 FROM quota_usage WHERE key = '10.9.9.9'")).length).toBe(0);
   });
-
-  it('forgets the kept counts of search terms after ten minutes', async () => {
-    expect((await t.post('/business/listByPage', { searchContent: '纸业有限公司' })).code).toBe('E000');
-    const counts = async () => (await t.db.query("SELECT 1 FROM notice_term_counts WHERE term = '纸业有限公司'")).length;
-    expect(await counts()).toBe(1);
-    await run();
-    expect(await counts()).toBe(1);
-    t.clock.now = new Date(t.clock.now.getTime() + 11 * 60_000);
-    await run();
-    expect(await counts()).toBe(0);
-  });
 });

@@ -4,7 +4,6 @@ import type { Db } from '../db/db';
 import { deleteUnclaimedFiles } from '../db/file-repo';
 import { deleteOldQuotaUsage, quotaDay } from '../db/quota-repo';
 import { deleteExpiredSessions } from '../db/session-repo';
-import { deleteOldTermCounts } from '../db/notice-repo';
 import { deleteStaleTusUploads } from '../db/tus-repo';
 import type { FileStorage } from '../files/storage';
 import { deleteOldIdempotencyKeys, IDEMPOTENCY_KEEP_MS } from '../http/idempotency';
@@ -55,8 +54,6 @@ export async function housekeeping(s: HousekeepingServices): Promise<Housekeepin
     await deleteOldAttempts(tx, new Date(now.getTime() - DAY_MS));
     await deleteOldIdempotencyKeys(tx, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS));
     await deleteOldQuotaUsage(tx, quotaDay(new Date(now.getTime() - DAY_MS)));
-    // Counts of search terms are used ten minutes at most (migration 009).
-    await deleteOldTermCounts(tx, new Date(now.getTime() - 10 * 60_000));
     const keys = await deleteUnclaimedFiles(tx, before);
     // A completed anonymous tus upload whose file goes here is stale now too.
     const ids = await deleteStaleTusUploads(tx, before);

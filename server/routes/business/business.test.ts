@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
+import { ENGINE } from '../../test/engine';
 import { build } from '../../test/helper';
+import { SEARCHES_PER_ADDRESS } from '.';
 
 const t = await build();
 
@@ -134,7 +136,7 @@ describe('regions', () => {
   });
 });
 
-describe('businessListByPage search index (migration 003)', () => {
+describe('businessListByPage search index', () => {
   interface Row { id: string; bind_or_purchase: number; tender_no: string; title: string; issuing_unit: string; project_address: string; cutoff_time: Date }
   const all = () => t.db.query<Row>('SELECT id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time FROM notices');
   /** The ids a search must answer, in list order (open by nearest deadline, then closed latest first), by brute force. */
@@ -154,9 +156,9 @@ describe('businessListByPage search index (migration 003)', () => {
     const rows = await all();
     for (const type of [0, 1]) {
       const want = expected(rows, type, term);
-      // The first search counts a long term; the second reads its kept count and may pick its
-      // page the other way (sorted matches or a walk of the list order): both must agree.
-      for (const pageSize of [100, 10, 10]) {
+      // A page of 100 and of 10 may come from the sorted matches or from a walk of the list
+      // order: both must agree.
+      for (const pageSize of [100, 10]) {
         const got = await search(type, term, pageSize);
         expect(got.total).toBe(want.length);
         expect(got.records.map((r) => r.id)).toEqual(want.slice(0, pageSize));
@@ -164,27 +166,41 @@ describe('businessListByPage search index (migration 003)', () => {
     }
   });
 
-  it('counts a frequent long term only up to the cap, saying so, and pages it in the same order', async () => {
-    const rows = await all();
-    const term = '纸业有';
-    const want = expected(rows, 0, term);
+  /** notice_list itself, with a cap small enough for the demo data. */
+  const list = async (term: string, offset: number, limit: number, cap: number, type = 0) => {
+    const [row] = await t.db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page', [type, term, limit, offset, t.clock.now, cap]);
+    return JSON.parse(row!.page) as { records: Array<{ id: string }>; total: number; totalCapped: boolean };
+  };
+
+  it.each([['纸业有'], ['纸'], ['东莞']])('reaches the first matches of a frequent term %s up to the cap, saying so, in the same order', async (term) => {
+    const want = expected(await all(), 0, term);
     expect(want.length).toBeGreaterThan(4);
-    /** notice_list itself, with a cap small enough for the demo data. */
-    const list = async (offset: number, limit: number, cap: number) => {
-      const [row] = await t.db.query<{ page: string }>('SELECT notice_list(0::smallint, $1::text, $2::int, $3::int, $4::timestamptz, $5::int) AS page', [term, limit, offset, t.clock.now, cap]);
-      return JSON.parse(row!.page) as { records: Array<{ id: string }>; total: number; totalCapped: boolean };
-    };
-    const capped = await list(0, 100, 3);
+    const capped = await list(term, 0, 100, 3);
     expect(capped).toMatchObject({ total: 3, totalCapped: true });
-    expect(capped.records.map((r) => r.id)).toEqual(want);
-    for (const limit of [1, 2, 3]) {
+    expect(capped.records.map((r) => r.id)).toEqual(want.slice(0, 3));
+    for (const limit of [1, 2, 3, 5]) {
       const ids: string[] = [];
-      for (let offset = 0; offset < want.length; offset += limit) ids.push(...(await list(offset, limit, 3)).records.map((r) => r.id));
-      expect(ids).toEqual(want);
+      for (let offset = 0; offset < 3; offset += limit) ids.push(...(await list(term, offset, limit, 3)).records.map((r) => r.id));
+      expect(ids).toEqual(want.slice(0, 3));
     }
-    const exact = await list(0, 100, want.length);
+    // Past the cap: nothing, at once.
+    expect(await list(term, 3, 10, 3)).toEqual({ total: 3, totalCapped: true, records: [] });
+    const exact = await list(term, 0, 100, want.length);
     expect(exact).toMatchObject({ total: want.length, totalCapped: false });
     expect(exact.records.map((r) => r.id)).toEqual(want);
+  });
+
+  it.each([['纸'], ['纸业有'], [''], ['不存在']])('answers a page past the total of %s with its total and no records', async (term) => {
+    const { total } = await list(term, 0, 10, 1000);
+    expect(await list(term, total, 10, 1000)).toEqual({ total, totalCapped: false, records: [] });
+    expect(await list(term, 49_990, 10, 1000)).toEqual({ total, totalCapped: false, records: [] });
+  });
+
+  it('writes nothing when searching', async () => {
+    const [before] = await t.db.query<{ n: string }>('SELECT pg_current_wal_insert_lsn()::text AS n');
+    for (const term of ['纸', '纸业有', 'zb2026', '一个从没搜过的词']) await search(0, term);
+    const [after] = await t.db.query<{ n: string }>('SELECT pg_current_wal_insert_lsn()::text AS n');
+    expect(after!.n).toBe(before!.n);
   });
 
   it('does not match a term across two fields', async () => {
@@ -199,7 +215,6 @@ describe('businessListByPage search index (migration 003)', () => {
   it('keeps totals and one- and two-character counts right through inserts, updates and deletes', async () => {
     const db = t.db;
     const before = (await search(1, '淀粉')).total;
-    // A long term's count is kept; writing a notice forgets it.
     expect((await search(1, '索引测试')).total).toBe(0);
     const plain = (await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total;
     const [inserted] = await db.query<{ id: string }>(
@@ -222,5 +237,35 @@ describe('businessListByPage search index (migration 003)', () => {
     expect((await search(0, '索')).total).toBe(0);
     expect((await t.post<{ total: number }>('/business/listByPage', { bindOrPurchase: 1 })).data.total).toBe(plain);
     expect(await db.query("SELECT gram FROM notice_gram_counts WHERE gram = '索'")).toEqual([]);
+  });
+});
+
+describe.runIf(ENGINE === 'pglite')('searches of one address', () => {
+  it('run two at a time with eight in line; past that the address is told to wait, others are not', async () => {
+    // A transaction holds PGlite's one connection: every search waits for it.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const started = new Promise<void>((resolve) => (held = resolve));
+    const transaction = t.db.transaction(async () => {
+      held();
+      await holding;
+    });
+    await started;
+    const { running, waiting } = SEARCHES_PER_ADDRESS;
+    const search = (ip: string, n: number) => t.post<{ total: number }>('/business/listByPage', { searchContent: `纸${n}` }, { ip, lang: 'zh-CN' });
+    const queued = Array.from({ length: running + waiting }, (_, n) => search('10.1.1.1', n));
+    const other = search('10.2.2.2', 0);
+    try {
+      const refused = await search('10.1.1.1', 99);
+      expect(refused.code).toBe('E429');
+      expect(refused.message).toBe('搜索请求过多，请稍后再试，或输入更具体的关键词');
+    } finally {
+      release();
+      await transaction;
+    }
+    for (const answer of await Promise.all([...queued, other])) expect(answer.code).toBe('E000');
+    // Once they are answered, the address searches again.
+    expect((await search('10.1.1.1', 100)).code).toBe('E000');
   });
 });
