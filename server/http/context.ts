@@ -1,3 +1,4 @@
+import type { SupplierStatusCode } from '../../contract/limits';
 import type { Lifecycle } from './health';
 import type { Metrics } from './metrics';
 import type { Locale } from '../../contract/locales';
@@ -8,10 +9,18 @@ import type { ListCache } from '../services/list-cache';
 import type { Quotas } from '../services/quotas';
 
 /** The caller behind a valid token. */
+/**
+ * A live session and its supplier as they are now: read in one statement with the session on
+ * every call, so the status rules need no second read.
+ */
 export interface Session {
   supplierId: string;
   username: string;
   tokenHash: string;
+  supplierCode: string;
+  status: SupplierStatusCode;
+  supplierName: string;
+  contactName: string;
 }
 
 /** What every route needs, decorated on the app once (app plugins, DESIGN.md section 2). */

@@ -5,7 +5,6 @@ import type { FileRef } from '../../../contract/schemas/common';
 import { findThread, insertReply, insertThread, listThreads, threadDetail } from '../../db/communication-repo';
 import type { Queryable } from '../../db/db';
 import { claimFiles } from '../../db/file-repo';
-import { findSupplierById } from '../../db/supplier-repo';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
 import { route } from '../../http/route';
@@ -15,11 +14,10 @@ import { checkRefs, withOurUrl } from '../../services/file-refs';
  * Communication records (SPEC.md sections 2 and 3): open to suppliers in status A104 only,
  * like the menu entry. Who wrote a supplier message: the supplier's contact person.
  */
-async function communicatingSupplier(db: Queryable, session: Session | null): Promise<{ supplierId: string; sponsor: string }> {
-  const record = await findSupplierById(db, session!.supplierId);
-  if (!record) throw unauthorized();
-  if (record.supplier.status !== SupplierStatus.A104) throw forbidden();
-  return { supplierId: record.supplier.supplierId, sponsor: record.supplier.contactName || record.supplier.supplierName };
+function communicatingSupplier(session: Session | null): { supplierId: string; sponsor: string } {
+  if (!session) throw unauthorized();
+  if (session.status !== SupplierStatus.A104) throw forbidden();
+  return { supplierId: session.supplierId, sponsor: session.contactName || session.supplierName };
 }
 
 /**
@@ -36,13 +34,13 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
   const { now } = app.services;
 
   route(app, 'communication', endpoints.communicationListByPage, async ({ input, session, db }) => {
-    const { supplierId } = await communicatingSupplier(db, session);
+    const { supplierId } = communicatingSupplier(session);
     const { records, total } = await listThreads(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo: input.pageNo, pageSize: input.pageSize });
     return { records, total, pageNo: input.pageNo, pageSize: input.pageSize };
   });
 
   route(app, 'communication', endpoints.communicationGetById, async ({ input, session, db }) => {
-    const { supplierId } = await communicatingSupplier(db, session);
+    const { supplierId } = communicatingSupplier(session);
     const thread = await findThread(db, input.id);
     // Another supplier's thread is simply not there for this one.
     if (!thread || thread.supplierId !== supplierId) throw notFound();
@@ -54,7 +52,7 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
     'communication',
     endpoints.communicationSave,
     async ({ input, session, db }) => {
-      const { supplierId, sponsor } = await communicatingSupplier(db, session);
+      const { supplierId, sponsor } = communicatingSupplier(session);
       return db.transaction(async (tx) => {
         const attachments = await ownAttachments(tx, input.attachments, supplierId);
         const thread = await insertThread(tx, { supplierId, sponsor, topic: input.topic, priority: input.priority, sourceNo: input.sourceNo || null, content: input.content, attachments }, now(), app.services.timeZone);
@@ -69,7 +67,7 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
     'communication',
     endpoints.communicationReply,
     async ({ input, session, db }) => {
-      const { supplierId, sponsor } = await communicatingSupplier(db, session);
+      const { supplierId, sponsor } = communicatingSupplier(session);
       return db.transaction(async (tx) => {
         const thread = await findThread(tx, input.communicationId, true);
         if (!thread || thread.supplierId !== supplierId) throw notFound();

@@ -4,7 +4,6 @@ import { SupplierStatus } from '../../../contract/limits';
 import type { EnquiryLine } from '../../../contract/schemas/enquiry';
 import type { Queryable } from '../../db/db';
 import { findEnquiryFor, type EnquiryState } from '../../db/enquiry-repo';
-import { findSupplierById } from '../../db/supplier-repo';
 import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
 
@@ -14,14 +13,13 @@ export interface EnquiringSupplier {
 }
 
 /**
- * The caller, if its status (read now, not from the session) may use bargaining: every status
- * but A101 (SPEC.md section 2, the menu entry).
+ * The caller, if its status (read with the session, on this call) may use bargaining: every
+ * status but A101 (SPEC.md section 2, the menu entry).
  */
-export async function enquiringSupplier(db: Queryable, session: Session | null): Promise<EnquiringSupplier> {
-  const record = await findSupplierById(db, session!.supplierId);
-  if (!record) throw unauthorized();
-  if (record.supplier.status === SupplierStatus.A101) throw forbidden();
-  return { supplierId: record.supplier.supplierId, supplierName: record.supplier.supplierName };
+export function enquiringSupplier(session: Session | null): EnquiringSupplier {
+  if (!session) throw unauthorized();
+  if (session.status === SupplierStatus.A101) throw forbidden();
+  return { supplierId: session.supplierId, supplierName: session.supplierName };
 }
 
 /** E404 "data lost": what an enquiry the caller is not invited to (or none) looks like. */

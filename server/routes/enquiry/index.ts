@@ -24,7 +24,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   const { now, storage } = app.services;
 
   route(app, 'enquiry', endpoints.enquiryListByPage, async ({ input, session, db }) => {
-    const { supplierId } = await enquiringSupplier(db, session);
+    const { supplierId } = enquiringSupplier(session);
     const at = now();
     const { pageNo, pageSize } = input;
     const q = { supplierId, replyStatus: input.replyStatus, businessStatus: input.businessStatus, search: input.searchContent || undefined, pageNo, pageSize };
@@ -33,7 +33,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, 'enquiry', endpoints.enquiryGetById, async ({ input, session, db }) => {
-    const { supplierId } = await enquiringSupplier(db, session);
+    const { supplierId } = enquiringSupplier(session);
     const detail = await enquiryDetailFor(db, input.id, supplierId, now());
     if (!detail) throw enquiryLost();
     return detail;
@@ -50,7 +50,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
     'enquiry',
     endpoints.enquiryQuote,
     async ({ input, session, db }) => {
-      const { supplierId } = await enquiringSupplier(db, session);
+      const { supplierId } = enquiringSupplier(session);
       const at = now();
       return db.transaction(async (tx) => {
         const enquiry = await invitedEnquiry(tx, input.enquiryId, supplierId, at, true);
@@ -79,7 +79,7 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
 
   /** The inquiry-letter template of the enquiry as it stands (current round), in the request language. */
   route(app, 'enquiry', endpoints.enquiryDownloadTemplate, async ({ input, session, db, req, reply }) => {
-    const { supplierId, supplierName } = await enquiringSupplier(db, session);
+    const { supplierId, supplierName } = enquiringSupplier(session);
     const detail = await enquiryDetailFor(db, input.id, supplierId, now());
     if (!detail) throw enquiryLost();
     const bytes = await inquiryLetterXlsx(detail, supplierName, req.locale);

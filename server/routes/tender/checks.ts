@@ -4,7 +4,6 @@ import type { MessageKey } from '../../../contract/messages';
 import { actionBlock, type TenderAction } from '../../../contract/schemas/tender';
 import { depositMatchesRequired } from '../../../contract/tender-values';
 import type { Queryable } from '../../db/db';
-import { findSupplierById } from '../../db/supplier-repo';
 import { findRecord, type TenderRecord } from '../../db/tender-repo';
 import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
@@ -18,14 +17,13 @@ export interface TenderingSupplier {
 }
 
 /**
- * The caller, if its status (read now, not from the session) lets it take part in tenders.
+ * The caller, if its status (read with the session, on this call) lets it take part in tenders.
  * `refusal` is the message of the E403: signing up says why, other calls plainly refuse.
  */
-export async function tenderingSupplier(db: Queryable, session: Session | null, refusal: MessageKey = 'forbidden'): Promise<TenderingSupplier> {
-  const record = await findSupplierById(db, session!.supplierId);
-  if (!record) throw unauthorized();
-  if (!TENDERING.has(record.supplier.status)) throw new ApiError(Code.forbidden, refusal);
-  return { supplierId: record.supplier.supplierId, supplierCode: record.supplier.supplierCode };
+export function tenderingSupplier(session: Session | null, refusal: MessageKey = 'forbidden'): TenderingSupplier {
+  if (!session) throw unauthorized();
+  if (!TENDERING.has(session.status)) throw new ApiError(Code.forbidden, refusal);
+  return { supplierId: session.supplierId, supplierCode: session.supplierCode };
 }
 
 /** The `supplierCode` a write carries must be the caller's own (SPEC.md section 5 requires it). */

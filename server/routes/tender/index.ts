@@ -32,7 +32,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     'tender',
     endpoints.tenderSignUp,
     async ({ input, session, db }) => {
-      const { supplierId } = await tenderingSupplier(db, session, 'signUpNotAllowed');
+      const { supplierId } = tenderingSupplier(session, 'signUpNotAllowed');
       const at = now();
       return db.transaction(async (tx) => {
         const notice = await findNotice(tx, input.noticeId);
@@ -52,14 +52,14 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, 'tender', endpoints.tenderListByPage, async ({ input, session, db }) => {
-    const { supplierId } = await tenderingSupplier(db, session);
+    const { supplierId } = tenderingSupplier(session);
     const { pageNo, pageSize } = input;
     const { records, total } = await listRecords(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo, pageSize });
     return { records, total, pageNo, pageSize, serverTime: now().toISOString() };
   });
 
   route(app, 'tender', endpoints.tenderGetById, async ({ input, session, db }) => {
-    const { supplierId } = await tenderingSupplier(db, session);
+    const { supplierId } = tenderingSupplier(session);
     return answer(await ownRecord(db, input.id, supplierId), now());
   });
 
@@ -71,7 +71,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const onRecord =
     <I extends { tenderRecordId: string; supplierCode: string }>(action: TenderAction, write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<void>) =>
     async ({ input, session, db }: { input: I; session: Session | null; db: Tx }) => {
-      const supplier = await tenderingSupplier(db, session);
+      const supplier = tenderingSupplier(session);
       ensureOwnCode(input.supplierCode, supplier);
       const at = now();
       return db.transaction(async (tx) => {

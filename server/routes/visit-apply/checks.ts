@@ -5,7 +5,6 @@ import type { VisitApplication } from '../../../contract/schemas/visit-apply';
 import { visitDatesProblem } from '../../../contract/visit-values';
 import type { Queryable } from '../../db/db';
 import { departments } from '../../db/reference-repo';
-import { findSupplierById } from '../../db/supplier-repo';
 import { findApplication } from '../../db/visit-application-repo';
 import { isDictionaryCode } from '../../db/visit-repo';
 import { ApiError, invalid, unauthorized } from '../../http/api-error';
@@ -18,10 +17,9 @@ export interface ApplyingSupplier {
 }
 
 /** The caller: every supplier status may apply for visits (SPEC.md section 2, the menu entry). */
-export async function applyingSupplier(db: Queryable, session: Session | null): Promise<ApplyingSupplier> {
-  const record = await findSupplierById(db, session!.supplierId);
-  if (!record) throw unauthorized();
-  return { supplierId: record.supplier.supplierId, username: record.supplier.username };
+export function applyingSupplier(session: Session | null): ApplyingSupplier {
+  if (!session) throw unauthorized();
+  return { supplierId: session.supplierId, username: session.username };
 }
 
 /** E404 "data lost": what another supplier's application (or none) looks like. */

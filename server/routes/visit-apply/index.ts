@@ -19,14 +19,14 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
   const { now, storage } = app.services;
 
   route(app, 'visitApply', endpoints.visitApplyListByPage, async ({ input, session, db, req }) => {
-    const { supplierId } = await applyingSupplier(db, session);
+    const { supplierId } = applyingSupplier(session);
     const { pageNo, pageSize } = input;
     const { records, total } = await listApplications(db, { supplierId, reviewStatus: input.reviewStatus, search: input.searchContent || undefined, pageNo, pageSize }, req.locale);
     return { records: records.map(({ supplierId: _, ...r }) => r), total, pageNo, pageSize, serverTime: now().toISOString() };
   });
 
   route(app, 'visitApply', endpoints.visitApplyGetById, async ({ input, session, db, req }) => {
-    const { supplierId } = await applyingSupplier(db, session);
+    const { supplierId } = applyingSupplier(session);
     const detail = await applicationDetail(db, input.id, supplierId, req.locale);
     if (!detail) throw applicationLost();
     return { ...detail, serverTime: now().toISOString() };
@@ -43,7 +43,7 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
     'visitApply',
     endpoints.visitApplySave,
     async ({ input, session, db, req }) => {
-      const { supplierId, username } = await applyingSupplier(db, session);
+      const { supplierId, username } = applyingSupplier(session);
       const at = now();
       return db.transaction(async (tx) => {
         await checkApplication(tx, input, at, req.locale);
@@ -83,7 +83,7 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
     'visitApply',
     endpoints.visitApplyWithdraw,
     async ({ input, session, db, req }) => {
-      const { supplierId } = await applyingSupplier(db, session);
+      const { supplierId } = applyingSupplier(session);
       const at = now();
       return db.transaction(async (tx) => {
         const found = await findApplication(tx, { id: input.id }, supplierId, true);
