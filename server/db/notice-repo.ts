@@ -41,15 +41,52 @@ const toSummary = (r: SummaryRow): NoticeSummary => ({
  * the total answers at once. The page comes from the sorted matches or a walk of the list order,
  * whichever reads fewer rows.
  */
+/**
+ * Longer search terms known to match more than NOTICE_TOTAL_CAP notices of a list, remembered by
+ * one instance for a minute (at most 10,000 of them): such a term is not counted again, the
+ * costliest part of its search. Only capped counts are remembered: a term stays past the cap
+ * for that long, while an exact total must change as soon as a notice is published.
+ */
+export class CappedTerms {
+  private readonly until = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly max = 10_000,
+  ) {}
+
+  has(key: string, now: number): boolean {
+    const until = this.until.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.until.delete(key);
+    return false;
+  }
+
+  add(key: string, now: number): void {
+    this.until.delete(key);
+    this.until.set(key, now + this.ttlMs);
+    // The oldest first (a Map keeps insertion order).
+    if (this.until.size > this.max) this.until.delete(this.until.keys().next().value!);
+  }
+}
+
 export async function listNotices(
   db: Pick<Db, 'query' | 'searchQuery'>,
   q: { type: number; pageNo: number; pageSize: number; search?: string; now: Date },
+  cappedTerms?: CappedTerms,
 ): Promise<{ records: NoticeSummary[]; total: number; totalCapped: boolean }> {
-  const sql = 'SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page';
-  const params = [q.type, q.search || null, q.pageSize, (q.pageNo - 1) * q.pageSize, q.now, NOTICE_TOTAL_CAP];
+  const term = q.search ? q.search.toLowerCase() : '';
+  const key = `${q.type}|${term}`;
+  const clock = Date.now();
+  const knownCapped = Array.from(term).length > 2 && (cappedTerms?.has(key, clock) ?? false);
+  const sql = 'SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int, $7::boolean) AS page';
+  const params = [q.type, q.search || null, q.pageSize, (q.pageNo - 1) * q.pageSize, q.now, NOTICE_TOTAL_CAP, knownCapped];
   // A search on the connections kept for what the public can make expensive (db.ts).
   const rows = q.search ? await db.searchQuery<{ page: string }>(sql, params) : await db.query<{ page: string }>(sql, params);
-  return JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number; totalCapped: boolean };
+  const page = JSON.parse(rows[0]!.page) as { records: NoticeSummary[]; total: number; totalCapped: boolean };
+  if (page.totalCapped && !knownCapped && Array.from(term).length > 2) cappedTerms?.add(key, clock);
+  return page;
 }
 
 /** The rest of a notice, kept as one document. */

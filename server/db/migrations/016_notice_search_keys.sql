@@ -13,7 +13,9 @@
 -- a superset, each candidate checked against the fields.
 --
 -- Totals of search terms are no longer kept (notice_term_counts of 009 is gone): a longer term is
--- counted on every search, up to the cap, through the index. A search writes nothing.
+-- counted on every search, up to the cap, through the index, unless the caller knows it is past
+-- the cap (p_capped: each instance remembers such terms for a minute, server/db/notice-repo.ts).
+-- A search writes nothing.
 --
 -- A search reaches the first p_cap matches: a term that matches more says so (`totalCapped`)
 -- and a page past the cap, or past the total, answers at once with no records. A supplier who
@@ -50,7 +52,8 @@ CREATE INDEX notices_search_keys_idx ON notices
 -- by the index, sorted (about `matches` rows). A longer term past the cap has between the cap and
 -- the count of its rarest pair of characters (notice_gram_counts) matches: each way is judged by
 -- what it costs at worst.
-CREATE OR REPLACE FUNCTION notice_list(p_type smallint, p_search text, p_limit int, p_offset int, p_now timestamptz, p_cap int) RETURNS text
+DROP FUNCTION notice_list(smallint, text, int, int, timestamptz, int);
+CREATE FUNCTION notice_list(p_type smallint, p_search text, p_limit int, p_offset int, p_now timestamptz, p_cap int, p_capped boolean DEFAULT false) RETURNS text
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   s text := lower(coalesce(p_search, ''));
@@ -73,6 +76,8 @@ BEGIN
       total := coalesce((SELECT n FROM notice_gram_counts WHERE gram = s AND bind_or_purchase = p_type), 0);
       fewest := total;
       most := total;
+    ELSIF p_capped THEN
+      total := p_cap + 1;
     ELSE
       -- Counted up to the cap and one, and ordered in the same pass: for a term under the cap,
       -- that is its page too.
@@ -85,11 +90,11 @@ BEGIN
                WHERE notice_search_keys(bind_or_purchase, tender_no, title, issuing_unit, project_address) @> keys
                  AND notice_matches(search_text, tender_no, title, issuing_unit, project_address, s)
                LIMIT p_cap + 1) AS m;
-      IF total > p_cap THEN
-        fewest := total;
-        most := (SELECT min(coalesce(c.n, 0)) FROM generate_series(1, len - 1) AS i
-                   LEFT JOIN notice_gram_counts c ON c.gram = substr(s, i, 2) AND c.bind_or_purchase = p_type);
-      END IF;
+    END IF;
+    IF len > 2 AND total > p_cap THEN
+      fewest := total;
+      most := (SELECT min(coalesce(c.n, 0)) FROM generate_series(1, len - 1) AS i
+                 LEFT JOIN notice_gram_counts c ON c.gram = substr(s, i, 2) AND c.bind_or_purchase = p_type);
     END IF;
     IF total > p_cap THEN
       total := p_cap;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../contract/endpoints';
 import { ENGINE } from '../../test/engine';
 import { build } from '../../test/helper';
+import { CappedTerms } from '../../db/notice-repo';
 import { SEARCHES_PER_ADDRESS } from '.';
 
 const t = await build();
@@ -167,8 +168,10 @@ describe('businessListByPage search index', () => {
   });
 
   /** notice_list itself, with a cap small enough for the demo data. */
-  const list = async (term: string, offset: number, limit: number, cap: number, type = 0) => {
-    const [row] = await t.db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int) AS page', [type, term, limit, offset, t.clock.now, cap]);
+  const list = async (term: string, offset: number, limit: number, cap: number, type = 0, knownCapped = false) => {
+    const [row] = await t.db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int, $7::boolean) AS page', [
+      type, term, limit, offset, t.clock.now, cap, knownCapped,
+    ]);
     return JSON.parse(row!.page) as { records: Array<{ id: string }>; total: number; totalCapped: boolean };
   };
 
@@ -185,6 +188,8 @@ describe('businessListByPage search index', () => {
     }
     // Past the cap: nothing, at once.
     expect(await list(term, 3, 10, 3)).toEqual({ total: 3, totalCapped: true, records: [] });
+    // A term the caller knows is past the cap is not counted again, and answers the same.
+    for (const [offset, limit] of [[0, 3], [1, 1], [2, 5], [3, 1]] as const) expect(await list(term, offset, limit, 3, 0, true)).toEqual(await list(term, offset, limit, 3));
     const exact = await list(term, 0, 100, want.length);
     expect(exact).toMatchObject({ total: want.length, totalCapped: false });
     expect(exact.records.map((r) => r.id)).toEqual(want);
@@ -267,5 +272,18 @@ describe.runIf(ENGINE === 'pglite')('searches of one address', () => {
     for (const answer of await Promise.all([...queued, other])) expect(answer.code).toBe('E000');
     // Once they are answered, the address searches again.
     expect((await search('10.1.1.1', 100)).code).toBe('E000');
+  });
+});
+
+describe('CappedTerms', () => {
+  it('remembers a term for its time, and at most its number of terms, the oldest dropped first', () => {
+    const terms = new CappedTerms(1_000, 2);
+    terms.add('0|a', 0);
+    expect(terms.has('0|a', 999)).toBe(true);
+    expect(terms.has('0|a', 1_000)).toBe(false);
+    terms.add('0|a', 0);
+    terms.add('0|b', 0);
+    terms.add('0|c', 0);
+    expect([terms.has('0|a', 1), terms.has('0|b', 1), terms.has('0|c', 1)]).toEqual([false, true, true]);
   });
 });

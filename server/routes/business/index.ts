@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import { Code } from '../../../contract/codes';
 import { isStatementTimeout } from '../../db/db';
-import { findNotice, listNotices } from '../../db/notice-repo';
+import { CappedTerms, findNotice, listNotices } from '../../db/notice-repo';
 import { cities, cityModel, provinces } from '../../db/reference-repo';
 import { addressGate } from '../../http/address-gate';
 import { ApiError, notFound } from '../../http/api-error';
@@ -19,6 +19,7 @@ export async function businessRoutes(app: FastifyInstance): Promise<void> {
   // gets its share (address-gate.ts), and on PostgreSQL searches run on connections of their own
   // with a timeout (db.ts, searchQuery). A plain page is cheap and is not held back.
   const searches = addressGate({ ...SEARCHES_PER_ADDRESS, refuse: searchBusy });
+  const cappedTerms = new CappedTerms();
 
   route(app, 'business', endpoints.businessListByPage, async ({ input, req }) => {
     const { pageNo, pageSize } = input;
@@ -28,7 +29,7 @@ export async function businessRoutes(app: FastifyInstance): Promise<void> {
     // only spares repeats of the very same answer (a notice that closed within it moves to the
     // closed part a moment later); the benchmark measures without it.
     const key = `${type}|${pageNo}|${pageSize}|${search ?? ''}`;
-    const load = () => listNotices(db, { type, pageNo, pageSize, search, now: now() });
+    const load = () => listNotices(db, { type, pageNo, pageSize, search, now: now() }, cappedTerms);
     const { records, total, totalCapped } = await listCache.get(key, async () => {
       if (!search) return load();
       try {
