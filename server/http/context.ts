@@ -9,8 +9,8 @@ import type { ListCache } from '../services/list-cache';
 import type { Quotas } from '../services/quotas';
 
 /**
- * The caller behind a valid token: a live session and its supplier as they are now, read in one statement with the session on
- * every call, so the status rules need no second read.
+ * The caller behind a valid token: a live session and its supplier as they are now, read in one
+ * statement with the session on every call, so the status rules need no second read.
  */
 export interface Session {
   supplierId: string;
