@@ -107,7 +107,8 @@ describe('business times on a server in another zone', () => {
     expect(utc.noticeNo).toBe('ZB20261201');
     expect(utc.threadNo).toBe('GT202612');
     expect(utc.bases.find((b) => b.code === 'VN')).toMatchObject({ timeZone: 'Asia/Ho_Chi_Minh', own: true });
-  });
+    // Two bid services built and seeded one after the other: twice a file's usual time.
+  }, 120_000);
 
   it('puts a base without a zone of its own on the buyer’s clock (TIME_ZONE)', async () => {
     process.env.TZ = 'UTC';
