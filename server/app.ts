@@ -38,6 +38,8 @@ export interface AppOptions {
   dataDir: string;
   /** A PostgreSQL URL; without it PGlite runs in `${dataDir}/pgdata`, or in memory when `memoryDb`. */
   databaseUrl?: string;
+  /** PostgreSQL connections public searches may hold at once (SEARCH_CONNECTIONS). */
+  searchConnections?: number;
   memoryDb?: boolean;
   /** An already opened database (tests share one per file). */
   db?: Db;
@@ -159,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.db ??
     (await openDb({
       databaseUrl: opts.databaseUrl,
+      searchConnections: opts.searchConnections,
       dataDir: opts.memoryDb ? undefined : dataDir,
     }));
   const migrations = opts.migrate !== false ? await migrate(opened) : null;

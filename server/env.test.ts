@@ -31,6 +31,7 @@ describe('readEnv', () => {
       requestTimeoutSeconds: 120,
       keepAliveTimeoutSeconds: 5,
       maxConnections: 1000,
+      searchConnections: 1,
     });
   });
 
@@ -49,6 +50,7 @@ describe('readEnv', () => {
       REQUEST_TIMEOUT_SECONDS: '300',
       KEEP_ALIVE_TIMEOUT_SECONDS: '75',
       MAX_CONNECTIONS: '5000',
+      SEARCH_CONNECTIONS: '4',
     });
     expect(env).toMatchObject({
       port: 3000,
@@ -63,6 +65,7 @@ describe('readEnv', () => {
       requestTimeoutSeconds: 300,
       keepAliveTimeoutSeconds: 75,
       maxConnections: 5000,
+      searchConnections: 4,
     });
   });
 
@@ -140,6 +143,7 @@ describe('readEnv', () => {
     [{ REQUEST_TIMEOUT_SECONDS: '1' }, 'REQUEST_TIMEOUT_SECONDS must be an integer between 10 and 3600, got "1"'],
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: 'x' }, 'KEEP_ALIVE_TIMEOUT_SECONDS must be an integer between 1 and 600, got "x"'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be an integer between 1 and 1000000, got "0"'],
+    [{ SEARCH_CONNECTIONS: '0' }, 'SEARCH_CONNECTIONS must be an integer between 1 and 100, got "0"'],
   ])('refuses %j, naming the variable and the problem', (env, message) => {
     expect(problemOf(env)).toContain(message);
   });

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../contract/time-zone';
+import { DEFAULT_SEARCH_CONNECTIONS } from './db/db';
 
 /** Configuration shared by the server (main.ts) and the operator CLI (cli.ts). */
 export interface Env {
@@ -44,6 +45,8 @@ export interface Env {
   keepAliveTimeoutSeconds: number;
   /** MAX_CONNECTIONS: open connections beyond this are closed at once. */
   maxConnections: number;
+  /** SEARCH_CONNECTIONS: PostgreSQL connections public searches may hold at once (server/db/db.ts). */
+  searchConnections: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway. */
   shutdownTimeoutSeconds: number;
   /** ALLOWED_ORIGINS: origins besides the service's own that may upload by tus (comma-separated); none when unset. */
@@ -190,6 +193,7 @@ const variables = z.object({
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 5),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, 1000),
+  SEARCH_CONNECTIONS: integer('SEARCH_CONNECTIONS', 1, 100, DEFAULT_SEARCH_CONNECTIONS),
   SHUTDOWN_TIMEOUT_SECONDS: integer('SHUTDOWN_TIMEOUT_SECONDS', 1, 3600, 25),
   ALLOWED_ORIGINS: variable<string[]>('ALLOWED_ORIGINS', (raw) => {
     const origins = blank(raw)
@@ -258,6 +262,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnections: e.MAX_CONNECTIONS,
+    searchConnections: e.SEARCH_CONNECTIONS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     allowedOrigins: e.ALLOWED_ORIGINS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
+    searchConnections: env.searchConnections,
     tokenTtlSeconds: env.tokenTtlSeconds,
     notifyFile: env.notifyFile,
     mail: env.mail,

@@ -33,7 +33,7 @@ export interface Db extends Tx {
   prepared<T = Record<string, unknown>>(name: string, sql: string, params: PreparedParam[]): Promise<T[]>;
   /**
    * A statement a public caller can make expensive (a search of the public lists). On PostgreSQL
-   * it runs on connections of its own (SEARCH_LANE_CONNECTIONS, each statement cancelled after
+   * it runs on connections of its own (`searchConnections`, each statement cancelled after
    * SEARCH_LANE_TIMEOUT_MS), so that such statements never hold the connections every other
    * request needs; a cancelled one throws `isStatementTimeout`. On PGlite it is `query`: its one
    * connection has no timeouts, and the shortest-first order (shortest-first.mjs) lets short
@@ -60,8 +60,13 @@ export interface PoolStats {
   max: number;
 }
 
-/** How many connections of PostgreSQL searches of the public lists may use at once (of each instance). */
-export const SEARCH_LANE_CONNECTIONS = 3;
+/**
+ * How many connections of PostgreSQL searches of the public lists may use at once, per instance,
+ * unless SEARCH_CONNECTIONS says otherwise. One: a search then holds at most one of the database
+ * server's cores, and a burst of them leaves the others to every other request (on the benchmark
+ * machine's 2 cores, 3 connections let a flood of rare searches slow a notice detail 4.4x; one, 1.9x).
+ */
+export const DEFAULT_SEARCH_CONNECTIONS = 1;
 /** When PostgreSQL cancels a search of the public lists. */
 export const SEARCH_LANE_TIMEOUT_MS = 2_000;
 
@@ -100,7 +105,7 @@ export function timedDb(db: Db, observe: (kind: TimedKind, seconds: number) => v
 }
 
 /** The bid service's database: PostgreSQL at `databaseUrl`, else PGlite on its own thread in `${dataDir}/pgdata` (in memory without `dataDir`). */
-export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  if (opts.databaseUrl) return createPgDb(opts.databaseUrl);
+export async function openDb(opts: { databaseUrl?: string; dataDir?: string; searchConnections?: number }): Promise<Db> {
+  if (opts.databaseUrl) return createPgDb(opts.databaseUrl, { searchConnections: opts.searchConnections });
   return createPgliteWorkerDb(opts.dataDir ? `${opts.dataDir}/pgdata` : undefined);
 }

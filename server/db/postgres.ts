@@ -1,14 +1,14 @@
 import pg from 'pg';
-import { SEARCH_LANE_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS, type Db, type PreparedParam } from './db';
+import { DEFAULT_SEARCH_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS, type Db, type PreparedParam } from './db';
 import { insideTransaction, PREPARED_NAME_RE, refuseNested, withSavepoints } from './adapter';
 
 /** A real PostgreSQL through a connection pool. */
-export function createPgDb(connectionString: string): Db {
+export function createPgDb(connectionString: string, opts: { searchConnections?: number } = {}): Db {
   const max = 10;
   const pool = new pg.Pool({ connectionString, max });
   // Public searches: connections of their own, each statement cancelled by the server after
   // the timeout (db.ts, searchQuery).
-  const searchLane = new pg.Pool({ connectionString, max: SEARCH_LANE_CONNECTIONS, statement_timeout: SEARCH_LANE_TIMEOUT_MS });
+  const searchLane = new pg.Pool({ connectionString, max: opts.searchConnections ?? DEFAULT_SEARCH_CONNECTIONS, statement_timeout: SEARCH_LANE_TIMEOUT_MS });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   searchLane.on('error', () => undefined);
