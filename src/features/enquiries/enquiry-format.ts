@@ -9,11 +9,16 @@ export function formatQuantity(text: string, locale: Locale): string {
   return new Intl.NumberFormat(BCP47[locale], { maximumFractionDigits: 3 }).format(value as `${number}`);
 }
 
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
 /** A change in percent ("-5.00" from discountPercent) as "-5.00%" / "+3.10%" / "0.00%" in the reader's locale; unsigned, its size. */
 export function formatPercent(text: string, locale: Locale, signed = true): string {
   const value = Number(text);
   if (!Number.isFinite(value)) return text;
-  const format = new Intl.NumberFormat(BCP47[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'never' });
+  // Built once per locale and sign: the quote form formats a line's change on each keystroke.
+  const key = `${locale}|${signed}`;
+  let format = percentFormats.get(key);
+  if (!format) percentFormats.set(key, (format = new Intl.NumberFormat(BCP47[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'never' })));
   return `${format.format(value)}%`;
 }
 

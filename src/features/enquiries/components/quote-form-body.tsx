@@ -21,7 +21,7 @@ import { queueQuote } from '../quote/queue-quote';
 import { useTerm, type QuoteStore } from '../quote/quote-store';
 import { linesWithoutPrice, quotePayload, runningTotal, type QuoteValues } from '../quote/quote-values';
 import { QuoteDraft } from './quote-draft';
-import { CURRENCY_FIRST_ID, QuoteLineRow, QuoteLinesHeader } from './quote-lines';
+import { CURRENCY_FIRST_ID, QuoteLineList, QuoteLinesHeader } from './quote-lines';
 import { CurrencyField, DeliveryDateField, RemarkField, TaxField, termId } from './quote-terms';
 import { MISSING_SUMMARY_ID, QuoteTotals } from './quote-totals';
 
@@ -189,11 +189,7 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
         )}
         <div className="rounded-lg border border-slate-200">
           <QuoteLinesHeader />
-          <ol className="divide-y divide-slate-100" aria-label={t`物料行`}>
-            {lines.map((line) => (
-              <QuoteLineRow key={line.id} line={line} store={store} showErrors={attempted} currencyChosen={currencyChosen} comparable={comparable} locale={locale} />
-            ))}
-          </ol>
+          <QuoteLineList lines={lines} label={t`物料行`} store={store} showErrors={attempted} currencyChosen={currencyChosen} comparable={comparable} locale={locale} />
         </div>
       </section>
 

@@ -197,7 +197,7 @@ describe('QuoteForm', () => {
     expect(screen.getByTestId('quote-total').textContent).toBe('¥14.00');
     await user.clear(priceOf('M-001'));
     await user.type(priceOf('M-001'), '9');
-    expect(priceOf('M-001').closest('li')!.textContent).toContain('降低 10.00%');
+    expect(priceOf('M-001').closest('[role="listitem"]')!.textContent).toContain('降低 10.00%');
     // The quote as a whole: 13.00 against 14.00.
     expect(screen.getByTestId('quote-change').textContent).toContain('降低 7.14%');
   });

@@ -2,7 +2,7 @@ import { BCP47, type Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
 import { priceProblem, type EnquiryLine } from '@contract/schemas/enquiry';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { formatMoney } from '@/ui/format';
 import { NumericInput } from '@/ui/numeric-input';
 import { changeOf } from '../enquiry-format';
@@ -39,6 +39,9 @@ function Cell({ label, children, className }: { label: ReactNode; children: Reac
 
 interface LineRowProps {
   line: EnquiryLine;
+  /** Its place in the list, from 1, and the list's length: told to screen readers (a block off screen is left out of the accessibility tree). */
+  position: number;
+  count: number;
   store: QuoteStore;
   /** A submit was tried: every line shows its problem. */
   showErrors: boolean;
@@ -51,9 +54,9 @@ interface LineRowProps {
 /**
  * One material line with its price input, amount and change against the latest quotation.
  * Memoised and subscribed to its own price only: typing in it re-renders it alone (and the
- * totals), never the other 499.
+ * totals), never the other 499. Off screen, it is neither laid out nor painted (content-visibility).
  */
-export const QuoteLineRow = memo(function QuoteLineRow({ line, store, showErrors, currencyChosen, comparable, locale }: LineRowProps) {
+export const QuoteLineRow = memo(function QuoteLineRow({ line, position, count, store, showErrors, currencyChosen, comparable, locale }: LineRowProps) {
   const { t } = useLingui();
   const price = usePrice(store, line.id);
   const [touched, setTouched] = useState(false);
@@ -67,7 +70,13 @@ export const QuoteLineRow = memo(function QuoteLineRow({ line, store, showErrors
   const describedBy = [problem ? `${id}-error` : '', currencyChosen ? '' : CURRENCY_FIRST_ID].filter(Boolean).join(' ');
 
   return (
-    <li className={`${GRID} px-3 py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]`} data-line={line.materialNo}>
+    <div
+      role="listitem"
+      aria-posinset={position}
+      aria-setsize={count}
+      className={`${GRID} px-3 py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]`}
+      data-line={line.materialNo}
+    >
       <div className="col-span-2 min-w-0 lg:col-span-1">
         <p className="text-sm font-medium break-words text-slate-900">
           <span className="mr-1 text-xs text-slate-500 tabular-nums">{line.lineNo}.</span>
@@ -122,9 +131,45 @@ export const QuoteLineRow = memo(function QuoteLineRow({ line, store, showErrors
       <Cell label={t`较最新报价`}>
         <PriceChange change={change} />
       </Cell>
-    </li>
+    </div>
   );
 });
+
+/** Lines per block of the list: about the square root of 500, so a keystroke's layout passes ~20 blocks and ~25 rows. */
+export const LINES_PER_BLOCK = 25;
+
+type LineListProps = Omit<LineRowProps, 'line' | 'position' | 'count'> & { lines: readonly EnquiryLine[]; label: string };
+
+/**
+ * The lines as one list, every line in the page (the browser finds them, Tab goes through them),
+ * held in blocks of 25 that the browser skips whole while off screen (content-visibility).
+ * Held as 500 rows side by side, a keystroke in one row had the browser place all 500 again in
+ * each layout and check each for visibility in each frame, though all but a few were skipped: on
+ * a phone's CPU, much of a keystroke's time. As blocks, a layout passes ~20 blocks and the 25 rows
+ * of one. The list keeps its semantics through role list and listitem (a native ol could hold
+ * only li, not the blocks; a block is a plain div, which the accessibility tree passes through);
+ * each line says its place and the list's length, as Chromium leaves a skipped block's lines out
+ * of the accessibility tree (as it left out a skipped row's label and input before).
+ */
+export function QuoteLineList({ lines, label, ...row }: LineListProps) {
+  const blocks = useMemo(() => {
+    const out: EnquiryLine[][] = [];
+    for (let i = 0; i < lines.length; i += LINES_PER_BLOCK) out.push(lines.slice(i, i + LINES_PER_BLOCK));
+    return out;
+  }, [lines]);
+  const count = lines.length;
+  return (
+    <div role="list" aria-label={label} className="divide-y divide-slate-100">
+      {blocks.map((block, b) => (
+        <div key={block[0]!.id} className="divide-y divide-slate-100 [contain-intrinsic-size:auto_150rem] [content-visibility:auto]" data-line-block="">
+          {block.map((line, i) => (
+            <QuoteLineRow key={line.id} line={line} position={b * LINES_PER_BLOCK + i + 1} count={count} {...row} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** The column titles of the wide layout (each cell also carries its own label for screen readers and phones). */
 export function QuoteLinesHeader() {

@@ -4,11 +4,15 @@ import type { QuoteTerms, QuoteValues } from './quote-values';
 /**
  * The quote form's values outside React state, so a keystroke in one of 500 price inputs
  * re-renders that line and the parts that read every price (totals, draft), never the whole
- * form: each line subscribes to its own price only.
+ * form: each line subscribes to its own price only, and a price change calls that line's
+ * listeners alone (not 500 of them, each to find its price unchanged).
  */
 export interface QuoteStore {
   get(): QuoteValues;
+  /** Every change (terms and prices). */
   subscribe(listener: () => void): () => void;
+  /** Changes of one line's price only. */
+  subscribePrice(lineId: string, listener: () => void): () => void;
   setPrice(lineId: string, price: string): void;
   /** Several prices at once (an inquiry letter, a stopped quote copied over); the others stay. */
   setPrices(prices: Readonly<Record<string, string>>): void;
@@ -20,8 +24,13 @@ export interface QuoteStore {
 function createQuoteStore(initial: QuoteValues): QuoteStore {
   let values = initial;
   const listeners = new Set<() => void>();
+  const lineListeners = new Map<string, Set<() => void>>();
   const set = (next: QuoteValues) => {
+    const before = values.prices;
     values = next;
+    if (next.prices !== before) {
+      for (const [lineId, own] of lineListeners) if ((next.prices[lineId] ?? '') !== (before[lineId] ?? '')) own.forEach((listener) => listener());
+    }
     listeners.forEach((listener) => listener());
   };
   return {
@@ -30,8 +39,20 @@ function createQuoteStore(initial: QuoteValues): QuoteStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscribePrice(lineId, listener) {
+      let own = lineListeners.get(lineId);
+      if (!own) lineListeners.set(lineId, (own = new Set()));
+      own.add(listener);
+      return () => {
+        own.delete(listener);
+        if (own.size === 0 && lineListeners.get(lineId) === own) lineListeners.delete(lineId);
+      };
+    },
     setPrice(lineId, price) {
-      if (values.prices[lineId] !== price) set({ ...values, prices: { ...values.prices, [lineId]: price } });
+      if (values.prices[lineId] === price) return;
+      values = { ...values, prices: { ...values.prices, [lineId]: price } };
+      lineListeners.get(lineId)?.forEach((listener) => listener());
+      listeners.forEach((listener) => listener());
     },
     setPrices(prices) {
       set({ ...values, prices: { ...values.prices, ...prices } });
@@ -49,10 +70,11 @@ export function useQuoteStore(initial: () => QuoteValues): QuoteStore {
   return store;
 }
 
-/** Re-renders only when this line's price changes. */
+/** Re-renders only when this line's price changes, and is called only then. */
 export function usePrice(store: QuoteStore, lineId: string): string {
+  const subscribe = useCallback((listener: () => void) => store.subscribePrice(lineId, listener), [store, lineId]);
   const read = useCallback(() => store.get().prices[lineId] ?? '', [store, lineId]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** Re-renders only when this term changes. */

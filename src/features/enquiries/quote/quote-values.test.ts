@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detail, line, quote } from '../test/fixtures';
-import { initialQuoteValues, lineAmount, linesWithoutPrice, normalizePrice, quoteDraftKey, quotePayload, runningTotal } from './quote-values';
+import { createQuoteTally, initialQuoteValues, lineAmount, linesWithoutPrice, normalizePrice, quoteDraftKey, quotePayload, runningTotal } from './quote-values';
 
 describe('price arithmetic of the form', () => {
   it('normalises a typed price as NumericInput does: cut and padded to two decimals, clamped, trimmed', () => {
@@ -27,6 +27,28 @@ describe('price arithmetic of the form', () => {
     expect(runningTotal(lines.slice(0, 2), { l1: '0.33', l2: '0.33' })).toEqual({ total: '1.00', priced: 2 });
     expect(runningTotal(lines, { l1: '0.1', l2: '', l3: '9999999999.99' })).toEqual({ total: '99999999999899990000000.15', priced: 2 });
     expect(runningTotal(lines, {})).toEqual({ total: '0.00', priced: 0 });
+  });
+
+  it('the tally kept between keystrokes gives the running total, the subset and the lines missing a price, whatever came before', () => {
+    const lines = [line(1, { quantity: '1.515' }), line(2, { quantity: '2.000' }), line(3, { quantity: '9999999999999.999' }), line(4)];
+    const compared = (l: { id: string }) => l.id === 'l2' || l.id === 'l3';
+    const tally = createQuoteTally(lines, compared);
+    const steps: Record<string, string>[] = [
+      {},
+      { l1: '0.33' },
+      { l1: '0.33', l2: '1' },
+      { l1: '0.33', l2: '1.', l3: '0' },
+      { l1: '0.33', l2: '1.5', l3: '9999999999.99', l4: '7' },
+      { l1: '', l2: '1.5', l3: '9999999999.99', l4: '7' },
+      { l1: '0.33', l2: '1.5', l3: '0.00', l4: 'x' },
+      {},
+    ];
+    for (const prices of steps) {
+      const sums = tally.update(prices);
+      expect({ total: sums.total, priced: sums.priced }).toEqual(runningTotal(lines, prices));
+      expect({ total: sums.subsetTotal, priced: sums.subsetPriced }).toEqual(runningTotal(lines.filter(compared), prices));
+      expect(sums.missing()).toEqual(linesWithoutPrice(lines, prices));
+    }
   });
 
   it('lines without a usable price: empty, zero or nothing typed', () => {

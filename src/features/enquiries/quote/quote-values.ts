@@ -57,21 +57,81 @@ export function lineAmount(price: string, quantity: string): string | null {
   return priceProblem(normalized) ? null : lineTotal(normalized, quantity);
 }
 
+/** Cents (BigInt) as a decimal text with two places. */
+function centsText(cents: bigint): string {
+  const digits = cents.toString().padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /**
  * The quote's total as it stands: the lines priced so far (each rounded first, as an invoice
  * adds them), with how many are priced. Exact decimals throughout (BigInt), never floats.
  */
 export function runningTotal(lines: readonly Pick<EnquiryLine, 'id' | 'quantity'>[], prices: Readonly<Record<string, string>>): { total: string; priced: number } {
+  const { total, priced } = createQuoteTally(lines).update(prices);
+  return { total, priced };
+}
+
+export interface QuoteTallySums {
+  /** All lines: their total and how many are priced (as runningTotal). */
+  total: string;
+  priced: number;
+  /** The same over the lines `inSubset` chose (the form: those with a latest quotation). */
+  subsetTotal: string;
+  subsetPriced: number;
+  /** The lines without a usable price (as linesWithoutPrice), as of the tally's latest update: asked only after a submit. */
+  missing(): string[];
+}
+
+export interface QuoteTally {
+  /** The sums for these prices; only the lines whose price text changed since the last call are worked out again. */
+  update(prices: Readonly<Record<string, string>>): QuoteTallySums;
+}
+
+/**
+ * The running total kept line by line, for a form that recounts on every keystroke: working out a
+ * line's amount (normalise, check, multiply) is what costs, and a keystroke changes one line, so
+ * `update` redoes that line alone and moves the sums by the difference. A look at each line's
+ * price text is all the other 499 cost. Exact (BigInt cents), the same figures as runningTotal.
+ */
+export function createQuoteTally<L extends Pick<EnquiryLine, 'id' | 'quantity'>>(lines: readonly L[], inSubset: (line: L) => boolean = () => false): QuoteTally {
+  const known = new Map<string, { price: string; cents: bigint | null }>();
+  const subset = new Set(lines.filter(inSubset).map((line) => line.id));
   let cents = 0n;
   let priced = 0;
-  for (const line of lines) {
-    const amount = lineAmount(prices[line.id] ?? '', line.quantity);
-    if (amount === null) continue;
-    priced++;
-    cents += BigInt(amount.replace('.', ''));
-  }
-  const digits = cents.toString().padStart(3, '0');
-  return { total: `${digits.slice(0, -2)}.${digits.slice(-2)}`, priced };
+  let subsetCents = 0n;
+  let subsetPriced = 0;
+  const missing = () => lines.filter((line) => (known.get(line.id)?.cents ?? null) === null).map((line) => line.id);
+  return {
+    update(prices) {
+      for (const line of lines) {
+        const price = prices[line.id] ?? '';
+        const before = known.get(line.id);
+        if (before && before.price === price) continue;
+        const amount = lineAmount(price, line.quantity);
+        const now = amount === null ? null : BigInt(amount.replace('.', ''));
+        const counted = subset.has(line.id);
+        if (before && before.cents !== null) {
+          cents -= before.cents;
+          priced--;
+          if (counted) {
+            subsetCents -= before.cents;
+            subsetPriced--;
+          }
+        }
+        if (now !== null) {
+          cents += now;
+          priced++;
+          if (counted) {
+            subsetCents += now;
+            subsetPriced++;
+          }
+        }
+        known.set(line.id, { price, cents: now });
+      }
+      return { total: centsText(cents), priced, subsetTotal: centsText(subsetCents), subsetPriced, missing };
+    },
+  };
 }
 
 /** The body of `/enquiry/quote` for the round on screen; the letter's FileRef is added by the outbox. */
