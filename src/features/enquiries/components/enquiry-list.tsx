@@ -18,7 +18,11 @@ export function EnquiryList(props: EnquiryListProps) {
   const { t } = useLingui();
   const { search, onSearchChange } = props;
   return (
-    <section aria-label={t`询价单列表`} className="card space-y-4">
+    // The list's heading (visually the page's h1 says it): the enquiry cards' h3 titles then follow an h2, not the h1.
+    <section aria-labelledby="enquiry-list-title" className="card space-y-4">
+      <h2 id="enquiry-list-title" className="sr-only">
+        {t`询价单列表`}
+      </h2>
       <EnquiryToolbar
         key={search.q}
         q={search.q}

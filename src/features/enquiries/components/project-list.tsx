@@ -115,7 +115,7 @@ function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Curren
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <>
-      <dt className="text-slate-500">{label}</dt>
+      <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   );

@@ -64,11 +64,11 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
                   <RoundBadge status={status(round)} />
                 </p>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                  <dt className="text-slate-500"><Trans>发起人</Trans></dt>
+                  <dt className="text-slate-600"><Trans>发起人</Trans></dt>
                   <dd className="break-words">{round.promoter}</dd>
-                  <dt className="text-slate-500"><Trans>发起时间</Trans></dt>
+                  <dt className="text-slate-600"><Trans>发起时间</Trans></dt>
                   <dd><DateTime value={round.openedAt} /></dd>
-                  <dt className="text-slate-500"><Trans>报价截止时间</Trans></dt>
+                  <dt className="text-slate-600"><Trans>报价截止时间</Trans></dt>
                   <dd><DateTime value={round.deadline} /></dd>
                 </dl>
               </li>

@@ -26,7 +26,11 @@ export function TenderList(props: TenderListProps) {
   const { t } = useLingui();
   const { search, onSearchChange } = props;
   return (
-    <section aria-label={t`投标记录列表`} className="card space-y-4">
+    // The list's heading (visually the page's h1 says it): the record cards' h3 titles then follow an h2, not the h1.
+    <section aria-labelledby="tender-list-title" className="card space-y-4">
+      <h2 id="tender-list-title" className="sr-only">
+        {t`投标记录列表`}
+      </h2>
       <ListToolbar
         key={search.q}
         id="tender"
