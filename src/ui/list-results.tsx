@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { LoadError } from './load-error';
 import { Pager } from './pager';
 import { StaleDataNotice } from './stale-data-notice';
+import { BREAKPOINT, useMediaQuery } from './use-media-query';
 
 interface ListTexts {
   /** "正在加载…": the skeleton's name, and the status while another page loads. */
@@ -48,7 +49,14 @@ export interface ListResultsProps<Row> {
  */
 export function ListResults<Row>({ query, texts, filtered, page, size, onPage, onClear, table, cards, before, after }: ListResultsProps<Row>) {
   const { t } = useLingui();
-  if (query.isPending) {
+  // Only the layout the screen shows is rendered (both, left to CSS, where the size is unknown):
+  // on a phone the hidden table was half the work of drawing a page of records.
+  const wide = useMediaQuery(BREAKPOINT.xl);
+  // A new answer's rows render in a deferred pass, in slices of a few milliseconds, not in the
+  // one task that received it (a page of tender cards was a 190 ms task on a phone's CPU). Until
+  // then the skeleton, or the rows before, dimmed, stay on screen.
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (data === undefined && !query.isError)) {
     return (
       <div className="space-y-3" aria-busy="true" aria-label={texts.loading}>
         {Array.from({ length: 4 }, (_, i) => (
@@ -70,8 +78,8 @@ export function ListResults<Row>({ query, texts, filtered, page, size, onPage, o
     );
   }
 
-  const { records, total } = query.data;
-  const stale = query.isPlaceholderData;
+  const { records, total } = data ?? query.data;
+  const stale = query.isPlaceholderData || data !== query.data;
   return (
     <>
       <StaleDataNotice query={query} />
@@ -93,8 +101,8 @@ export function ListResults<Row>({ query, texts, filtered, page, size, onPage, o
         />
       ) : (
         <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-          <div className="hidden xl:block">{table(records)}</div>
-          <div className="xl:hidden">{cards(records)}</div>
+          {wide !== false ? <div className="hidden xl:block">{table(records)}</div> : null}
+          {wide !== true ? <div className="xl:hidden">{cards(records)}</div> : null}
         </div>
       )}
       {total > 0 ? <Pager pageNo={page} pageSize={size} total={total} onChange={(next, nextSize) => onPage(nextSize === size ? next : 1, nextSize)} /> : null}

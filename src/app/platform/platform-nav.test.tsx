@@ -1,7 +1,7 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '@/test/render';
 import { PlatformNav } from './platform-nav';
 
@@ -43,5 +43,38 @@ describe('<PlatformNav> on a phone', () => {
     await user.click(within(panel).getByRole('link', { name: '首页' }));
     expect(await screen.findByText('/platform/home')).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('<PlatformNav> draws the menu the size shows', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const screenIsWide = (wide: boolean) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+
+  it('on a phone, the folded menu only, its links while it is open', async () => {
+    screenIsWide(false);
+    renderNav('/platform/home');
+    const button = await screen.findByRole('button', { name: /菜单/ });
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    // No sidebar: the folded menu's panel is the only menu.
+    expect(screen.getAllByRole('navigation', { hidden: true })).toEqual([panel]);
+    expect(panel.querySelectorAll('a')).toHaveLength(0);
+    expect(screen.queryByText('USER')).toBeNull();
+    await userEvent.click(button);
+    expect(within(panel).getByRole('link', { name: '首页' })).toBeTruthy();
+    expect(screen.getByText('USER')).toBeTruthy();
+  });
+
+  it('on a wide screen, the sidebar only', async () => {
+    screenIsWide(true);
+    renderNav('/platform/home');
+    const menus = await screen.findAllByRole('navigation', { hidden: true });
+    expect(menus).toHaveLength(1);
+    expect(menus[0]!.getAttribute('aria-label')).toBe('主菜单');
+    expect(within(menus[0]!).getByRole('link', { name: '首页', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /菜单/, hidden: true })).toBeNull();
+    expect(screen.getAllByText('USER')).toHaveLength(1);
   });
 });

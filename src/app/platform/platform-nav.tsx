@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { menuKeyOf } from '@/api/access';
+import { BREAKPOINT, useMediaQuery } from '@/ui/use-media-query';
 import { visibleMenu, type MenuBadges, type MenuEntry } from './menu';
 
 /** A count on the menu: the number for the eye, the words for a screen reader ("3 项待办"). */
@@ -62,47 +63,59 @@ export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const panelId = useId();
+  // Only the menu this size shows, and the phone's folded menu's links only while it is open
+  // (both, left to CSS, where the size is unknown): each menu's links and user area were drawn
+  // twice, hidden, on every first render of a supplier's screen.
+  const wide = useMediaQuery(BREAKPOINT.lg);
 
   return (
     <>
-      <nav aria-label={t`主菜单`} className="hidden w-60 shrink-0 lg:block">
-        <div className="sticky top-20 flex flex-col gap-4">
-          <div className="card p-3 sm:p-3">
-            <MenuLinks entries={entries} badges={badges} />
+      {wide !== false ? (
+        <nav aria-label={t`主菜单`} className="hidden w-60 shrink-0 lg:block">
+          <div className="sticky top-20 flex flex-col gap-4">
+            <div className="card p-3 sm:p-3">
+              <MenuLinks entries={entries} badges={badges} />
+            </div>
+            <div className="card p-4 sm:p-4">{user}</div>
           </div>
-          <div className="card p-4 sm:p-4">{user}</div>
-        </div>
-      </nav>
+        </nav>
+      ) : null}
 
-      <div className="lg:hidden">
-        <button
-          type="button"
-          className="flex min-h-12 w-full cursor-pointer items-center justify-between gap-3 rounded-lg bg-white px-4 py-2 text-left shadow-sm ring-1 ring-slate-200"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpenOn(open ? null : pathname)}
-        >
-          <span className="flex min-w-0 items-center gap-3">
-            <span className="shrink-0 text-brand-700">{current?.icon}</span>
-            <span className="truncate text-sm font-semibold text-slate-800">{current ? i18n._(current.title) : t`菜单`}</span>
-          </span>
-          <span className="flex items-center gap-1 text-sm text-slate-500">
-            {waiting > 0 ? (
+      {wide !== true ? (
+        <div className="lg:hidden">
+          <button
+            type="button"
+            className="flex min-h-12 w-full cursor-pointer items-center justify-between gap-3 rounded-lg bg-white px-4 py-2 text-left shadow-sm ring-1 ring-slate-200"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <span className="flex min-w-0 items-center gap-3">
+              <span className="shrink-0 text-brand-700">{current?.icon}</span>
+              <span className="truncate text-sm font-semibold text-slate-800">{current ? i18n._(current.title) : t`菜单`}</span>
+            </span>
+            <span className="flex items-center gap-1 text-sm text-slate-500">
+              {waiting > 0 ? (
+                <>
+                  <TodoBadge count={waiting} total />{' '}
+                </>
+              ) : null}
+              <Trans>菜单</Trans>
+              <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
+                <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
+              </svg>
+            </span>
+          </button>
+          <nav id={panelId} aria-label={t`主菜单`} hidden={!open} className="mt-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200">
+            {open || wide === null ? (
               <>
-                <TodoBadge count={waiting} total />{' '}
+                <MenuLinks entries={entries} badges={badges} onNavigate={() => setOpenOn(null)} />
+                <div className="mt-2 border-t border-slate-100 px-2 pt-3 pb-1">{user}</div>
               </>
             ) : null}
-            <Trans>菜单</Trans>
-            <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
-              <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
-            </svg>
-          </span>
-        </button>
-        <nav id={panelId} aria-label={t`主菜单`} hidden={!open} className="mt-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200">
-          <MenuLinks entries={entries} badges={badges} onNavigate={() => setOpenOn(null)} />
-          <div className="mt-2 border-t border-slate-100 px-2 pt-3 pb-1">{user}</div>
-        </nav>
-      </div>
+          </nav>
+        </div>
+      ) : null}
     </>
   );
 }
