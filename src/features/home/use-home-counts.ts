@@ -2,7 +2,8 @@ import type { HomeCounts, TodoPage } from '@contract/schemas/home';
 import { skipToken, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { onSent } from '@/offline/outbox';
+// What `onSent` of @/offline/outbox is, without the outbox module: the platform layout's first render does not wait for it.
+import { onSentLocal as onSent } from '@/offline/events';
 import { hasUnsavedWork } from '@/offline/unsaved';
 import type { Clocked } from '@/ui/server-clock';
 import type * as TodoApi from './api/list-todos';

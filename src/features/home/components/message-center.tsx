@@ -2,12 +2,14 @@ import type { PageSize } from '@contract/limits';
 import type { HomeMessage } from '@contract/schemas/home';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { isApiError } from '@/api/errors';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
 import { Pager } from '@/ui/pager';
 import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { toast } from '@/ui/toast';
+import { BREAKPOINT, useMediaQuery } from '@/ui/use-media-query';
 import { messageListQueryOptions } from '../api/list-messages';
 import { useMarkRead } from '../api/mark-read';
 import { messageListRequest } from '../home-search';
@@ -22,6 +24,12 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
   const markRead = useMarkRead(supplierId);
   const unread = query.data?.unread ?? 0;
   const total = query.data?.total ?? 0;
+  // Only the layout shown (both where the size is unknown), and a new answer's rows drawn in a
+  // deferred pass, in slices, rather than in the task that received it (src/ui/list-results.tsx).
+  const wide = useMediaQuery(BREAKPOINT.md);
+  const data = useDeferredValue(query.data);
+  const shown = data ?? query.data;
+  const stale = query.isPlaceholderData || data !== query.data;
 
   const markAll = () =>
     markRead.mutate(
@@ -62,17 +70,17 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
         </div>
       </div>
 
-      {query.isPending ? (
-        <ListSkeleton label={t`正在加载消息`} />
-      ) : query.isError && query.data === undefined ? (
+      {query.isPending || (data === undefined && !query.isError) ? (
+        <ListSkeleton label={t`正在加载消息`} rows={search.messageSize} />
+      ) : (query.isError && query.data === undefined) || shown === undefined ? (
         <LoadError title={<Trans>消息加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StaleDataNotice query={query} />
           <p className="sr-only" role="status">
-            {query.isPlaceholderData ? t`正在加载消息` : t`共 ${total} 条消息，${unread} 条未读`}
+            {stale ? t`正在加载消息` : t`共 ${total} 条消息，${unread} 条未读`}
           </p>
-          {query.data.records.length === 0 ? (
+          {shown.records.length === 0 ? (
             <EmptyState
               title={search.unreadOnly ? t`没有未读消息` : search.messagePage > 1 ? t`这一页没有消息` : t`暂无消息`}
               description={search.unreadOnly || search.messagePage > 1 ? undefined : t`保证金审核、评标结果、询价、沟通回复和参观申请审核的消息会显示在这里。`}
@@ -85,21 +93,25 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
               }
             />
           ) : (
-            <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
-              <div className="hidden md:block">
-                <MessageTable rows={query.data.records} onOpen={open} />
-              </div>
-              <div className="md:hidden">
-                <MessageCards rows={query.data.records} onOpen={open} />
-              </div>
+            <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+              {wide !== false ? (
+                <div className="hidden md:block">
+                  <MessageTable rows={shown.records} onOpen={open} />
+                </div>
+              ) : null}
+              {wide !== true ? (
+                <div className="md:hidden">
+                  <MessageCards rows={shown.records} onOpen={open} />
+                </div>
+              ) : null}
             </div>
           )}
-          {query.data.total > 0 ? (
+          {shown.total > 0 ? (
             <Pager
               label={t`消息分页`}
               pageNo={search.messagePage}
               pageSize={search.messageSize}
-              total={query.data.total}
+              total={shown.total}
               onChange={(page, size) => onSearchChange({ ...search, messagePage: size === search.messageSize ? page : 1, messageSize: size as PageSize })}
             />
           ) : null}

@@ -95,7 +95,8 @@ function MessageCard({ message, onOpen }: { message: HomeMessage; onOpen: Messag
 
 export function MessageCards({ rows, onOpen }: MessageRowsProps) {
   return (
-    <ul className="grid grid-cols-1 gap-3">
+    // `.card-list` (src/styles.css): a card off screen is neither laid out nor painted.
+    <ul className="card-list">
       {rows.map((row) => (
         <li key={row.id}>
           <MessageCard message={row} onOpen={onOpen} />

@@ -18,10 +18,10 @@ import { TimeLeft } from '@/ui/time-left';
  */
 export function ReminderBanner({ supplierId }: { supplierId: string }) {
   const { i18n } = useLingui();
-  const { systemOn, notify } = useReminderSettings(supplierId);
+  const { systemOn, settled } = useReminderSettings(supplierId);
   const query = useQuery(todoListQueryOptions(supplierId, FIRST_TODO_PAGE));
   const now = useServerNow(query.data?.clockOffset);
-  if (systemOn || notify === undefined || !query.data) return null;
+  if (systemOn || !settled || !query.data) return null;
   const due = query.data.records.filter((todo) => dueThreshold(todo, now) !== null);
   const count = due.length;
   if (count === 0) return null;

@@ -15,13 +15,15 @@ const BellIcon = () => (
  */
 export function ReminderControl({ supplierId }: { supplierId: string }) {
   const { t } = useLingui();
-  const { permission, notify, systemOn, enable, disable } = useReminderSettings(supplierId);
+  const { permission, settled, systemOn, enable, disable } = useReminderSettings(supplierId);
   const [busy, setBusy] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const explainId = useId();
 
-  // Still reading what this device was asked: nothing rather than a switch that flips.
-  if (notify === undefined) return null;
+  // Notifications granted and still reading what this device was asked: nothing rather than a
+  // switch that flips. Not granted, what was asked does not matter: shown at once (appearing
+  // later, it pushed the to-do list down on a phone).
+  if (!settled) return null;
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);

@@ -1,11 +1,13 @@
 import type { PageSize } from '@contract/limits';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
 import { Pager } from '@/ui/pager';
 import { useServerNow } from '@/ui/server-clock';
 import { StaleDataNotice } from '@/ui/stale-data-notice';
+import { BREAKPOINT, useMediaQuery } from '@/ui/use-media-query';
 import { todoListQueryOptions } from '../api/list-todos';
 import { todoListRequest, type ResolvedHomeSearch } from '../home-search';
 import { ListSkeleton } from './list-skeleton';
@@ -37,15 +39,19 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
   const { t } = useLingui();
   const query = useQuery(todoListQueryOptions(supplierId, todoListRequest(search)));
   const now = useServerNow(query.data?.clockOffset);
+  // Only the layout shown (both where the size is unknown), and a new answer's rows drawn in a
+  // deferred pass, in slices, rather than in the task that received it (src/ui/list-results.tsx).
+  const wide = useMediaQuery(BREAKPOINT.md);
+  const data = useDeferredValue(query.data);
 
-  if (query.isPending) return <ListSkeleton label={t`正在加载待办事项`} />;
+  if (query.isPending || (data === undefined && !query.isError)) return <ListSkeleton label={t`正在加载待办事项`} rows={search.todoSize} />;
   // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
   if (query.isError && query.data === undefined) {
     return <LoadError title={<Trans>待办事项加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
 
-  const { records, total } = query.data;
-  const stale = query.isPlaceholderData;
+  const { records, total } = data ?? query.data;
+  const stale = query.isPlaceholderData || data !== query.data;
   return (
     <>
       <StaleDataNotice query={query} />
@@ -66,12 +72,16 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
         />
       ) : (
         <div className={`transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-          <div className="hidden md:block">
-            <TodoTable rows={records} now={now} />
-          </div>
-          <div className="md:hidden">
-            <TodoCards rows={records} now={now} />
-          </div>
+          {wide !== false ? (
+            <div className="hidden md:block">
+              <TodoTable rows={records} now={now} />
+            </div>
+          ) : null}
+          {wide !== true ? (
+            <div className="md:hidden">
+              <TodoCards rows={records} now={now} />
+            </div>
+          ) : null}
         </div>
       )}
       {total > 0 ? (

@@ -67,7 +67,8 @@ function TodoCard({ todo, now }: { todo: TodoItem; now: number }) {
 
 export function TodoCards({ rows, now }: { rows: TodoItem[]; now: number }) {
   return (
-    <ul className="grid grid-cols-1 gap-3">
+    // `.card-list` (src/styles.css): a card off screen is neither laid out nor painted.
+    <ul className="card-list">
       {rows.map((row) => (
         <li key={`${row.kind}:${row.refId}`}>
           <TodoCard todo={row} now={now} />

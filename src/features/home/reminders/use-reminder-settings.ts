@@ -16,6 +16,34 @@ function setWanted(supplierId: string, value: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
+/** The reads on their way, one per supplier; a read started before a reset does not count. */
+const reading = new Map<string, Promise<void>>();
+let generation = 0;
+
+/**
+ * Reads whether the supplier asked for system notifications on this device, once: the home
+ * route's loader starts it with the screen's data, so the reminders' switch is known when the
+ * to-do list first renders (it appearing later pushed the list down: a layout shift).
+ */
+export function readReminderSettings(supplierId: string): Promise<void> {
+  if (wanted.has(supplierId)) return Promise.resolve();
+  let read = reading.get(supplierId);
+  if (!read) {
+    const started = generation;
+    const settle = (notify: boolean) => {
+      if (started !== generation) return;
+      reading.delete(supplierId);
+      setWanted(supplierId, notify);
+    };
+    read = readReminderRecord(supplierId).then(
+      (record) => settle(record.notify),
+      () => settle(false),
+    );
+    reading.set(supplierId, read);
+  }
+  return read;
+}
+
 export interface ReminderSettings {
   /** The browser's answer so far, or 'unsupported'. */
   permission: NotifyPermission;
@@ -23,6 +51,11 @@ export interface ReminderSettings {
   notify: boolean | undefined;
   /** Reminders go out as system notifications (else they show in the portal). */
   systemOn: boolean;
+  /**
+   * Whether `systemOn` is known: at once when the browser has not granted notifications (then
+   * they are off whatever was asked for), else once `notify` is read.
+   */
+  settled: boolean;
   /** The "提醒我" click: asks the browser when it has not answered yet; answers its answer. */
   enable: () => Promise<NotifyPermission>;
   disable: () => Promise<void>;
@@ -35,10 +68,7 @@ export function useReminderSettings(supplierId: string): ReminderSettings {
   const permission = notificationPermission();
 
   useEffect(() => {
-    if (wanted.has(supplierId)) return;
-    void readReminderRecord(supplierId)
-      .then((record) => setWanted(supplierId, record.notify))
-      .catch(() => setWanted(supplierId, false));
+    void readReminderSettings(supplierId);
   }, [supplierId]);
 
   const enable = useCallback(async () => {
@@ -56,10 +86,12 @@ export function useReminderSettings(supplierId: string): ReminderSettings {
     setWanted(supplierId, false);
   }, [supplierId]);
 
-  return { permission, notify, systemOn: notify === true && permission === 'granted', enable, disable };
+  return { permission, notify, systemOn: notify === true && permission === 'granted', settled: permission !== 'granted' || notify !== undefined, enable, disable };
 }
 
 /** Test helper: forget what was read. */
 export function resetReminderSettings(): void {
   wanted.clear();
+  reading.clear();
+  generation++;
 }
