@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installApiEffects } from '@/app/api-effects';
 import { followPrerender } from '@/app/prerender-handoff';
+import { startFirstScreen } from '@/app/prefetch';
 import { onFirstCommit, Providers } from '@/app/providers';
 import { registerServiceWorker } from '@/app/pwa';
 import { takeServerState } from '@/app/server-state';
@@ -29,6 +30,9 @@ takeServerState(queryClient, root);
 // comes with the first render. What the loaders show or load in a language waits for it
 // (whenLocaleActive: their area's texts, a failure's alert).
 const here = { href: `${location.pathname}${location.search}${location.hash}` } as Parameters<typeof router.preloadRoute>[0];
+// Its code too, at once, not after the guards (a supplier's screen: after the session check);
+// and a screen rendered by the app alone waits for its first reads (src/app/prefetch.ts).
+startFirstScreen(router);
 void router.preloadRoute(here).catch(() => undefined);
 // Activate the stored language before the first render: rendering before it would flash the source texts.
 await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));

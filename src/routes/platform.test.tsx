@@ -143,7 +143,8 @@ describe('platform layout: the home counts', () => {
     renderPlatform();
     await waitFor(() => expect(document.title).toBe('(2) 首页 - 供应商门户'));
     const messages = await screen.findByRole('region', { name: /消息中心/ });
-    const table = within(messages).getByRole('table');
+    // The rows come in a deferred render after the answer (src/ui/list-results.tsx).
+    const table = await within(messages).findByRole('table');
     await userEvent.click(within(table).getByRole('link', { name: 'ZB2030-0001' }));
     expect(await screen.findByText('STUB tenderManagement/$id')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('(1) 投标管理 - 供应商门户'));
@@ -179,6 +180,42 @@ describe('platform route: the session', () => {
     renderPlatform('/platform/home', false);
     expect(await screen.findByText('STUB login')).toBeTruthy();
     expect(sessionState()).toBe('none');
+  });
+
+  it("asks for the screen's reads without waiting for the session check, and shows no screen before it answered", async () => {
+    serve({ counts: counts() });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post(`${bidService}/supplier/getByToken`, async () => {
+        await answered;
+        return ok({ ...SUPPLIER, supplierCode: 'SUP001' });
+      }),
+    );
+    const asked: string[] = [];
+    const follow = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname.replace(/.*\/bid-service/, ''));
+    server.events.on('request:start', follow);
+    try {
+      renderPlatform();
+      await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/supplier/getByToken', '/home/todoList', '/home/messageList'])));
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+      answer();
+      expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+      // The rows it read meanwhile, and the menu's counts.
+      expect((await screen.findAllByText('ZB2030-0001')).length).toBeGreaterThan(0);
+      await waitFor(() => expect(document.title).toBe('首页 - 供应商门户'));
+    } finally {
+      server.events.removeListener('request:start', follow);
+    }
+  });
+
+  it('hands on the session the check answered where it differs from the cookies (a new status): the menus follow it', async () => {
+    serve({ counts: counts() });
+    server.use(http.post(`${bidService}/supplier/getByToken`, () => ok({ ...SUPPLIER, status: 'A101' })));
+    renderPlatform();
+    expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
+    expect(screen.getByText('A101')).toBeTruthy();
+    expect(within(mainMenu()).queryByRole('link', { name: /^投标管理/ })).toBeNull();
   });
 
   it('greets with the session the guard read, and follows a login as another supplier in another tab when this tab is back', async () => {

@@ -4,24 +4,27 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { canAccess, menuKeyOf } from '@/api/access';
 import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
 import { sessionQueryOptions } from '@/api/session-query';
-import { clearSession, getSupplierId, readSession, sessionState, setSupplierInfo, withSessionCheck } from '@/api/session';
+import { clearSession, getSupplierId, readSession, sessionState, setSupplierInfo, withSessionCheck, type SupplierSession } from '@/api/session';
 import { menuBadges } from '@/app/platform/menu';
 import { usePlatformTitle } from '@/app/platform/page-title';
 import { useSessionFollow } from '@/app/platform/session-follow';
 import { PlatformNav } from '@/app/platform/platform-nav';
 import { UserArea } from '@/app/platform/user-area';
-import { useCommunicationSent } from '@/features/communication/use-communication-sent';
-import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
 import { useHomeCounts } from '@/features/home/use-home-counts';
-import { useVisitSent } from '@/features/visits/use-visit-sent';
-import { useTenderSent } from '@/features/tenders/use-tender-sent';
 import { followScreens } from '@/offline/screen-snapshots';
 import { showAlert, toast } from '@/ui/toast';
+
+/** What the outbox sent refreshes its lists: loaded after the first render (src/app/platform/outbox-followers.tsx). */
+const OutboxFollowers = lazy(() => import('@/app/platform/outbox-followers'));
+
+/** Whether two sessions name the same supplier with the same status and names (what the screens show). */
+const sameSession = (a: SupplierSession, b: SupplierSession): boolean =>
+  a.supplierId === b.supplierId && a.supplierCode === b.supplierCode && a.status === b.status && a.supplierName === b.supplierName && a.contactName === b.contactName && a.username === b.username;
 
 /** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
 const RECHECK_AFTER_FAILURE_MS = 60_000;
@@ -53,28 +56,44 @@ export const Route = createFileRoute('/platform')({
     }
     let session = decision.session;
 
+    // The session check (`/supplier/getByToken`), once per session: its answer, when it already
+    // came (every navigation after the first), is the session the screens get. Otherwise it goes
+    // out now, and the platform's loader waits for it beside the screen's own loaders: on a cold
+    // open, awaited here, it was a round trip before the screen's reads could start.
+    const check = sessionQueryOptions(session.supplierId);
+    const checked = context.queryClient.getQueryData(check.queryKey);
+    if (checked) session = withSessionCheck(session, checked);
+    else if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) void context.queryClient.ensureQueryData(check).catch(() => undefined);
+
     // A supplier's own lists, kept from earlier visits, are in the cache before any screen asks
     // (readable offline); loaded here, not on /login, which has no room in its first load.
     await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId)).catch(() => undefined);
-
-    // The session check, once per session: E401 is handled (cookies cleared, warned) by `request`.
-    if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) {
-      try {
-        const supplier = await context.queryClient.ensureQueryData(sessionQueryOptions(session.supplierId));
-        setSupplierInfo(supplier);
-        session = withSessionCheck(session, supplier);
-      } catch (error) {
-        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'tokenLost')) {
-          throw redirect({ to: '/login', search: { redirect: location.href } });
-        }
-        lastFailedCheck = Date.now();
-      }
-    }
 
     // Status gating: a menu entry the status does not allow is forbidden by address too.
     const key = menuKeyOf(location.pathname);
     if (key && !canAccess(key, session.status)) throw redirect({ to: '/error/403' });
     return { session };
+  },
+  // The session check's answer, waited for beside the screen's loaders (their reads, texts and
+  // code): no platform screen renders before it. E401 is handled (cookies cleared, warned) by
+  // `request`; this sends to /login. An answer that differs from the session the guard handed on
+  // (a new status, new names since the cookies were written) loads the address again: the guard
+  // then hands on the checked session, and gates by its status.
+  loader: async ({ context, location }) => {
+    if (Date.now() - lastFailedCheck <= RECHECK_AFTER_FAILURE_MS) return;
+    let supplier;
+    try {
+      supplier = await context.queryClient.ensureQueryData(sessionQueryOptions(context.session.supplierId));
+    } catch (error) {
+      if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'tokenLost')) {
+        throw redirect({ to: '/login', search: { redirect: location.href } });
+      }
+      // Offline, service down: the stored status stands in.
+      lastFailedCheck = Date.now();
+      return;
+    }
+    setSupplierInfo(supplier);
+    if (!sameSession(withSessionCheck(context.session, supplier), context.session)) throw redirect({ href: location.href, replace: true });
   },
   component: PlatformLayout,
 });
@@ -84,11 +103,6 @@ function PlatformLayout() {
   const { supplierId } = session;
   // Another tab logged out or in as someone else: the guard runs again when this tab is back.
   useSessionFollow(session);
-  // Replies, threads, deposits, bids, refunds, quotes and visit applications the outbox sends while any platform screen is open refresh their lists.
-  useCommunicationSent(supplierId);
-  useTenderSent(supplierId);
-  useEnquirySent(supplierId);
-  useVisitSent(supplierId);
   // The to-do counts on the menu and the unread messages in the title: the home's first to-do page, loaded lazily.
   const counts = useHomeCounts(supplierId);
   usePlatformTitle(counts?.unreadMessages);
@@ -103,6 +117,10 @@ function PlatformLayout() {
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
+      {/* Replies, threads, deposits, bids, refunds, quotes and visit applications the outbox sends while any platform screen is open refresh their lists. */}
+      <Suspense fallback={null}>
+        <OutboxFollowers supplierId={supplierId} />
+      </Suspense>
     </div>
   );
 }

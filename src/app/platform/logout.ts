@@ -5,17 +5,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import { request } from '@/api/request';
 import { clearSession, getSupplierId, getUsername } from '@/api/session';
 import { supplierOwner } from '@/offline/db';
-import { listEntries } from '@/offline/outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { toast } from '@/ui/toast';
 
 /** A logout should not keep the user waiting for a slow bid service. */
 const LOGOUT_TIMEOUT_MS = 8000;
 
-/** Entries of this supplier still waiting on this device (0 when IndexedDB cannot tell). */
+/**
+ * Entries of this supplier still waiting on this device (0 when IndexedDB cannot tell). The
+ * outbox module loads here, at the click, not with the platform layout's first render.
+ */
 async function pendingOf(supplierId: string | undefined): Promise<number> {
   if (!supplierId) return 0;
-  return (await listEntries([supplierOwner(supplierId)]).catch(() => [])).length;
+  const entries = await import('@/offline/outbox').then((m) => m.listEntries([supplierOwner(supplierId)])).catch(() => []);
+  return entries.length;
 }
 
 /**

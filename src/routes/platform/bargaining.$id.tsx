@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchOwn } from '@/app/prefetch';
+import { firstReads, readOwn } from '@/app/prefetch';
 import { EnquiryDetailView } from '@/features/enquiries/components/enquiry-detail';
 
 export const Route = createFileRoute('/platform/bargaining/$id')({
-  // Started, not awaited: the enquiry shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id)),
+  // Started, not awaited (but on a page load's first screen, briefly: src/app/prefetch.ts): the
+  // enquiry shows its own loading, not-found and offline states.
+  loader: ({ context, params }) => firstReads([readOwn(context, async (supplierId) => (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id))]),
   component: EnquiryDetailPage,
 });
 

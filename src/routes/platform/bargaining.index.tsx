@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchOwn } from '@/app/prefetch';
+import { firstReads, readOwn } from '@/app/prefetch';
 import { EnquiryListView } from '@/features/enquiries/components/enquiry-list-view';
 import { compactEnquirySearch, enquiryListRequest, resolveEnquirySearch, validateEnquirySearch } from '@/features/enquiries/enquiry-search';
 
 export const Route = createFileRoute('/platform/bargaining/')({
   validateSearch: validateEnquirySearch,
   loaderDeps: ({ search: { q, replyStatus, businessStatus, page, size } }) => ({ q, replyStatus, businessStatus, page, size }),
-  // Started, not awaited: the list shows its own loading, error and offline states.
+  // Started, not awaited (but on a page load's first screen, briefly: src/app/prefetch.ts): the
+  // list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
+    firstReads([
+      readOwn(context, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
+    ]),
   component: EnquiryListPage,
 });
 

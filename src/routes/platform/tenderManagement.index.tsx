@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchOwn } from '@/app/prefetch';
+import { firstReads, readOwn } from '@/app/prefetch';
 import { TenderManagementView } from '@/features/tenders/components/tender-management';
 import { compactTenderSearch, resolveTenderSearch, tenderListRequest, validateTenderSearch } from '@/features/tenders/tender-search';
 
 export const Route = createFileRoute('/platform/tenderManagement/')({
   validateSearch: validateTenderSearch,
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
-  // Started, not awaited: the list shows its own loading, error and offline states.
+  // Started, not awaited (but on a page load's first screen, briefly: src/app/prefetch.ts): the
+  // list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context, async (supplierId) => (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(supplierId, tenderListRequest(resolveTenderSearch(deps)))),
+    firstReads([
+      readOwn(context, async (supplierId) => (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(supplierId, tenderListRequest(resolveTenderSearch(deps)))),
+    ]),
   component: TenderManagementPage,
 });
 

@@ -1,7 +1,14 @@
 import type { TenderRecordSummary } from '@contract/schemas/tender';
+import { lazy, Suspense } from 'react';
 import type { UrlAction } from '../tender-search';
-import { DepositDialog } from './deposit-dialog';
-import { RefundDialog } from './refund-dialog';
+
+/**
+ * The dialogs load when one opens, not with the list: their forms, uploads and checks were a
+ * dozen of the scripts a phone fetched and ran before it could show the records (precached by
+ * the service worker, so they open offline as before).
+ */
+const DepositDialog = lazy(() => import('./deposit-dialog').then((m) => ({ default: m.DepositDialog })));
+const RefundDialog = lazy(() => import('./refund-dialog').then((m) => ({ default: m.RefundDialog })));
 
 export interface Operation {
   action: UrlAction;
@@ -23,9 +30,13 @@ interface RecordDialogsProps {
 export function RecordDialogs({ operation, supplierId, supplierCode, clockOffset, onClose }: RecordDialogsProps) {
   if (!operation) return null;
   const { action, record, mend } = operation;
-  return action === 'deposit' ? (
-    <DepositDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} clockOffset={clockOffset} onClose={onClose} />
-  ) : (
-    <RefundDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
+  return (
+    <Suspense fallback={null}>
+      {action === 'deposit' ? (
+        <DepositDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} clockOffset={clockOffset} onClose={onClose} />
+      ) : (
+        <RefundDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
+      )}
+    </Suspense>
   );
 }

@@ -1,0 +1,20 @@
+import { useCommunicationSent } from '@/features/communication/use-communication-sent';
+import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
+import { useTenderSent } from '@/features/tenders/use-tender-sent';
+import { useVisitSent } from '@/features/visits/use-visit-sent';
+
+/**
+ * Replies, threads, deposits, bids, refunds, quotes and visit applications the outbox sends while
+ * any platform screen is open refresh their lists, and say so. Loaded lazily by the platform
+ * layout, after its first render: these hooks bring the outbox and four areas' outbox threads
+ * (a dozen scripts), which a screen's first paint does not need. Until they are there, nothing
+ * is followed; the layout itself only mounts once its screen has loaded, so the sync engine
+ * (started at once when something waits) could always send before anyone followed.
+ */
+export default function OutboxFollowers({ supplierId }: { supplierId: string }) {
+  useCommunicationSent(supplierId);
+  useTenderSent(supplierId);
+  useEnquirySent(supplierId);
+  useVisitSent(supplierId);
+  return null;
+}
