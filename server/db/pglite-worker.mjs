@@ -124,6 +124,7 @@ function answer(message) {
 // piece of work, begin to end. Before each choice, what else has arrived is taken in (the port
 // hands messages over one at a time otherwise, which made every choice a choice of one).
 const scheduler = shortestFirst({
+  ...(workerData.overdueMs === undefined ? {} : { overdueMs: workerData.overdueMs }),
   before: () => {
     for (let m = receiveMessageOnPort(parentPort); m; m = receiveMessageOnPort(parentPort)) receive(m.message);
   },

@@ -17,11 +17,12 @@ interface WorkerAnswer {
  * until it ended, and the statements were most of the thread's time. Here the HTTP
  * thread hands statements over and goes on; PGlite still runs them one at a time, and a
  * transaction holds its one connection until its end, exactly as when PGlite ran in-process.
- * Errors come back with their fields (`code`, `constraint`).
+ * Errors come back with their fields (`code`, `constraint`). `overdueMs`: how long work may wait
+ * behind shorter work (shortest-first.mjs, OVERDUE_MS by default).
  */
-export async function createPgliteWorkerDb(dir?: string): Promise<Db> {
+export async function createPgliteWorkerDb(dir?: string, options: { overdueMs?: number } = {}): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir, overdueMs: options.overdueMs } });
   const waiting = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (error: Error) => {

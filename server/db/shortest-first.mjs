@@ -25,16 +25,16 @@ export const shapeOf = (sql, params = []) => `${sql}|${params.map((p) => (p === 
 /**
  * `run(shape, work)` starts `work` (a function returning a promise) when one of `slots`
  * connections is free and it is the one to go; `before` runs before each choice (the worker
- * takes in what has arrived meanwhile).
+ * takes in what has arrived meanwhile); work that has waited `overdueMs` goes first.
  */
-export function shortestFirst({ slots = 1, before = () => undefined } = {}) {
+export function shortestFirst({ slots = 1, before = () => undefined, overdueMs = OVERDUE_MS } = {}) {
   const waiting = [];
   const expected = new Map();
   let running = 0;
   let pumping = false;
 
   function choose() {
-    if (performance.now() - waiting[0].since >= OVERDUE_MS) return 0;
+    if (performance.now() - waiting[0].since >= overdueMs) return 0;
     let next = 0;
     let best = Infinity;
     for (let i = 0; i < waiting.length; i++) {

@@ -168,7 +168,8 @@ describe('DepositDialog', () => {
     await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: zh('depositAmountMismatch') } }));
     const onClose = renderDialog(vi.fn(), refused.id);
     const user = userEvent.setup();
-    expect(await screen.findByText(`上次提交被投标服务退回：${zh('depositAmountMismatch')}。请修改后重新提交。`)).toBeTruthy();
+    // Open (shown as a modal), not only rendered: the entry is read before it opens.
+    expect(within(await screen.findByRole('dialog', { name: '缴纳保证金' })).getByText(`上次提交被投标服务退回：${zh('depositAmountMismatch')}。请修改后重新提交。`)).toBeTruthy();
     expect(field(/^保证金类型/).value).toBe('transfer');
     expect(field(/^缴纳金额/).value).toBe('11950.00');
     expect(field(/^付款日期/).value).toBe(localToday());
