@@ -169,7 +169,9 @@ export async function quotesOf(db: Queryable, enquiryId: string, supplierId: str
   return toQuotes(fromJson<StoredQuote[]>(rows[0]!.quotes));
 }
 
-interface DetailRow extends SummaryRow {
+export interface EnquiryDetailRow extends SummaryRow {
+  /** enquiries.version (migration 017) when it was read: moved by every change to what it holds. */
+  version: string;
   price_includes_tax: boolean;
   effective_time: Date;
   expiry_time: Date;
@@ -188,18 +190,37 @@ interface DetailRow extends SummaryRow {
   quotes: unknown;
 }
 
-/** The enquiry as `supplierId` sees it now, or null when it is not invited: one statement. */
-export async function enquiryDetailFor(db: Queryable, id: string, supplierId: string, now: Date): Promise<EnquiryDetail | null> {
+/**
+ * An enquiry's version (migration 017) if `supplierId` is invited to it, else null: one row by
+ * its keys, so that a detail read before at the same version can be given again.
+ */
+export async function enquiryVersionFor(db: Queryable, id: string, supplierId: string): Promise<string | null> {
   if (!isEnquiryId(id)) return null;
-  const rows = await db.query<DetailRow>(
-    `SELECT x.*, e.price_includes_tax, e.effective_time, e.expiry_time, e.remark, e.vat_type, e.warranty_period, e.warranty_method, e.transport_type,
+  const rows = await db.query<{ version: string }>(
+    'SELECT e.version::text AS version FROM enquiry_suppliers s JOIN enquiries e ON e.id = s.enquiry_id WHERE s.enquiry_id = $1 AND s.supplier_id = $2',
+    [id, supplierId],
+  );
+  return rows[0]?.version ?? null;
+}
+
+/**
+ * What a detail is made of as `supplierId` sees it, or null when it is not invited: one
+ * statement. Nothing in it depends on the time; `detailOf` adds what does.
+ */
+export async function enquiryDetailRowFor(db: Queryable, id: string, supplierId: string, now: Date): Promise<EnquiryDetailRow | null> {
+  if (!isEnquiryId(id)) return null;
+  const rows = await db.query<EnquiryDetailRow>(
+    `SELECT x.*, e.version::text AS version, e.price_includes_tax, e.effective_time, e.expiry_time, e.remark, e.vat_type, e.warranty_period, e.warranty_method, e.transport_type,
             to_char(e.delivery_date, 'YYYY-MM-DD') AS delivery_date, e.invoice_type, e.payment_type, e.delivery_type, e.unloading_method,
             ${linesJson('e.id', '$1::uuid', 'x.round')} AS lines, ${roundsJson('e.id')} AS rounds, ${quotesJson('e.id', '$1::uuid')} AS quotes
        FROM (${SUMMARY_SELECT} AND e.id = $3) x JOIN enquiries e ON e.id = $3`,
     [supplierId, now, id],
   );
-  const r = rows[0];
-  if (!r) return null;
+  return rows[0] ?? null;
+}
+
+/** The detail of a row at time `now` (reply and round statuses, the bid service's clock). */
+export function detailOf(r: EnquiryDetailRow, now: Date): EnquiryDetail {
   const summary = toSummary(r, now);
   return {
     ...summary,
@@ -221,4 +242,10 @@ export async function enquiryDetailFor(db: Queryable, id: string, supplierId: st
     quotes: toQuotes(fromJson<StoredQuote[]>(r.quotes)).map(({ supplierId: _s, ...quote }) => quote),
     serverTime: now.toISOString(),
   };
+}
+
+/** The enquiry as `supplierId` sees it now, or null when it is not invited: one statement. */
+export async function enquiryDetailFor(db: Queryable, id: string, supplierId: string, now: Date): Promise<EnquiryDetail | null> {
+  const row = await enquiryDetailRowFor(db, id, supplierId, now);
+  return row ? detailOf(row, now) : null;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { quoteTotal, replyStatusOf, type EnquiryDetail, type EnquiryPage } from '../../../contract/schemas/enquiry';
 import { enquiryKit } from '../../test/enquiries';
 import { build, newSupplier } from '../../test/helper';
@@ -128,6 +128,59 @@ describe('enquiryGetById', () => {
     expect(await getById(undefined)).toMatchObject({ code: 'E400', data: [{ field: 'id', message: 'Parameters lost, please retry' }] });
     expect(await getById('')).toMatchObject({ code: 'E400', data: [{ field: 'id' }] });
     expect(await getById('x'.repeat(65))).toMatchObject({ code: 'E400', data: [{ field: 'id' }] });
+  });
+});
+
+describe('enquiryGetById, read again', () => {
+  const detailReads = (spy: MockInstance) => spy.mock.calls.filter(([sql]) => String(sql).includes('enquiry_lines_json')).length;
+
+  it('answers a detail it read before without reading it again while nothing changed, and shows every change at once, whoever made it', async () => {
+    const e = await k.create({ lines: 2 });
+    const reads = vi.spyOn(t.db, 'query');
+    try {
+      const first = await k.detail(a104, e.id);
+      expect(detailReads(reads)).toBe(1);
+      t.clock.now = new Date(t.clock.now.getTime() + 1000);
+      const again = await k.detail(a104, e.id);
+      expect(detailReads(reads)).toBe(1);
+      // The same detail, with the clock of this call.
+      expect({ ...again, serverTime: first.serverTime }).toEqual(first);
+      expect(again.serverTime).toBe(t.clock.now.toISOString());
+
+      // Another supplier's quote changes nothing it shows, but is a change to the enquiry.
+      expect((await k.quote(a141, k.quoteBody(await k.detail(a141, e.id)))).code).toBe('E000');
+      expect((await k.detail(a104, e.id)).quotes).toEqual([]);
+      // Its own quote, the operator's new round with targets, and the close: each shows on the next call.
+      expect((await k.quote(a104, k.quoteBody(again, {}, '123.00'))).code).toBe('E000');
+      expect((await k.detail(a104, e.id)).quotes.map((q) => q.round)).toEqual([1]);
+      await k.operator('openRound', { id: e.id, hours: 24, targetPrices: { 'T-001': '99' } });
+      const second = await k.detail(a104, e.id);
+      expect(second).toMatchObject({ round: 2, replyStatus: 'pending' });
+      expect(second.lines[0]).toMatchObject({ targetPrice: '99.00', latestQuotation: '123.00' });
+      await k.operator('closeEnquiry', { id: e.id, status: 'cancelled' });
+      expect((await k.detail(a104, e.id)).businessStatus).toBe('cancelled');
+      // A change made in SQL, by no code of the bid service's, shows as well.
+      await t.db.query("UPDATE enquiries SET remark = '改过的备注' WHERE id = $1", [e.id]);
+      expect((await k.detail(a104, e.id)).remark).toBe('改过的备注');
+      await t.db.query('DELETE FROM enquiry_suppliers WHERE enquiry_id = $1 AND supplier_id = $2', [e.id, a104.supplierId]);
+      expect((await getById(e.id)).code).toBe('E404');
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('keeps statuses to the clock of each call: a round kept from before its deadline reads closed after it', async () => {
+    const e = await k.create({ hours: 1 });
+    expect((await k.detail(a104, e.id)).replyStatus).toBe('pending');
+    const before = t.clock.now;
+    t.clock.now = new Date(before.getTime() + 90 * 60_000);
+    try {
+      const later = await k.detail(a104, e.id);
+      expect(later.replyStatus).toBe('missed');
+      expect(later.rounds[0]!.status).toBe('closed');
+    } finally {
+      t.clock.now = before;
+    }
   });
 });
 
