@@ -21,7 +21,7 @@ const TRACE = process.env.BENCH_TRACE === '1';
 const port = 5200 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-quote-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn' };
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' };
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
 
 async function waitForServer() {

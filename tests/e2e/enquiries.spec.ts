@@ -124,7 +124,10 @@ test('the template is downloaded, filled and read back into the quote; round 2 s
   await expect(page.getByText('第 1 轮报价明细').first()).toBeVisible();
 
   await page.getByLabel(/^币种/).selectOption('CNY');
-  await priceInput(page, LINES[0]!).fill('3720');
+  await priceInput(page, LINES[0]!).fill('');
+  await priceInput(page, LINES[0]!).pressSequentially('3720');
+  // The total follows the keys, a frame after each digit shows: 120 x 3720 + 251,160.00 + 28,938.00.
+  await expect(page.getByText('¥726,498.00').first()).toBeVisible();
   await priceInput(page, LINES[0]!).blur();
   await expect(priceInput(page, LINES[0]!)).toHaveValue('3720.00');
   await submitQuote(page, 2);

@@ -74,8 +74,8 @@ describe('a quote form of many lines', { timeout: 40_000 }, () => {
 
     await user.type(priceOf(30), '12.5');
     expect(priceOf(30).value).toBe('12.5');
-    expect(screen.getByTestId('quote-total').textContent).toBe('¥12.50');
-    expect(screen.getByTestId('quote-priced').textContent).toBe(`1 / ${LINES} 行`);
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('¥12.50'));
+    await waitFor(() => expect(screen.getByTestId('quote-priced').textContent).toBe(`1 / ${LINES} 行`));
     // Four keys (and the click's focus): line 30 rendered once per key, no other line at all.
     expect(rendersOf(30) - before[29]!).toBeGreaterThanOrEqual(4);
     expect(rendersOf(30) - before[29]!).toBeLessThanOrEqual(6);

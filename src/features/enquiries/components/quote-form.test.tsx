@@ -94,18 +94,18 @@ describe('QuoteForm', () => {
     await chooseCurrency(user);
     await user.type(priceOf('M-001'), '12.5');
     // 12.5 × 12,000
-    expect(screen.getByTestId('quote-total').textContent).toBe('¥150,000.00');
-    expect(screen.getByTestId('quote-priced').textContent).toBe('1 / 2 行');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('¥150,000.00'));
+    await waitFor(() => expect(screen.getByTestId('quote-priced').textContent).toBe('1 / 2 行'));
     await user.type(priceOf('M-002'), '0.333');
     // Cut to two decimals while typing: 0.33 × 2.5 = 0.825 → 0.83 (half up), total 150,000.83
     expect(priceOf('M-002')).toHaveProperty('value', '0.33');
-    expect(screen.getByTestId('quote-total').textContent).toBe('¥150,000.83');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('¥150,000.83'));
     await user.tab();
     expect(priceOf('M-002')).toHaveProperty('value', '0.33');
     await user.click(priceOf('M-001'));
     await user.tab();
     expect(priceOf('M-001')).toHaveProperty('value', '12.50');
-    expect(screen.getByTestId('quote-priced').textContent).toBe('2 / 2 行');
+    await waitFor(() => expect(screen.getByTestId('quote-priced').textContent).toBe('2 / 2 行'));
   });
 
   it('refuses empty and zero prices, says how many lines miss one and leads to the first', async () => {
@@ -194,12 +194,12 @@ describe('QuoteForm', () => {
     const user = userEvent.setup();
     expect(await screen.findByDisplayValue('10.00')).toBe(priceOf('M-001'));
     expect(currency().value).toBe('CNY');
-    expect(screen.getByTestId('quote-total').textContent).toBe('¥14.00');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('¥14.00'));
     await user.clear(priceOf('M-001'));
     await user.type(priceOf('M-001'), '9');
     expect(priceOf('M-001').closest('[role="listitem"]')!.textContent).toContain('降低 10.00%');
     // The quote as a whole: 13.00 against 14.00.
-    expect(screen.getByTestId('quote-change').textContent).toContain('降低 7.14%');
+    await waitFor(() => expect(screen.getByTestId('quote-change').textContent).toContain('降低 7.14%'));
   });
 
   it('shows why instead of the form: quoted already, past the deadline by the bid service clock, closed', async () => {

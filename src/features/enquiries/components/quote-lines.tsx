@@ -110,6 +110,7 @@ export const QuoteLineRow = memo(function QuoteLineRow({ line, position, count, 
             {line.materialNo} {line.name}
           </span>
         </label>
+        {/* A layout boundary (size and layout contained, a fixed height): a typed character lays out this input, not the page. */}
         <NumericInput
           id={id}
           {...PRICE_INPUT}
@@ -120,6 +121,7 @@ export const QuoteLineRow = memo(function QuoteLineRow({ line, position, count, 
           placeholder={currencyChosen ? undefined : message('currencyFirst', locale)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={describedBy || undefined}
+          className="h-10 [contain:strict]"
         />
         {problem ? (
           <p id={`${id}-error`} className="field-error">

@@ -1,4 +1,5 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { subscribeAfterPaint } from '@/ui/after-paint';
 import type { QuoteTerms, QuoteValues } from './quote-values';
 
 /**
@@ -83,7 +84,12 @@ export function useTerm<K extends keyof QuoteTerms>(store: QuoteStore, name: K):
   return useSyncExternalStore(store.subscribe, read, read);
 }
 
-/** Every value: for the parts that need all prices (totals, the draft). */
+/**
+ * Every value, for the parts that read all prices (totals, the draft), told of a change after the
+ * next paint: the frame of a keystroke renders the line typed in alone, and these follow in the
+ * next (on a phone's CPU, the totals in a keystroke's own frame put its p95 at 59 to 68 ms).
+ */
 export function useQuoteValues(store: QuoteStore): QuoteValues {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const subscribe = useMemo(() => subscribeAfterPaint(store.subscribe), [store]);
+  return useSyncExternalStore(subscribe, store.get, store.get);
 }
