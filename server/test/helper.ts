@@ -193,8 +193,9 @@ export async function newSupplier(t: TestApp, status: 'A101' | 'A104' | 'A141' =
   if (saved.code !== 'E000') throw new Error(`newSupplier save: ${saved.code} ${saved.message}`);
   const ctx = { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone };
   const { supplierCode } = (await runOperatorAction(ctx, 'setStatus', { supplier: username, status })) as { supplierCode: string };
-  const s = await t.login(username, 'Secret123', ip);
-  return { ...s, supplierCode };
+  const password = 'Secret123';
+  const s = await t.login(username, password, ip);
+  return { ...s, password, supplierCode };
 }
 
 /** What the bid service answers (in English) to a duplicate that waited over 5 s for the first run of its key. */

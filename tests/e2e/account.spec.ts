@@ -24,7 +24,7 @@ async function changePassword(page: Page, current: string, next: string) {
 }
 
 
-test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page }) => {
+test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page, browser, request }) => {
   const id = unique();
   const username = `sup_${id}`;
   const phone = `139${String(Date.now()).slice(-8)}`;
@@ -106,6 +106,30 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await page.reload();
   await expect(field(page, '电子邮箱')).toHaveValue(`sales-${id}@example.com`);
   await expect(field(page, '注册地址')).toHaveValue('广东省东莞市新址路 8 号');
+
+  // Someone else guesses its password five times: the account is closed to unknown devices,
+  // the right password too, but not to the device it logged in on (its device cookie).
+  for (let i = 0; i < 5; i++) {
+    const guess = await request.post('/bid-web/bid-service/supplier/login', { data: { username, password: `Wrong${i}99` } });
+    expect(((await guess.json()) as { code: string }).code).toBe('E400');
+  }
+  const elsewhere = await browser.newContext();
+  const stranger = await elsewhere.newPage();
+  await stranger.goto('/login');
+  await login(stranger, username, 'Passw0rd');
+  await expect(stranger.getByText(message('tooManyAttempts', 'zh-CN')).first()).toBeVisible();
+  await elsewhere.close();
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The form that follows a logout can lose what is typed in its first moments: type until it keeps it.
+  await expect(async () => {
+    await field(page, '账号').fill(username);
+    await field(page, '密码').fill('Passw0rd');
+    await expect(field(page, '账号')).toHaveValue(username, { timeout: 1000 });
+  }).toPass();
+  await page.getByRole('button', { name: '进入工作台' }).click();
+  await expect(page).toHaveURL(/\/platform\/home/);
 });
 
 test('menus follow the supplier status, and a forbidden screen opened by URL shows 403', async ({ page }) => {

@@ -138,7 +138,10 @@ describe('session check, logout and expiry', () => {
 
 describe('supplierChangePwd', () => {
   /** An account of the test's own: a changed password must not lock other tests out of a demo account. */
-  const ownAccount = async () => ({ username: (await newSupplier(t)).username, password: 'Secret123' });
+  const ownAccount = async () => {
+    const { username, password } = await newSupplier(t);
+    return { username, password };
+  };
 
   it('checks the rules of the new password', async () => {
     const account = await ownAccount();

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../contract/codes';
+import { BASE_PATH } from '../../../contract/http';
 import { endpoints } from '../../../contract/endpoints';
 import { clearAttempts, giveBackAttempt, takeAttempt } from '../../db/attempt-repo';
 import { createSession, revokeAllSessions, revokeSession } from '../../db/session-repo';
@@ -7,6 +8,7 @@ import { findSupplierById, findSupplierByUsername, setPasswordHash } from '../..
 import { ApiError, forbidden, tooMany, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
 import { route } from '../../http/route';
+import { deviceCookieHeader, deviceKey, trustedDevice } from '../../security/device-cookie';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../security/passwords';
 import { newToken, sha256 } from '../../security/tokens';
 
@@ -27,11 +29,17 @@ export function addressDelayMs(failuresBefore: number): number {
 }
 
 /**
- * The login limits (decision, docs/architecture.md "Bid service"):
- * - Per account: 5 failures in a 15-minute window lock the account (E429), even for the right
- *   password, until the window ends. The attempt is counted and reserved atomically BEFORE the
- *   password is checked (attempt-repo `takeAttempt`), so concurrent guesses cannot pass together:
- *   30 concurrent wrong passwords get 5 checks, not 20. A success clears the account's count.
+ * The login limits (decision, docs/architecture.md "Bid service", "Login limits"):
+ * - Per account, from devices it has not logged in on: 5 failures in a 15-minute window refuse
+ *   further attempts from such devices (E429), even with the right password, until the window
+ *   ends. The attempt is counted and reserved atomically BEFORE the password is checked
+ *   (attempt-repo `takeAttempt`), so concurrent guesses cannot pass together: 30 concurrent
+ *   wrong passwords get 5 checks, not 20.
+ * - Per device the account logged in on before (its device cookie, security/device-cookie.ts):
+ *   the same 5 failures in 15 minutes, counted for that device alone. So guesses from elsewhere
+ *   never lock the owner out of its own phone; a device past its limit counts as unknown.
+ * - A success clears the count it was made under (that device's, or the unknown devices') and
+ *   gives the device a new cookie.
  * - Per address: never a refusal, because an office behind one NAT (or a proxy that TRUST_PROXY
  *   does not name) shares one address, and refusing it would lock everyone there out for 15
  *   minutes. After 20 failures in the window, each further attempt from the address waits
@@ -43,23 +51,37 @@ export function addressDelayMs(failuresBefore: number): number {
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, tokenTtlSeconds, sleep } = app.services;
 
-  /** Reserves an attempt on the address (waiting out its delay) and on the account, or refuses (E429). */
-  async function reserve(username: string, ip: string): Promise<void> {
-    const byIp = await takeAttempt(db, 'login-ip', ip, WINDOW_MS, now());
+  const devices = deviceKey(app.services.passSecret);
+
+  /** The count an attempt is made under: the device's own, or the account's unknown devices'. */
+  type Counter = { scope: 'login-device' | 'login-user'; key: string };
+
+  /** Reserves an attempt on the address (waiting out its delay) and on the device or the account, or refuses (E429). */
+  async function reserve(username: string, req: FastifyRequest): Promise<Counter> {
+    const byIp = await takeAttempt(db, 'login-ip', req.ip, WINDOW_MS, now());
     const wait = addressDelayMs(byIp - 1);
     if (wait > 0) await sleep(wait);
-    const byUser = await takeAttempt(db, 'login-user', username.toLowerCase(), WINDOW_MS, now());
+    const device = trustedDevice(devices, username, req.headers.cookie);
+    if (device) {
+      const byDevice = await takeAttempt(db, 'login-device', device, WINDOW_MS, now());
+      if (byDevice <= MAX_FAILURES_PER_USER) return { scope: 'login-device', key: device };
+      await giveBackAttempt(db, 'login-device', device);
+    }
+    const key = username.toLowerCase();
+    const byUser = await takeAttempt(db, 'login-user', key, WINDOW_MS, now());
     if (byUser > MAX_FAILURES_PER_USER) {
-      // No password was checked: a locked account does not slow down its office.
-      await giveBackAttempt(db, 'login-ip', ip);
+      // No password was checked: a refused attempt does not slow down its office.
+      await giveBackAttempt(db, 'login-ip', req.ip);
       throw tooMany();
     }
+    return { scope: 'login-user', key };
   }
 
-  /** The password was right: the account's failures are forgotten, the address's attempt given back. */
-  async function succeeded(username: string, ip: string): Promise<void> {
-    await clearAttempts(db, 'login-user', username.toLowerCase());
-    await giveBackAttempt(db, 'login-ip', ip);
+  /** The password was right: the failures it was counted under are forgotten, the address's attempt given back, the device marked. */
+  async function succeeded(counter: Counter, username: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await clearAttempts(db, counter.scope, counter.key);
+    await giveBackAttempt(db, 'login-ip', req.ip);
+    reply.header('set-cookie', deviceCookieHeader(devices, username, { path: `${BASE_PATH}/supplier/`, secure: req.protocol === 'https' }));
   }
 
   const ownUsername = (session: Session | null, username: string): Session => {
@@ -68,13 +90,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return session;
   };
 
-  route(app, 'supplier', endpoints.supplierLogin, async ({ input, req }) => {
-    await reserve(input.username, req.ip);
+  route(app, 'supplier', endpoints.supplierLogin, async ({ input, req, reply }) => {
+    const counter = await reserve(input.username, req);
     const record = await findSupplierByUsername(db, input.username);
     const passwordOk = await verifyPassword(input.password, record?.passwordHash ?? DUMMY_HASH);
     // A failure keeps its reserved attempts.
     if (!record || !passwordOk) throw new ApiError(Code.invalid, 'loginFailed');
-    await succeeded(input.username, req.ip);
+    await succeeded(counter, record.supplier.username, req, reply);
     const token = newToken();
     const issuedAt = now();
     const expiresAt = new Date(issuedAt.getTime() + tokenTtlSeconds * 1000);
@@ -108,15 +130,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return record.supplier;
   });
 
-  route(app, 'supplier', endpoints.supplierChangePwd, async ({ input, session, req }) => {
+  route(app, 'supplier', endpoints.supplierChangePwd, async ({ input, session, req, reply }) => {
     const own = ownUsername(session, input.username);
-    await reserve(own.username, req.ip);
+    const counter = await reserve(own.username, req);
     const record = await findSupplierById(db, own.supplierId);
     if (!record) throw unauthorized();
     if (!(await verifyPassword(input.password, record.passwordHash))) {
       throw new ApiError(Code.invalid, 'wrongOldPassword', [{ field: 'password', key: 'wrongOldPassword' }]);
     }
-    await succeeded(own.username, req.ip);
+    await succeeded(counter, own.username, req, reply);
     const hash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, [own.supplierId], hash, now());
