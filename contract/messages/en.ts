@@ -23,6 +23,7 @@ const en = {
   wrongOldPassword: 'The current password is incorrect',
   pathRefused: 'The file path is not valid',
   fileMissing: 'No file was sent',
+  fileNameMissing: 'The file has no name, please choose it again',
   badRequest: 'The request is malformed',
   bodyTooLarge: 'The data sent is too large (at most 1 MB)',
   oneFilePerRequest: 'Only one file can be uploaded per request, please upload them one by one',

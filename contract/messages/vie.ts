@@ -23,6 +23,7 @@ const vie = {
   wrongOldPassword: 'Mật khẩu hiện tại không đúng',
   pathRefused: 'Đường dẫn tệp không hợp lệ',
   fileMissing: 'Chưa chọn tệp',
+  fileNameMissing: 'Tệp không có tên, vui lòng chọn lại tệp',
   badRequest: 'Yêu cầu không đúng định dạng',
   bodyTooLarge: 'Dữ liệu gửi lên quá lớn (tối đa 1 MB)',
   oneFilePerRequest: 'Mỗi yêu cầu chỉ được tải lên một tệp, vui lòng tải lên từng tệp một',

@@ -24,6 +24,7 @@ const zhCN = {
   wrongOldPassword: '原密码不正确',
   pathRefused: '文件路径不合法',
   fileMissing: '未选择文件',
+  fileNameMissing: '文件没有文件名，请重新选择文件',
   badRequest: '请求格式不正确',
   bodyTooLarge: '提交的数据过大（不能超过 1MB）',
   oneFilePerRequest: '每次请求只能上传一个文件，请逐个上传',

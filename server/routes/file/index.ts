@@ -51,6 +51,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     const part = (await files.next()).value;
     if (part && part.fieldname !== 'file') part.file.resume();
     if (!part || part.fieldname !== 'file') throw new ApiError(Code.invalid, 'fileMissing', [{ field: 'file', key: 'fileMissing' }]);
+    // A file part with no name (or an empty one) is a file nobody could recognise later: refused.
+    if (!part.filename?.trim()) {
+      part.file.resume();
+      throw new ApiError(Code.invalid, 'fileNameMissing', [{ field: 'file', key: 'fileNameMissing' }]);
+    }
     const name = cleanName(part.filename);
     const key = storage.newKey('u', name, now());
     // Streams to disk; on the size limit the stream fails and the partial file is removed.
