@@ -76,6 +76,21 @@ describe('the wire rules', () => {
     expect(ok.headers['x-reason']).toBeUndefined();
   });
 
+  it('lets no cache keep an answer: no-store on every call of the contract, answered or refused', async () => {
+    const s = await t.login(t.accounts[1]!.username);
+    const headers = { 'x-access-token': s.token, 'content-type': 'application/json' };
+    const successes: string[] = [];
+    for (const e of Object.values(endpoints)) {
+      if (e.binary || e.body === 'multipart') continue;
+      const path = e.path.replace('{supplierId}', s.supplierId);
+      const res = e.method === 'GET' ? await t.app.inject({ method: 'GET', url: url(path), headers }) : await t.app.inject({ method: 'POST', url: url(path), payload: '{}', headers });
+      expect(res.headers['cache-control'], `${e.method} ${e.path}`).toBe('no-store');
+      if (res.json().code === 'E000') successes.push(e.path);
+    }
+    // The private reads a shared cache must never keep answered, not only refused.
+    expect(successes).toEqual(expect.arrayContaining(['/tender/listByPage', '/supplier/getByToken', '/home/messageList', '/supplier/getById/{supplierId}', '/business/listByPage']));
+  });
+
   it('sets a CSP for the SPA and no HSTS', async () => {
     const res = await t.app.inject({ method: 'POST', url: url('/business/listByPage'), payload: {} });
     const csp = String(res.headers['content-security-policy']);
