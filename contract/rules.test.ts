@@ -7,7 +7,10 @@ describe('control characters', () => {
   it.each(['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u001f', '\u007f', '\u0085', '\u009f'])('refuses %j in every text', (v) => {
     for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('controlCharacters');
   });
-  it.each(['tab\there', 'two\nlines', 'windows\r\nlines', '纸箱 Giấy', '\u00a0non-breaking', '😀'])('accepts %j', (v) => {
+  it.each(['\ud800', 'a\ud83db', '\udc00', 'x\ude00😀', '😀\ud83d'])('refuses the lone surrogate in %j in every text', (v) => {
+    for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('brokenCharacters');
+  });
+  it.each(['tab\there', 'two\nlines', 'windows\r\nlines', '纸箱 Giấy', '\u00a0non-breaking', '😀', '𠮷野家 😀😀'])('accepts %j', (v) => {
     expect(problems(longText(), v)).toEqual([]);
     expect(problems(requiredText(), v)).toEqual([]);
   });

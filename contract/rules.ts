@@ -56,12 +56,23 @@ export function isValidDate(value: string): boolean {
 const NO_CONTROL_CHARACTER_RE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 
 /**
+ * Well-formed UTF-16: no half of a surrogate pair on its own. A lone half cannot be stored as
+ * UTF-8 (PostgreSQL got U+FFFD in its place in some fields, others refused it): it is refused
+ * in every text instead, as a character gone wrong in copying (`brokenCharacters`).
+ */
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
  * Every text a request carries starts here (ids, codes, search terms, passwords, free texts),
- * in the forms and in the bid service: a string without control characters (`controlCharacters`).
- * `key` is the message of a missing or non-string value. Chain trimming and bounds after it.
+ * in the forms and in the bid service: a string without control characters (`controlCharacters`)
+ * nor lone surrogates (`brokenCharacters`). `key` is the message of a missing or non-string
+ * value. Chain trimming and bounds after it.
  */
 export const text = (key: MessageKey | StringParams = 'required') =>
-  z.string(typeof key === 'string' ? err(key) : key).regex(NO_CONTROL_CHARACTER_RE, err('controlCharacters'));
+  z
+    .string(typeof key === 'string' ? err(key) : key)
+    .regex(NO_CONTROL_CHARACTER_RE, err('controlCharacters'))
+    .refine((value) => !LONE_SURROGATE_RE.test(value), err('brokenCharacters'));
 type StringParams = Exclude<Parameters<typeof z.string>[0], string | undefined>;
 
 /** A required text: trimmed, non-empty, bounded. */

@@ -16,7 +16,9 @@ import { migrate } from './db/migrate';
 import { FileStorage } from './files/storage';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 import type { Services } from './http/context';
+import { addressMatcher } from './http/addresses';
 import { clientErrorHandler } from './http/client-error';
+import { guardConnections } from './http/connection-guard';
 import { installErrorHandling } from './http/error-handler';
 import { htmlPage, servedShell } from './http/html-page';
 import { inlineScriptHashes } from './http/inline-scripts';
@@ -90,6 +92,8 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** At most this many open connections (MAX_CONNECTIONS); further ones are closed at once. */
   maxConnections?: number;
+  /** At most this many of them from one address (MAX_CONNECTIONS_PER_ADDRESS; TRUST_PROXY's proxies exempt). */
+  maxConnectionsPerAddress?: number;
   /** Waits (the per-address login delay: Services.sleep); tests do not really sleep. */
   sleep?: (ms: number) => Promise<void>;
   /** Quotas on anonymous writes and the cap on unclaimed uploads (DEFAULT_QUOTAS); tests make them small. */
@@ -132,6 +136,7 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = {
   idleMs: 60_000,
 };
 export const DEFAULT_MAX_CONNECTIONS = 1000;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 200;
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -206,6 +211,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  guardConnections(app.server, {
+    perAddress: opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    firstByteMs: timeouts.headersMs,
+    // Behind proxies named by a hop count every peer is one of them; named ones by address.
+    exempt: typeof opts.trustProxy === 'number' ? () => opts.trustProxy !== 0 : addressMatcher(opts.trustProxy ?? []),
+  });
   // Which migrations this start applied (none when the schema was up to date).
   if (migrations) app.log.info({ applied: migrations }, migrations.length ? 'migrations applied' : 'database schema up to date');
   app.setValidatorCompiler(validatorCompiler);

@@ -45,6 +45,8 @@ export interface Env {
   keepAliveTimeoutSeconds: number;
   /** MAX_CONNECTIONS: open connections beyond this are closed at once. */
   maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: what one client address may hold of them (TRUST_PROXY's proxies are exempt). */
+  maxConnectionsPerAddress: number;
   /** SEARCH_CONNECTIONS: PostgreSQL connections public searches may hold at once (server/db/db.ts). */
   searchConnections: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway. */
@@ -193,6 +195,7 @@ const variables = z.object({
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 1, 600, 5),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, 1000),
+  MAX_CONNECTIONS_PER_ADDRESS: integer('MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000, 200),
   SEARCH_CONNECTIONS: integer('SEARCH_CONNECTIONS', 1, 100, DEFAULT_SEARCH_CONNECTIONS),
   SHUTDOWN_TIMEOUT_SECONDS: integer('SHUTDOWN_TIMEOUT_SECONDS', 1, 3600, 25),
   ALLOWED_ORIGINS: variable<string[]>('ALLOWED_ORIGINS', (raw) => {
@@ -262,6 +265,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     searchConnections: e.SEARCH_CONNECTIONS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     allowedOrigins: e.ALLOWED_ORIGINS,

@@ -81,6 +81,7 @@ async function main(): Promise<void> {
       keepAliveMs: env.keepAliveTimeoutSeconds * 1000,
     },
     maxConnections: env.maxConnections,
+    maxConnectionsPerAddress: env.maxConnectionsPerAddress,
   });
   // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
   if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone))) app.log.info('seeded the demo data');

@@ -10,7 +10,9 @@ import { PEOPLE, visitKit } from '../test/visit-applications';
 
 /**
  * A NUL in any text of any request is refused with E400 and the `controlCharacters` problem on
- * that field, never E500 (PostgreSQL refuses NUL in text). Generated from the contract: every
+ * that field, never E500 (PostgreSQL refuses NUL in text); a lone half of a surrogate pair in
+ * any text of a JSON body likewise, with `brokenCharacters` (a query string or a form cannot
+ * carry one: UTF-8 has no encoding for it). Generated from the contract: every
  * endpoint of contract/endpoints.ts, every string (or enum, or coerced number) its request
  * schema accepts, found by walking the zod schema, nested objects and arrays included. Each
  * endpoint has a valid sample below (checked against its schema), else one is made from the
@@ -110,8 +112,8 @@ function withValueAt(value: unknown, path: Path, put: (old: unknown) => unknown)
   return copy;
 }
 
-/** A NUL in the middle of the value (or in place of it when it is not a text). */
-const poisoned = (old: unknown) => (typeof old === 'string' && old.length ? `${old.slice(0, 1)}${NUL}${old.slice(1)}` : `x${NUL}y`);
+/** `bad` in the middle of the value (or in place of it when it is not a text). */
+const poisoned = (bad: string) => (old: unknown) => (typeof old === 'string' && old.length ? `${old.slice(0, 1)}${bad}${old.slice(1)}` : `x${bad}y`);
 
 // Valid requests, one per endpoint, with real records where a handler would look one up.
 const license = await tk.upload('营业执照.pdf', Buffer.from('%PDF-1.4 test'), a104);
@@ -197,31 +199,40 @@ async function send(name: EndpointName, body: Record<string, unknown>, params: R
   return t.app.inject({ method: e.method, url, headers, payload: body });
 }
 
-const controlMessage = message('controlCharacters', 'en');
+const POISONS = [
+  { name: 'a control character', bad: NUL, key: 'controlCharacters' as const, jsonOnly: false },
+  { name: 'a lone surrogate', bad: '\uD800', key: 'brokenCharacters' as const, jsonOnly: true },
+  { name: 'a lone low surrogate', bad: '\uDC00', key: 'brokenCharacters' as const, jsonOnly: true },
+];
 
-describe('a control character in any text of any request', () => {
-  it('finds the texts of every endpoint in the contract, with a sample that passes its schema', () => {
-    expect(cases.length).toBeGreaterThanOrEqual((Object.values(endpoints) as Endpoint[]).filter((e) => e.body !== 'multipart').length);
-    expect(cases.reduce((n, c) => n + c.leaves.length, 0)).toBeGreaterThan(150);
-    for (const c of cases) {
-      const e: Endpoint = endpoints[c.name];
-      const schema = c.where === 'params' && e.params ? e.params : e.request;
-      const parsed = schema.safeParse(c.value);
-      expect(parsed.success ? [] : parsed.error.issues, `${c.name} ${c.where} sample`).toEqual([]);
-    }
-  });
-
+it('finds the texts of every endpoint in the contract, with a sample that passes its schema', () => {
+  expect(cases.length).toBeGreaterThanOrEqual((Object.values(endpoints) as Endpoint[]).filter((e) => e.body !== 'multipart').length);
+  expect(cases.reduce((n, c) => n + c.leaves.length, 0)).toBeGreaterThan(150);
   for (const c of cases) {
-    it(`${c.name} (${c.where}): E400 with the field's controlCharacters problem, never E500`, async () => {
-      for (const leaf of c.leaves) {
-        const field = leaf.path.join('.');
-        const value = withValueAt(c.value, leaf.path, poisoned) as Record<string, unknown>;
-        const res = c.where === 'params' ? await send(c.name, samples[c.name] as Record<string, unknown>, value as Record<string, string>) : await send(c.name, value, paramSamples[c.name] ?? {});
-        expect(res.statusCode, `${c.name} ${field}: ${res.body.slice(0, 200)}`).toBe(200);
-        const answer = res.json() as { code: string; data: { field: string; message: string }[] | null };
-        expect(answer.code, `${c.name} ${field}: ${res.body.slice(0, 300)}`).toBe('E400');
-        if (leaf.kind === 'text') expect(answer.data, `${c.name} ${field}`).toContainEqual({ field, message: controlMessage });
-      }
-    });
+    const e: Endpoint = endpoints[c.name];
+    const schema = c.where === 'params' && e.params ? e.params : e.request;
+    const parsed = schema.safeParse(c.value);
+    expect(parsed.success ? [] : parsed.error.issues, `${c.name} ${c.where} sample`).toEqual([]);
   }
 });
+
+for (const poison of POISONS) {
+  describe(`${poison.name} in any text of any request`, () => {
+    const expected = message(poison.key, 'en');
+    for (const c of cases) {
+      const e: Endpoint = endpoints[c.name];
+      if (poison.jsonOnly && (c.where === 'params' || e.method === 'GET' || e.body === 'form')) continue;
+      it(`${c.name} (${c.where}): E400 with the field's ${poison.key} problem, never E500`, async () => {
+        for (const leaf of c.leaves) {
+          const field = leaf.path.join('.');
+          const value = withValueAt(c.value, leaf.path, poisoned(poison.bad)) as Record<string, unknown>;
+          const res = c.where === 'params' ? await send(c.name, samples[c.name] as Record<string, unknown>, value as Record<string, string>) : await send(c.name, value, paramSamples[c.name] ?? {});
+          expect(res.statusCode, `${c.name} ${field}: ${res.body.slice(0, 200)}`).toBe(200);
+          const answer = res.json() as { code: string; data: { field: string; message: string }[] | null };
+          expect(answer.code, `${c.name} ${field}: ${res.body.slice(0, 300)}`).toBe('E400');
+          if (leaf.kind === 'text') expect(answer.data, `${c.name} ${field}`).toContainEqual({ field, message: expected });
+        }
+      });
+    }
+  });
+}

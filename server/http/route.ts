@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Code } from '../../contract/codes';
 import { BASE_PATH } from '../../contract/http';
 import type { Endpoint } from '../../contract/endpoints';
 import type { Tx } from '../db/db';
 import type { Session } from './context';
+import { ApiError } from './api-error';
 import { resolveSession } from './auth';
 import { sendOk } from './envelope';
 import { withIdempotency } from './idempotency';
@@ -56,9 +58,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: 
       ...(e.params ? { params: e.params } : {}),
       ...(e.binary ? {} : { response: { 200: envelope(e.response) } }),
     },
-    // A POST without a body is an empty object, so `{}`-shaped requests need no body at all.
     preValidation: async (req) => {
-      if (e.method !== 'GET' && e.body !== 'multipart' && req.body === undefined) req.body = {};
+      if (e.method === 'GET' || e.body === 'multipart') return;
+      // JSON only (and form-encoded where the contract says so): a body another site's HTML form
+      // can send without a preflight (form-encoded, text/plain) never reaches a JSON call.
+      const type = req.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
+      if (type !== undefined && type !== 'application/json' && !(e.body === 'form' && type === 'application/x-www-form-urlencoded')) {
+        throw new ApiError(Code.unsupportedType, 'jsonOnly');
+      }
+      // A POST without a body is an empty object, so `{}`-shaped requests need no body at all.
+      if (req.body === undefined) req.body = {};
     },
     handler: async (req, reply) => {
       const session = await resolveSession(req, !e.public);

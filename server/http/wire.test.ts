@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../contract/endpoints';
+import { type Endpoint, endpoints } from '../../contract/endpoints';
 import { BASE_PATH } from '../../contract/http';
 import { build } from '../test/helper';
 
@@ -26,9 +26,26 @@ describe('the wire rules', () => {
     const res = await t.app.inject({ method: 'POST', url: url('/supplier/login'), payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 'E415' });
-    // Plain text is parsed (Fastify's default) and then fails the schema.
-    const text = await t.app.inject({ method: 'POST', url: url('/supplier/login'), payload: 'username=a', headers: { 'content-type': 'text/plain' } });
-    expect(text.json()).toMatchObject({ code: 'E400' });
+  });
+
+  it("takes JSON only: another site's form (form-encoded, text/plain) reaches no call but the download", async () => {
+    const codes = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes'))[0]!.n;
+    const before = await codes();
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/plain; charset=utf-8']) {
+      // What <form method=post enctype=...> on another site sends, with no preflight.
+      const code = await t.app.inject({ method: 'POST', url: url('/supplier/getCheckCode'), payload: 'mailOrPhone=13800000104&way=phone', headers: { 'content-type': type, 'accept-language': 'en' } });
+      expect(code.json(), type).toMatchObject({ code: 'E415', message: 'This call takes JSON only (Content-Type: application/json)' });
+      const login = await t.app.inject({ method: 'POST', url: url('/supplier/login'), payload: 'username=a&password=b', headers: { 'content-type': type } });
+      expect(login.json().code, type).toBe('E415');
+    }
+    expect(await codes()).toBe(before);
+    // JSON with its charset, and no body at all, still go.
+    const json = await t.app.inject({ method: 'POST', url: url('/business/listByPage'), payload: '{}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(json.json().code).toBe('E000');
+    expect((await t.app.inject({ method: 'POST', url: url('/business/listByPage') })).json().code).toBe('E000');
+    // The download is form-encoded (SPEC.md section 7): an unknown path is E404, not E415.
+    const download = await t.app.inject({ method: 'POST', url: url('/file/download'), payload: 'filePath=u%2F2026%2F01%2F00000000000000000000000000000000.pdf', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(download.json().code).toBe('E404');
   });
 
   it('answers a body over 1 MB with E413 and its own message, not the file message', async () => {
@@ -80,7 +97,7 @@ describe('the wire rules', () => {
     const s = await t.login(t.accounts[1]!.username);
     const headers = { 'x-access-token': s.token, 'content-type': 'application/json' };
     const successes: string[] = [];
-    for (const e of Object.values(endpoints)) {
+    for (const e of Object.values(endpoints) as Endpoint[]) {
       if (e.binary || e.body === 'multipart') continue;
       const path = e.path.replace('{supplierId}', s.supplierId);
       const res = e.method === 'GET' ? await t.app.inject({ method: 'GET', url: url(path), headers }) : await t.app.inject({ method: 'POST', url: url(path), payload: '{}', headers });
