@@ -6,7 +6,7 @@ import type { MessageKey } from './messages';
  * pickers check them before anything is stored, and the bid service checks the same
  * definitions on the stored bytes when a write references the files.
  */
-export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'xls' | 'xlsx' | 'zip' | 'unknown';
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'xls' | 'xlsx' | 'doc' | 'zip' | 'unknown';
 
 export interface UploadRule {
   /** At least this many files ("required content not uploaded" below it). */
@@ -84,19 +84,56 @@ function containsAscii(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
+
 /**
- * What a file is by its first bytes (and, for a ZIP, the entry names near its start and end),
- * never by its name: a PDF renamed `.xlsx` is a PDF. `tail` is the file's last 64 KB, where a
- * ZIP keeps its central directory.
+ * Where an OLE2 compound file (the container of .xls and .doc) keeps its first directory sector,
+ * from the header in `head`; null for another file or a header out of the specification.
  */
-export function sniffFileKind(head: Uint8Array, tail: Uint8Array = new Uint8Array(0)): FileKind {
+export function oleDirectorySector(head: Uint8Array): { offset: number; length: number } | null {
+  if (head.length < 0x34 || !startsWith(head, OLE2_SIGNATURE)) return null;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const shift = view.getUint16(0x1e, true);
+  const first = view.getUint32(0x30, true);
+  if ((shift !== 9 && shift !== 12) || first >= 0xfffffffa) return null;
+  const length = 2 ** shift;
+  return { offset: (first + 1) * length, length };
+}
+
+/** What an OLE2 file holds, by the stream names of a directory sector: a workbook, a Word document, or neither. */
+export function oleKind(sector: Uint8Array): 'xls' | 'doc' | 'unknown' {
+  const view = new DataView(sector.buffer, sector.byteOffset, sector.byteLength);
+  for (let at = 0; at + 128 <= sector.length; at += 128) {
+    // A name of up to 31 UTF-16 units and its terminating zero; 0x42 is the entry's type (2: a stream).
+    const bytes = view.getUint16(at + 0x40, true);
+    if (bytes < 4 || bytes > 64 || bytes % 2 !== 0 || sector[at + 0x42] !== 2) continue;
+    const name = String.fromCharCode(...Array.from({ length: bytes / 2 - 1 }, (_, i) => view.getUint16(at + i * 2, true)));
+    if (name === 'Workbook' || name === 'Book') return 'xls';
+    if (name === 'WordDocument') return 'doc';
+  }
+  return 'unknown';
+}
+
+/**
+ * What a file is by its first bytes (and, for a ZIP, the entry names near its start and end;
+ * for an OLE2 file, the stream names of its directory), never by its name: a PDF renamed
+ * `.xlsx` is a PDF, a Word .doc renamed `.xls` is a .doc. `tail` is the file's last 64 KB, where
+ * a ZIP keeps its central directory. `oleSector` is the OLE2 directory sector when it lies past
+ * `head` (the bid service reads it, server/services/file-kinds.ts); without it such a file is
+ * taken for the workbook it most likely is, and the bid service decides.
+ */
+export function sniffFileKind(head: Uint8Array, tail: Uint8Array = new Uint8Array(0), oleSector?: Uint8Array): FileKind {
   if (startsWith(head, ascii('%PDF-'))) return 'pdf';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'gif';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'webp';
-  // OLE2 compound document: the container of .xls (BIFF8) workbooks.
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
+  if (startsWith(head, OLE2_SIGNATURE)) {
+    const directory = oleDirectorySector(head);
+    if (!directory) return 'unknown';
+    const sector = oleSector ?? (directory.offset + directory.length <= head.length ? head.subarray(directory.offset, directory.offset + directory.length) : null);
+    return sector ? oleKind(sector) : 'xls';
+  }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
     return containsAscii(head, 'xl/workbook') || containsAscii(tail, 'xl/workbook') ? 'xlsx' : 'zip';
   }

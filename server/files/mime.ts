@@ -1,7 +1,10 @@
+import type { FileKind } from '../../contract/upload-rules';
+
 /**
- * The Content-Type a stored file is served with, from its extension only. The client's claimed
- * type is never trusted: an uploaded `text/html` or SVG served from this origin would run
- * script in the portal's pages, so anything not listed is an opaque download.
+ * The Content-Types stored files are served with. An upload's is decided by its content
+ * (`mimeFor`), the files the service makes itself (demo data) by their extension (`mimeOf`).
+ * The client's claimed type is never trusted: an uploaded `text/html` or SVG served from this
+ * origin would run script in the portal's pages, so anything not listed is an opaque download.
  */
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -21,9 +24,36 @@ const TYPES: Record<string, string> = {
   '.7z': 'application/x-7z-compressed',
 };
 
+const extensionOf = (key: string) => /\.[a-z0-9]+$/.exec(key)?.[0] ?? '';
+
 export function mimeOf(key: string): string {
-  const ext = /\.[a-z0-9]+$/.exec(key)?.[0] ?? '';
-  return TYPES[ext] ?? 'application/octet-stream';
+  return TYPES[extensionOf(key)] ?? 'application/octet-stream';
+}
+
+/** The types of the kinds a file's content tells (contract/upload-rules.ts, `sniffFileKind`). */
+const KIND_TYPES: Record<Exclude<FileKind, 'unknown' | 'zip'>, string> = {
+  pdf: TYPES['.pdf']!,
+  png: TYPES['.png']!,
+  jpeg: TYPES['.jpg']!,
+  gif: TYPES['.gif']!,
+  webp: TYPES['.webp']!,
+  xls: TYPES['.xls']!,
+  xlsx: TYPES['.xlsx']!,
+  doc: TYPES['.doc']!,
+};
+/** What the content cannot tell: plain text, and archives other than ZIP. */
+const UNSNIFFED = new Set(['.txt', '.csv', '.rar', '.7z']);
+
+/**
+ * The Content-Type an upload is stored and served with, decided by its content (`kind`): a PDF
+ * named `slip.png` is served as a PDF. The name counts only where the content cannot tell: a ZIP
+ * that is a .docx, plain text, other archives. Anything else is an opaque download.
+ */
+export function mimeFor(kind: FileKind, key: string): string {
+  const ext = extensionOf(key);
+  if (kind === 'zip') return ext === '.docx' ? TYPES['.docx']! : TYPES['.zip']!;
+  if (kind !== 'unknown') return KIND_TYPES[kind];
+  return UNSNIFFED.has(ext) ? TYPES[ext]! : 'application/octet-stream';
 }
 
 /** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / RFC 5987). */

@@ -1,8 +1,9 @@
 import { Code } from '../../contract/codes';
 import type { FileRef } from '../../contract/schemas/common';
-import { kindProblem, sniffFileKind, SNIFF_HEAD_BYTES, type FileKind, type UploadRule } from '../../contract/upload-rules';
+import { kindProblem, oleDirectorySector, sniffFileKind, SNIFF_HEAD_BYTES, type FileKind, type UploadRule } from '../../contract/upload-rules';
 import type { Queryable } from '../db/db';
 import { findFilesByKeys } from '../db/file-repo';
+import { mimeFor } from '../files/mime';
 import type { FileStorage } from '../files/storage';
 import { ApiError, invalid } from '../http/api-error';
 
@@ -11,15 +12,21 @@ const TAIL_BYTES = 64 * 1024;
 
 /**
  * What a stored file is by its content (contract/upload-rules.ts): its first SNIFF_HEAD_BYTES
- * and its last 64 KB, read without streaming the rest. A file missing on disk is `unknown`.
+ * and its last 64 KB, and an OLE2 file's directory sector wherever it lies, read without
+ * streaming the rest. A file missing on disk is `unknown`.
  */
 export async function storedFileKind(storage: FileStorage, key: string): Promise<FileKind> {
   const size = await storage.size(key);
   if (size === null) return 'unknown';
   const head = await storage.read(key, 0, SNIFF_HEAD_BYTES);
   const tail = size > SNIFF_HEAD_BYTES ? await storage.read(key, Math.max(0, size - TAIL_BYTES), TAIL_BYTES) : new Uint8Array(0);
-  return sniffFileKind(head, tail);
+  const directory = oleDirectorySector(head);
+  const sector = directory && directory.offset + directory.length <= size ? await storage.read(key, directory.offset, directory.length) : undefined;
+  return sniffFileKind(head, tail, directory && !sector ? new Uint8Array(0) : sector);
 }
+
+/** The Content-Type a stored upload is kept and served with: by its content (files/mime.ts, `mimeFor`). */
+export const storedFileMime = async (storage: FileStorage, key: string): Promise<string> => mimeFor(await storedFileKind(storage, key), key);
 
 /**
  * Checks named references (`[field, ref]`, already known to be stored files the caller may use,

@@ -10,7 +10,8 @@ import type { Queryable } from '../db/db';
 import { findFilesByKeys, insertFile } from '../db/file-repo';
 import { findSupplierByHandle, listSuppliers } from '../db/supplier-repo';
 import type { FileStorage } from '../files/storage';
-import { cleanName, mimeOf } from '../files/mime';
+import { cleanName } from '../files/mime';
+import { storedFileMime } from './file-kinds';
 import { downloadUrl } from './file-refs';
 import { OperatorError, type OperatorContext } from './operator-errors';
 
@@ -37,7 +38,7 @@ export async function storeLocalFile(db: Queryable, storage: FileStorage, localP
   const name = cleanName(basename(localPath));
   const key = storage.newKey('u', name, now);
   const size = await storage.write(key, createReadStream(localPath));
-  await insertFile(db, { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: mimeOf(key) }, now);
+  await insertFile(db, { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: await storedFileMime(storage, key) }, now);
   return { name, url: downloadUrl(key), path: key };
 }
 

@@ -9,11 +9,40 @@ import { multipart, type TestApp } from './helper';
 
 const fixture = (name: string) => readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url));
 
+/** A minimal OLE2 compound file (the container of .xls and .doc) whose one stream is `stream`. */
+export function ole2(stream: string): Buffer {
+  const file = Buffer.alloc(512 * 3);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(file, 0);
+  file.writeUInt16LE(0x3e, 0x18);
+  file.writeUInt16LE(3, 0x1a);
+  file.writeUInt16LE(0xfffe, 0x1c);
+  file.writeUInt16LE(9, 0x1e); // 512-byte sectors
+  file.writeUInt16LE(6, 0x20);
+  file.writeUInt32LE(1, 0x2c); // one FAT sector (sector 0)
+  file.writeUInt32LE(1, 0x30); // the directory in sector 1
+  file.writeUInt32LE(0xfffffffe, 0x44);
+  file.fill(0xff, 0x4c, 512);
+  file.writeUInt32LE(0, 0x4c);
+  file.fill(0xff, 512, 1024);
+  file.writeUInt32LE(0xfffffffd, 512);
+  file.writeUInt32LE(0xfffffffe, 516);
+  const entry = (at: number, name: string, type: number) => {
+    file.write(name, at, 'utf16le');
+    file.writeUInt16LE((name.length + 1) * 2, at + 0x40);
+    file[at + 0x42] = type;
+  };
+  entry(1024, 'Root Entry', 5);
+  entry(1024 + 128, stream, 2);
+  return file;
+}
+
 export const BYTES = {
   pdf: demoPdf(['test document']),
   png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
   xlsx: fixture('bom.xlsx'),
   xls: fixture('bom.xls'),
+  /** A Word .doc (an OLE2 file without a workbook stream). */
+  doc: ole2('WordDocument'),
   emptyXlsx: fixture('bom-empty.xlsx'),
   /** A ZIP with one text entry: not a workbook. */
   zip: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from('notes.txt hello')]),

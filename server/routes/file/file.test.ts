@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { build, multipart } from '../../test/helper';
+import { BYTES } from '../../test/tenders';
 
 const t = await build();
 const URL_UPLOAD = '/bid-web/bid-service/file/upload';
@@ -93,6 +94,22 @@ describe('fileDownload', () => {
     expect(res.body).toBe('%PDF-1.4 mine');
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('合同 v1.pdf')}`);
+  });
+
+  it('serves an upload with the type of its content, never of its name', async () => {
+    const cases: Array<[string, Buffer, string]> = [
+      ['slip.png', BYTES.pdf, 'application/pdf'],
+      ['bom.pdf', BYTES.xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['清单.xls', BYTES.doc, 'application/msword'],
+      ['清单.doc', BYTES.xls, 'application/vnd.ms-excel'],
+      ['photo.jpg', BYTES.text, 'application/octet-stream'],
+      ['notes.txt', BYTES.text, 'text/plain; charset=utf-8'],
+      ['archive.zip', BYTES.zip, 'application/zip'],
+    ];
+    for (const [name, bytes, type] of cases) {
+      const { path } = JSON.parse((await upload(bytes, name)).data.filename) as { path: string };
+      expect((await download(path)).headers['content-type'], name).toBe(type);
+    }
   });
 
   it("refuses another supplier's file (E403) and an owned file without a token (E401)", async () => {

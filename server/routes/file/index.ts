@@ -5,7 +5,8 @@ import { BASE_PATH } from '../../../contract/http';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { downloadRequest } from '../../../contract/schemas/file';
 import { findFileByKey, insertFile } from '../../db/file-repo';
-import { cleanName, contentDisposition, mimeOf } from '../../files/mime';
+import { cleanName, contentDisposition } from '../../files/mime';
+import { storedFileMime } from '../../services/file-kinds';
 import { isTraversal, STORAGE_KEY_RE } from '../../files/storage';
 import { ApiError, forbidden, invalid, notFound, unauthorized } from '../../http/api-error';
 import { resolveSession } from '../../http/auth';
@@ -71,7 +72,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // A second file is refused, never dropped: reading the rest of the body, the parser reports
       // it (FST_FILES_LIMIT, answered E400 oneFilePerRequest by the error handler).
       if (!(await files.next()).done) throw new ApiError(Code.invalid, 'oneFilePerRequest');
-      await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: mimeOf(key) }, now());
+      await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: await storedFileMime(storage, key) }, now());
     } catch (error) {
       await storage.remove(key);
       throw error;

@@ -14,7 +14,8 @@ import { message } from '../../../contract/messages';
 import { findFileByKey, insertFile } from '../../db/file-repo';
 import { findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
 import { PgLocker } from '../../files/pg-locker';
-import { cleanName, mimeOf } from '../../files/mime';
+import { cleanName } from '../../files/mime';
+import { storedFileMime } from '../../services/file-kinds';
 import { ApiError, forbidden, notFound, unauthorized } from '../../http/api-error';
 import { resolveSession } from '../../http/auth';
 import type { Session } from '../../http/context';
@@ -183,7 +184,7 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
         // Stored files are readable by the service's account only, as /file/upload writes them
         // (the tus store writes its uploads with the default mode).
         await chmod(to, 0o600);
-        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: mimeOf(key) }, now());
+        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: await storedFileMime(storage, key) }, now());
         await setTusStorageKey(tx, row.uploadId, key);
       } catch (error) {
         await unlink(to).catch(() => undefined);

@@ -39,16 +39,16 @@ describe('tenderSubmitBid', () => {
     expect(res.data).toMatchObject({ status: 'bidSubmitted', refundStatus: 'none' });
   });
 
-  it('checks the bill of materials by content: a renamed PDF or a plain ZIP is E415 nonExcel, nothing written', async () => {
+  it('checks the bill of materials by content: a renamed PDF, Word .doc or plain ZIP is E415 nonExcel, nothing written', async () => {
     const { record } = await k.recordAt(a104, 'depositConfirmed');
     const body = await k.bidBody(a104, record);
     const before = await k.counts();
-    for (const [name, bytes] of [['清单.xlsx', BYTES.pdf], ['清单.xls', BYTES.zip], ['清单.xlsx', BYTES.png], ['清单.xlsx', BYTES.text]] as const) {
+    for (const [name, bytes] of [['清单.xlsx', BYTES.pdf], ['清单.xls', BYTES.zip], ['清单.xlsx', BYTES.png], ['清单.xlsx', BYTES.text], ['清单.xls', BYTES.doc]] as const) {
       const res = await submit({ ...body, billOfMaterials: [await k.upload(name, bytes)] });
       expect(res, name).toMatchObject({ code: 'E415', message: 'Not an Excel file: the bill of materials must be .xls or .xlsx', data: [{ field: 'billOfMaterials.0' }] });
     }
     // The bid's other (unclaimed) uploads stay unclaimed.
-    expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 4 });
+    expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 5 });
     expect((await t.post<TenderRecordDetail>('/tender/getById', { id: record.id }, k.as(a104))).data.status).toBe('depositConfirmed');
   });
 
