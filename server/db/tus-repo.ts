@@ -30,6 +30,11 @@ export async function setTusStorageKey(db: Queryable, uploadId: string, storageK
   await db.query('UPDATE tus_uploads SET storage_key = $2 WHERE upload_id = $1', [uploadId, storageKey]);
 }
 
+/** An unfinished upload its client deleted (tus termination): its declared length no longer holds unclaimed space. */
+export async function deleteTusUpload(db: Queryable, uploadId: string): Promise<void> {
+  await db.query('DELETE FROM tus_uploads WHERE upload_id = $1 AND storage_key IS NULL', [uploadId]);
+}
+
 /**
  * Housekeeping: forgets the unfinished uploads created before `before` (and those whose stored
  * file was deleted) and answers their ids, for their bytes to be removed from the tus store.

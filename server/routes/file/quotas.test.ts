@@ -141,8 +141,14 @@ describe('unclaimed uploads cap', () => {
       const tus = await createTus('10.0.6.2', 1500);
       expect(tus.statusCode).toBe(429);
       expect(tus.json()).toMatchObject({ code: 'E429', message: refused.message });
-      // An unfinished tus upload holds its declared length.
-      expect((await createTus('10.0.6.3', 500)).statusCode).toBe(201);
+      // An unfinished tus upload holds its declared length...
+      const unfinished = await createTus('10.0.6.3', 500);
+      expect(unfinished.statusCode).toBe(201);
+      expect((await upload('10.0.6.4', 500)).reason).toBe('uploadSpaceFull');
+      // ...until its client deletes it: the space is given back at once.
+      const deleted = await t.app.inject({ method: 'DELETE', url: `${TUS}/${String(unfinished.headers.location).split('/').at(-1)}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: '10.0.6.3' });
+      expect(deleted.statusCode).toBe(204);
+      expect((await upload('10.0.6.4', 500)).code).toBe('E000');
       expect((await upload('10.0.6.4', 500)).reason).toBe('uploadSpaceFull');
       // A logged-in supplier's uploads are its own, not unclaimed: not refused.
       const s = await t.login('demo_a141');

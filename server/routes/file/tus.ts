@@ -12,7 +12,7 @@ import type { Locale } from '../../../contract/locales';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { message } from '../../../contract/messages';
 import { findFileByKey, insertFile } from '../../db/file-repo';
-import { findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
+import { deleteTusUpload, findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
 import { PgLocker } from '../../files/pg-locker';
 import { cleanName } from '../../files/mime';
 import { storedFileMime } from '../../services/file-kinds';
@@ -66,6 +66,13 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
   const { now, storage, quotas, metrics } = app.services;
   const path = `${BASE_PATH}${TUS_PATH}`;
   const datastore = tusStore(opts.dataDir);
+  // A termination (DELETE) gives the upload's space back at once, before it is answered: the
+  // tus server awaits the store's `remove` and only then answers 204.
+  const remove = datastore.remove.bind(datastore);
+  datastore.remove = async (id: string) => {
+    await remove(id);
+    await deleteTusUpload(app.services.db, id);
+  };
   // tus_bytes_received_total counts what the store wrote: a PATCH cut short stores, and counts, what arrived.
   const write = datastore.write.bind(datastore);
   datastore.write = async (readable, id, offset) => {
