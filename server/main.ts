@@ -96,12 +96,14 @@ async function main(): Promise<void> {
       now,
       tus,
       unclaimedTtlMs: quotas.unclaimedTtlMs,
+      stalledUploadMs: quotas.stalledUploadMs,
     }).then(
       (done) => app.log.info(done ?? { skipped: 'another instance is running it' }, 'housekeeping done'),
       (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
     );
   await tidy();
-  setInterval(() => void tidy(), 3600_000).unref();
+  // Every 15 minutes: an anonymous upload silent for an hour goes within 75 minutes of its last byte.
+  setInterval(() => void tidy(), 15 * 60_000).unref();
 
   await app.listen({ port: env.port, host: env.host });
   // Where it listens, for the CLI, which finds the service through the folder.

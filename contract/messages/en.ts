@@ -62,6 +62,8 @@ const en = {
   registrationQuota: 'Too many accounts were registered from your network today, please try again tomorrow',
   uploadQuota: 'The upload limit for today (number of files or total size) has been reached, please try again tomorrow',
   uploadSpaceFull: 'The server holds too many uploaded files that are not used yet, please try again in a few hours',
+  uploadsTooFast: 'Uploads are starting too fast from your network, please wait a minute and try again',
+  uploadsOpen: 'Too many uploads are under way from your network, please let them finish or cancel some first',
   searchBusy: 'Too many searches at once, please try again in a moment or use a more specific term',
   // Tenders (SPEC.md section 8)
   pastDeadline: 'The current date is past the bid deadline',

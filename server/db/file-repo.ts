@@ -63,15 +63,15 @@ export async function countFiles(db: Queryable): Promise<number> {
 }
 
 /**
- * Bytes held for nobody: uploads no record has claimed yet (owner null, not public), and the
- * lengths that unfinished anonymous tus uploads declared (`fallback` for a deferred length).
- * Anonymous uploads are refused beyond a cap on this sum (services/quotas.ts).
+ * The space unclaimed uploads hold: files no record references yet, and the bytes unfinished
+ * anonymous tus uploads have received (not what they declared), counting only those active
+ * since `activeSince` (a stalled one holds nothing; housekeeping removes it).
  */
-export async function unclaimedBytes(db: Queryable, fallback: number): Promise<number> {
+export async function unclaimedBytes(db: Queryable, activeSince: Date): Promise<number> {
   const rows = await db.query<{ n: string | number }>(
     `SELECT (SELECT COALESCE(sum(size), 0) FROM files WHERE owner_supplier_id IS NULL AND NOT public)
-          + (SELECT COALESCE(sum(COALESCE(length, $1)), 0) FROM tus_uploads WHERE owner_supplier_id IS NULL AND storage_key IS NULL) AS n`,
-    [fallback],
+          + (SELECT COALESCE(sum(received), 0) FROM tus_uploads WHERE owner_supplier_id IS NULL AND storage_key IS NULL AND active_at >= $1) AS n`,
+    [activeSince],
   );
   return Number(rows[0]?.n ?? 0);
 }

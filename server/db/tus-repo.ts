@@ -15,9 +15,26 @@ interface TusRow {
 
 const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key });
 
-/** `length`: what the creation declared (undefined: deferred), counted until the upload completes. */
-export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date, length?: number): Promise<void> {
-  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at, length) VALUES ($1, $2, $3, $4)', [uploadId, ownerSupplierId, now, length ?? null]);
+/**
+ * `length`: what the creation declared (undefined: deferred). `address`: the address key of an
+ * anonymous creation (services/quotas.ts `addressKey`), null for a supplier's own upload.
+ */
+export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date, length: number | undefined, address: string | null): Promise<void> {
+  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at, length, address, active_at) VALUES ($1, $2, $3, $4, $5, $3)', [uploadId, ownerSupplierId, now, length ?? null, address]);
+}
+
+/** Bytes arrived: the upload now holds `received` of them, and is active as of `now`. */
+export async function recordTusProgress(db: Queryable, uploadId: string, received: number, now: Date): Promise<void> {
+  await db.query('UPDATE tus_uploads SET received = $2, active_at = $3 WHERE upload_id = $1 AND storage_key IS NULL', [uploadId, received, now]);
+}
+
+/** The anonymous uploads an address has under way: unfinished, and active since `activeSince`. */
+export async function openTusUploads(db: Queryable, address: string, activeSince: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM tus_uploads WHERE address = $1 AND storage_key IS NULL AND owner_supplier_id IS NULL AND active_at >= $2',
+    [address, activeSince],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** `lock` holds the row until the transaction ends (one completion at a time). */
@@ -36,10 +53,14 @@ export async function deleteTusUpload(db: Queryable, uploadId: string): Promise<
 }
 
 /**
- * Housekeeping: forgets the unfinished uploads created before `before` (and those whose stored
- * file was deleted) and answers their ids, for their bytes to be removed from the tus store.
+ * Housekeeping: forgets the unfinished uploads created before `before`, and the anonymous ones
+ * that received nothing since `stalledBefore`, and answers their ids, for their bytes to be
+ * removed from the tus store.
  */
-export async function deleteStaleTusUploads(db: Queryable, before: Date): Promise<string[]> {
-  const rows = await db.query<{ upload_id: string }>('DELETE FROM tus_uploads WHERE storage_key IS NULL AND created_at < $1 RETURNING upload_id', [before]);
+export async function deleteStaleTusUploads(db: Queryable, before: Date, stalledBefore: Date): Promise<string[]> {
+  const rows = await db.query<{ upload_id: string }>(
+    'DELETE FROM tus_uploads WHERE storage_key IS NULL AND (created_at < $1 OR (owner_supplier_id IS NULL AND active_at < $2)) RETURNING upload_id',
+    [before, stalledBefore],
+  );
   return rows.map((r) => r.upload_id);
 }

@@ -17,6 +17,8 @@ export interface HousekeepingServices {
   tus: FileStore;
   /** Unclaimed uploads and unfinished tus uploads older than this go (Quotas.unclaimedTtlMs). */
   unclaimedTtlMs?: number;
+  /** Unfinished anonymous tus uploads that received nothing for this long go (Quotas.stalledUploadMs). */
+  stalledUploadMs?: number;
 }
 
 /** What one run removed. */
@@ -32,10 +34,10 @@ export const HOUSEKEEPING_LOCK = 7301946503;
 
 /**
  * Drops what nobody will use again, so the database and the disk stay small (main.ts runs it at
- * start and hourly): expired sessions, rate-limit attempts and quota counters past their window,
+ * start and every 15 minutes): expired sessions, rate-limit attempts and quota counters past their window,
  * counts of search terms past their use, old idempotency keys, uploads no record claimed within
- * `unclaimedTtlMs` (row and bytes), and tus uploads unfinished after as long (row, bytes and the
- * store's info file). Time is the services' clock, so tests move it.
+ * `unclaimedTtlMs` (row and bytes), and tus uploads unfinished after as long, or anonymous and
+ * silent for `stalledUploadMs` (row, bytes and the store's info file). Time is the services' clock, so tests move it.
  *
  * The rows go in one transaction that first tries a database lock: when another instance on
  * the same database is running it, this run does nothing and answers null. The bytes go after
@@ -56,7 +58,7 @@ export async function housekeeping(s: HousekeepingServices): Promise<Housekeepin
     await deleteOldQuotaUsage(tx, quotaDay(new Date(now.getTime() - DAY_MS)));
     const keys = await deleteUnclaimedFiles(tx, before);
     // A completed anonymous tus upload whose file goes here is stale now too.
-    const ids = await deleteStaleTusUploads(tx, before);
+    const ids = await deleteStaleTusUploads(tx, before, new Date(now.getTime() - (s.stalledUploadMs ?? DEFAULT_QUOTAS.stalledUploadMs)));
     return { keys, ids };
   });
   if (!gone) return null;

@@ -1,8 +1,9 @@
 import { isIPv6 } from 'node:net';
 import { Code } from '../../contract/codes';
-import { MAX_FILE_BYTES } from '../../contract/limits';
+import { MAX_FILE_BYTES, SupplierStatus } from '../../contract/limits';
 import type { MessageKey } from '../../contract/messages';
 import type { Queryable } from '../db/db';
+import { takeAttempt } from '../db/attempt-repo';
 import { unclaimedBytes } from '../db/file-repo';
 import { adjustQuota, quotaDay, quotaUsage, takeQuota } from '../db/quota-repo';
 import { ApiError } from '../http/api-error';
@@ -23,6 +24,15 @@ export interface Quotas {
   /** A logged-in supplier's uploads per day, counted against the supplier, not its address. */
   uploadsPerSupplier: number;
   uploadBytesPerSupplier: number;
+  /** The same for a supplier still registering (A101): its licence and registration documents. */
+  uploadsPerRegistering: number;
+  uploadBytesPerRegistering: number;
+  /** Anonymous uploads an address may start in a minute (/file/upload and tus creations). */
+  uploadStartsPerMinute: number;
+  /** Anonymous tus uploads an address may have under way at once. */
+  openUploadsPerAddress: number;
+  /** An unfinished anonymous tus upload that received nothing for this long holds no space, and housekeeping removes it. */
+  stalledUploadMs: number;
   /** Beyond this total of unclaimed uploads (no record references them yet) anonymous uploads are refused. */
   unclaimedBytes: number;
   /** Housekeeping deletes unclaimed uploads and unfinished tus uploads older than this. */
@@ -34,7 +44,10 @@ const GiB = 1024 ** 3;
 /**
  * A supplier registering uploads its licence and some attachments (up to 20 files of up to
  * 50 MB); an office behind one address may register a few companies and retry failed uploads.
- * A logged-in supplier is known and answerable: its bid documents may be large and many.
+ * A logged-in supplier is known and answerable: its bid documents may be large and many; one
+ * still registering (A101, which anyone can become) uploads only its registration documents.
+ * Anonymous uploads start at most 30 a minute per address, with 10 tus uploads under way at
+ * once: a registration needs a few, a hoarder cannot hold the space for others.
  */
 export const DEFAULT_QUOTAS: Quotas = {
   registrationsPerAddress: 20,
@@ -42,6 +55,11 @@ export const DEFAULT_QUOTAS: Quotas = {
   uploadBytesPerAddress: 2 * GiB,
   uploadsPerSupplier: 2000,
   uploadBytesPerSupplier: 20 * GiB,
+  uploadsPerRegistering: 100,
+  uploadBytesPerRegistering: 1 * GiB,
+  uploadStartsPerMinute: 30,
+  openUploadsPerAddress: 10,
+  stalledUploadMs: 3600_000,
   unclaimedBytes: 4 * GiB,
   unclaimedTtlMs: 24 * 3600_000,
 };
@@ -76,6 +94,16 @@ interface Counter {
 const counterOf = (session: Session | null, ip: string): Counter =>
   session ? { scope: 'upload-supplier', key: session.supplierId, anonymous: false } : { scope: 'upload-address', key: addressKey(ip), anonymous: true };
 
+/** The daily limits of a caller: an address, a supplier still registering (A101), another supplier. */
+function dailyLimit(quotas: Quotas, session: Session | null): { count: number; bytes: number } {
+  if (!session) return { count: quotas.uploadsPerAddress, bytes: quotas.uploadBytesPerAddress };
+  if (session.status === SupplierStatus.A101) return { count: quotas.uploadsPerRegistering, bytes: quotas.uploadBytesPerRegistering };
+  return { count: quotas.uploadsPerSupplier, bytes: quotas.uploadBytesPerSupplier };
+}
+
+/** Unfinished anonymous uploads count as holding space while active since this. */
+export const activeSince = (quotas: Quotas, now: Date) => new Date(now.getTime() - quotas.stalledUploadMs);
+
 /** Bytes taken from a day's quota, to be settled to the real size or given back. */
 export interface Reservation {
   scope: string;
@@ -86,15 +114,18 @@ export interface Reservation {
 
 /**
  * Takes one upload of (at most) `bytes` from the caller's quota of the day, or refuses it (E429)
- * when the quota is spent or, for an anonymous caller, when the unclaimed uploads already fill
- * their cap. A deferred or unknown size counts as the largest file.
+ * when the quota is spent or, for an anonymous caller, when the address starts uploads too fast
+ * or the unclaimed uploads already fill their cap. A deferred or unknown size counts as the
+ * largest file.
  */
 export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, session: Session | null, ip: string, bytes = MAX_FILE_BYTES): Promise<Reservation> {
   const counter = counterOf(session, ip);
-  if (counter.anonymous && (await unclaimedBytes(db, MAX_FILE_BYTES)) + bytes > quotas.unclaimedBytes) throw refuse('uploadSpaceFull');
-  const limit = counter.anonymous ? { count: quotas.uploadsPerAddress, bytes: quotas.uploadBytesPerAddress } : { count: quotas.uploadsPerSupplier, bytes: quotas.uploadBytesPerSupplier };
+  if (counter.anonymous) {
+    if ((await takeAttempt(db, 'upload-start', counter.key, 60_000, now)) > quotas.uploadStartsPerMinute) throw refuse('uploadsTooFast');
+    if ((await unclaimedBytes(db, activeSince(quotas, now))) + bytes > quotas.unclaimedBytes) throw refuse('uploadSpaceFull');
+  }
   const day = quotaDay(now);
-  if (!(await takeQuota(db, counter.scope, counter.key, day, bytes, limit))) throw refuse('uploadQuota');
+  if (!(await takeQuota(db, counter.scope, counter.key, day, bytes, dailyLimit(quotas, session)))) throw refuse('uploadQuota');
   return { scope: counter.scope, key: counter.key, day, bytes };
 }
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATH, TUS_PATH } from '../../../contract/http';
 import { unclaimedBytes } from '../../db/file-repo';
 import { demoCreditCode } from '../../seed/suppliers';
-import { build, multipart, registration } from '../../test/helper';
+import { activeSince } from '../../services/quotas';
+import { housekeeping } from '../../services/housekeeping';
+import { build, multipart, newSupplier, registration } from '../../test/helper';
+import { tusStore } from './tus';
 
 // Small quotas: a few files and a few kilobytes per address and day.
 const t = await build({
@@ -131,7 +134,7 @@ describe('unclaimed uploads cap', () => {
     try {
       // An unclaimed upload of the test's own, so that some space is held whatever ran before.
       expect((await upload('10.0.6.9', 1000)).code).toBe('E000');
-      const held = await unclaimedBytes(t.db, 0);
+      const held = await unclaimedBytes(t.db, new Date(0));
       expect(held).toBeGreaterThanOrEqual(1000);
       quotas.unclaimedBytes = held + 2000;
       const ip = '10.0.6.1';
@@ -141,15 +144,6 @@ describe('unclaimed uploads cap', () => {
       const tus = await createTus('10.0.6.2', 1500);
       expect(tus.statusCode).toBe(429);
       expect(tus.json()).toMatchObject({ code: 'E429', message: refused.message });
-      // An unfinished tus upload holds its declared length...
-      const unfinished = await createTus('10.0.6.3', 500);
-      expect(unfinished.statusCode).toBe(201);
-      expect((await upload('10.0.6.4', 500)).reason).toBe('uploadSpaceFull');
-      // ...until its client deletes it: the space is given back at once.
-      const deleted = await t.app.inject({ method: 'DELETE', url: `${TUS}/${String(unfinished.headers.location).split('/').at(-1)}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: '10.0.6.3' });
-      expect(deleted.statusCode).toBe(204);
-      expect((await upload('10.0.6.4', 500)).code).toBe('E000');
-      expect((await upload('10.0.6.4', 500)).reason).toBe('uploadSpaceFull');
       // A logged-in supplier's uploads are its own, not unclaimed: not refused.
       const s = await t.login('demo_a141');
       expect((await upload('10.0.6.5', 1000, s.token)).code).toBe('E000');
@@ -158,6 +152,88 @@ describe('unclaimed uploads cap', () => {
       expect((await upload(ip, 1000)).code).toBe('E000');
     } finally {
       quotas.unclaimedBytes = cap;
+    }
+  });
+});
+
+const idOf = (created: { headers: Record<string, unknown> }) => String(created.headers.location).split('/').at(-1)!;
+const patchTus = (id: string, ip: string, bytes: number, offset = 0) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `${TUS}/${id}`,
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: Buffer.alloc(bytes, 7),
+    remoteAddress: ip,
+  });
+const deleteTus = (id: string, ip: string) => t.app.inject({ method: 'DELETE', url: `${TUS}/${id}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: ip });
+/** What unfinished and unclaimed uploads hold now, as the cap counts it. */
+const held = () => unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now));
+
+describe('upload space that cannot be hoarded', () => {
+  it('an unfinished upload holds the bytes it received, not what it declared; deleted, nothing at once', async () => {
+    const before = await held();
+    const created = await createTus('10.0.7.1', 5000);
+    expect(created.statusCode).toBe(201);
+    expect(await held()).toBe(before);
+    expect((await patchTus(idOf(created), '10.0.7.1', 400)).statusCode).toBe(204);
+    expect(await held()).toBe(before + 400);
+    expect((await deleteTus(idOf(created), '10.0.7.1')).statusCode).toBe(204);
+    expect(await held()).toBe(before);
+  });
+
+  it('an anonymous upload that received nothing for an hour holds no space, and housekeeping removes it', async () => {
+    const created = await createTus('10.0.7.2', 5000);
+    expect((await patchTus(idOf(created), '10.0.7.2', 300)).statusCode).toBe(204);
+    const before = await held();
+    const rows = await t.count('tus_uploads');
+    t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
+    expect(await held()).toBe(before - 300);
+    const done = await housekeeping({ db: t.db, storage: t.app.services.storage, now: () => new Date(t.clock.now), tus: tusStore(t.dataDir) });
+    expect(done?.tusUploads).toBeGreaterThanOrEqual(1);
+    expect(await t.count('tus_uploads')).toBeLessThan(rows);
+    expect((await t.db.query('SELECT 1 FROM tus_uploads WHERE upload_id = $1', [idOf(created)])).length).toBe(0);
+  });
+
+  it('an address has a few uploads under way at once and starts a few a minute; a newcomer elsewhere goes on', async () => {
+    const quotas = t.app.services.quotas;
+    const saved = { ...quotas };
+    try {
+      quotas.openUploadsPerAddress = 2;
+      const first = await createTus('10.0.7.3', 100);
+      expect((await createTus('10.0.7.3', 100)).statusCode).toBe(201);
+      const third = await createTus('10.0.7.3', 100);
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['x-reason']).toBe('uploadsOpen');
+      expect(third.json()).toMatchObject({ code: 'E429', message: 'Too many uploads are under way from your network, please let them finish or cancel some first' });
+      // Another address (a newcomer registering) is not held up.
+      expect((await createTus('10.0.7.4', 100)).statusCode).toBe(201);
+      expect((await deleteTus(idOf(first), '10.0.7.3')).statusCode).toBe(204);
+      expect((await createTus('10.0.7.3', 100)).statusCode).toBe(201);
+
+      quotas.uploadStartsPerMinute = 2;
+      expect((await upload('10.0.7.5')).code).toBe('E000');
+      expect((await upload('10.0.7.5')).code).toBe('E000');
+      expect(await upload('10.0.7.5')).toMatchObject({ code: 'E429', reason: 'uploadsTooFast' });
+      expect((await upload('10.0.7.6')).code).toBe('E000');
+      t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+      expect((await upload('10.0.7.5')).code).toBe('E000');
+    } finally {
+      Object.assign(quotas, saved);
+    }
+  });
+
+  it('a supplier still registering (A101) has a quota fit for its registration documents', async () => {
+    const quotas = t.app.services.quotas;
+    const saved = { ...quotas };
+    try {
+      quotas.uploadsPerRegistering = 2;
+      const registering = await newSupplier(t, 'A101');
+      const approved = await newSupplier(t, 'A104');
+      for (let i = 0; i < 2; i++) expect((await upload('10.0.7.7', 100, registering.token)).code).toBe('E000');
+      expect(await upload('10.0.7.7', 100, registering.token)).toMatchObject({ code: 'E429', reason: 'uploadQuota' });
+      for (let i = 0; i < 3; i++) expect((await upload('10.0.7.7', 100, approved.token)).code).toBe('E000');
+    } finally {
+      Object.assign(quotas, saved);
     }
   });
 });

@@ -12,7 +12,7 @@ import type { Locale } from '../../../contract/locales';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { message } from '../../../contract/messages';
 import { findFileByKey, insertFile } from '../../db/file-repo';
-import { deleteTusUpload, findTusUpload, insertTusUpload, setTusStorageKey } from '../../db/tus-repo';
+import { deleteTusUpload, findTusUpload, insertTusUpload, openTusUploads, recordTusProgress, setTusStorageKey } from '../../db/tus-repo';
 import { PgLocker } from '../../files/pg-locker';
 import { cleanName } from '../../files/mime';
 import { storedFileMime } from '../../services/file-kinds';
@@ -22,7 +22,7 @@ import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { randomName } from '../../security/tokens';
 import { downloadUrl } from '../../services/file-refs';
-import { reserveUpload } from '../../services/quotas';
+import { activeSince, addressKey, reserveUpload } from '../../services/quotas';
 
 /**
  * The tus store's own expiry of unfinished uploads (its `deleteExpired`, by the wall clock), a
@@ -107,14 +107,20 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
       const caller = node ? callers.get(node) : undefined;
       if (!caller) throw { status_code: 500, body: 'Internal error\n' };
-      // The declared length counts now: the bytes follow in later requests.
-      await reserveUpload(app.services.db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES).catch((error: unknown) => {
+      const { db } = app.services;
+      const address = caller.session ? null : addressKey(caller.ip);
+      // The declared length counts against the day's quota now: the bytes follow in later requests.
+      const reserved = (async () => {
+        if (address !== null && (await openTusUploads(db, address, activeSince(quotas, now()))) >= quotas.openUploadsPerAddress) throw new ApiError(Code.tooManyAttempts, 'uploadsOpen');
+        await reserveUpload(db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES);
+      })();
+      await reserved.catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
         // tus clients read the status; the envelope says why, the reason header says it to the portal.
         caller.res.setHeader(REASON_HEADER, error.key);
         throw { status_code: 429, body: JSON.stringify({ code: error.code, message: message(error.key, caller.locale), data: null }) };
       });
-      await insertTusUpload(app.services.db, upload.id, caller.session?.supplierId ?? null, now(), upload.size);
+      await insertTusUpload(db, upload.id, caller.session?.supplierId ?? null, now(), upload.size, address);
       return {};
     },
   });
@@ -148,6 +154,9 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
     endTakesCallback(reply.raw);
     try {
       await tus.handle(req.raw, reply.raw);
+      // The bytes an upload holds, and when it last received some (services/quotas.ts).
+      const offset = Number(reply.raw.getHeader('upload-offset'));
+      if (req.method === 'PATCH' && id && reply.raw.statusCode === 204 && Number.isSafeInteger(offset)) await recordTusProgress(app.services.db, id, offset, now());
     } catch (error) {
       req.log.error({ err: error }, 'tus request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
