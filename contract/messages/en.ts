@@ -62,6 +62,7 @@ const en = {
   registrationQuota: 'Too many accounts were registered from your network today, please try again tomorrow',
   uploadQuota: 'The upload limit for today (number of files or total size) has been reached, please try again tomorrow',
   uploadSpaceFull: 'The server holds too many uploaded files that are not used yet, please try again in a few hours',
+  uploadShareFull: 'Your network holds too many uploaded files that are not used yet, please finish the registration or try again tomorrow',
   uploadsTooFast: 'Uploads are starting too fast from your network, please wait a minute and try again',
   uploadsOpen: 'Too many uploads are under way from your network, please let them finish or cancel some first',
   searchBusy: 'Too many searches at once, please try again in a moment or use a more specific term',

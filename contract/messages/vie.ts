@@ -62,6 +62,7 @@ const vie = {
   registrationQuota: 'Hôm nay đã có quá nhiều tài khoản được đăng ký từ mạng của bạn, vui lòng thử lại vào ngày mai',
   uploadQuota: 'Đã đạt giới hạn tải lên của hôm nay (số tệp hoặc tổng dung lượng), vui lòng thử lại vào ngày mai',
   uploadSpaceFull: 'Máy chủ đang giữ quá nhiều tệp tải lên chưa được sử dụng, vui lòng thử lại sau vài giờ',
+  uploadShareFull: 'Mạng của bạn đang giữ quá nhiều tệp đã tải lên nhưng chưa dùng, vui lòng hoàn tất đăng ký hoặc thử lại vào ngày mai',
   uploadsTooFast: 'Mạng của bạn đang bắt đầu tải lên quá nhanh, vui lòng đợi một phút rồi thử lại',
   uploadsOpen: 'Mạng của bạn có quá nhiều lượt tải lên đang chạy, vui lòng chờ chúng hoàn tất hoặc hủy bớt',
   searchBusy: 'Quá nhiều lượt tìm kiếm cùng lúc, vui lòng thử lại sau giây lát hoặc dùng từ khóa cụ thể hơn',

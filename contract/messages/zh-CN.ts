@@ -63,6 +63,7 @@ const zhCN = {
   registrationQuota: '今天从您所在网络注册的账号已达上限，请明天再试',
   uploadQuota: '今天上传的文件数量或总大小已达上限，请明天再试',
   uploadSpaceFull: '服务器上待使用的上传文件已满，请几小时后再试',
+  uploadShareFull: '您所在网络已上传但尚未使用的文件过多，请先完成注册或明天再试',
   uploadsTooFast: '您所在网络发起上传过于频繁，请稍等一分钟再试',
   uploadsOpen: '您所在网络正在进行的上传过多，请等待完成或取消部分上传后再试',
   searchBusy: '搜索请求过多，请稍后再试，或输入更具体的关键词',

@@ -32,10 +32,11 @@ const toFile = (r: FileRow): StoredFile => ({
   mime: r.mime,
 });
 
-export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'>, now: Date): Promise<void> {
+/** `uploadAddress`: the address key of an anonymous upload (its share of the unclaimed space, services/quotas.ts). */
+export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'> & { uploadAddress?: string | null }, now: Date): Promise<void> {
   await db.query(
-    'INSERT INTO files (storage_key, owner_supplier_id, public, original_name, size, mime, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [f.storageKey, f.ownerSupplierId, f.public, f.originalName, f.size, f.mime, now],
+    'INSERT INTO files (storage_key, owner_supplier_id, public, original_name, size, mime, created_at, upload_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [f.storageKey, f.ownerSupplierId, f.public, f.originalName, f.size, f.mime, now, f.uploadAddress ?? null],
   );
 }
 
@@ -63,17 +64,21 @@ export async function countFiles(db: Queryable): Promise<number> {
 }
 
 /**
- * The space unclaimed uploads hold: files no record references yet, and the bytes unfinished
- * anonymous tus uploads have received (not what they declared), counting only those active
- * since `activeSince` (a stalled one holds nothing; housekeeping removes it).
+ * The space unclaimed uploads hold, in all and those of `address`: files no record references
+ * yet, and the bytes unfinished anonymous tus uploads have received (not what they declared),
+ * counting only those active since `activeSince` (a stalled one holds nothing; housekeeping
+ * removes it).
  */
-export async function unclaimedBytes(db: Queryable, activeSince: Date): Promise<number> {
-  const rows = await db.query<{ n: string | number }>(
-    `SELECT (SELECT COALESCE(sum(size), 0) FROM files WHERE owner_supplier_id IS NULL AND NOT public)
-          + (SELECT COALESCE(sum(received), 0) FROM tus_uploads WHERE owner_supplier_id IS NULL AND storage_key IS NULL AND active_at >= $1) AS n`,
-    [activeSince],
+export async function unclaimedBytes(db: Queryable, activeSince: Date, address = ''): Promise<{ total: number; mine: number }> {
+  const rows = await db.query<{ total: string | number; mine: string | number }>(
+    `WITH held AS (
+       SELECT size AS bytes, upload_address AS address FROM files WHERE owner_supplier_id IS NULL AND NOT public
+       UNION ALL
+       SELECT received, address FROM tus_uploads WHERE owner_supplier_id IS NULL AND storage_key IS NULL AND active_at >= $1)
+     SELECT COALESCE(sum(bytes), 0) AS total, COALESCE(sum(bytes) FILTER (WHERE address = $2), 0) AS mine FROM held`,
+    [activeSince, address],
   );
-  return Number(rows[0]?.n ?? 0);
+  return { total: Number(rows[0]?.total ?? 0), mine: Number(rows[0]?.mine ?? 0) };
 }
 
 /**

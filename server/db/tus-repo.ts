@@ -5,15 +5,18 @@ export interface TusUpload {
   ownerSupplierId: string | null;
   /** The stored file once `/file/tusComplete` has run. */
   storageKey: string | null;
+  /** The address key that created an anonymous upload. */
+  address: string | null;
 }
 
 interface TusRow {
   upload_id: string;
   owner_supplier_id: string | null;
   storage_key: string | null;
+  address: string | null;
 }
 
-const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key });
+const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key, address: r.address });
 
 /**
  * `length`: what the creation declared (undefined: deferred). `address`: the address key of an
@@ -39,7 +42,7 @@ export async function openTusUploads(db: Queryable, address: string, activeSince
 
 /** `lock` holds the row until the transaction ends (one completion at a time). */
 export async function findTusUpload(db: Queryable, uploadId: string, lock = false): Promise<TusUpload | null> {
-  const rows = await db.query<TusRow>(`SELECT upload_id, owner_supplier_id::text AS owner_supplier_id, storage_key FROM tus_uploads WHERE upload_id = $1${lock ? ' FOR UPDATE' : ''}`, [uploadId]);
+  const rows = await db.query<TusRow>(`SELECT upload_id, owner_supplier_id::text AS owner_supplier_id, storage_key, address FROM tus_uploads WHERE upload_id = $1${lock ? ' FOR UPDATE' : ''}`, [uploadId]);
   return rows[0] ? toUpload(rows[0]) : null;
 }
 

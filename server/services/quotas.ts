@@ -33,8 +33,12 @@ export interface Quotas {
   openUploadsPerAddress: number;
   /** An unfinished anonymous tus upload that received nothing for this long holds no space, and housekeeping removes it. */
   stalledUploadMs: number;
-  /** Beyond this total of unclaimed uploads (no record references them yet) anonymous uploads are refused. */
+  /** Beyond this total of unclaimed uploads (no record references them yet) anonymous uploads are refused... */
   unclaimedBytes: number;
+  /** ...and beyond this share of it held by one address... */
+  unclaimedBytesPerAddress: number;
+  /** ...except for an address that holds none, which may go this far past the total (a newcomer registering). */
+  newcomerHeadroomBytes: number;
   /** Housekeeping deletes unclaimed uploads and unfinished tus uploads older than this. */
   unclaimedTtlMs: number;
 }
@@ -47,7 +51,9 @@ const GiB = 1024 ** 3;
  * A logged-in supplier is known and answerable: its bid documents may be large and many; one
  * still registering (A101, which anyone can become) uploads only its registration documents.
  * Anonymous uploads start at most 30 a minute per address, with 10 tus uploads under way at
- * once: a registration needs a few, a hoarder cannot hold the space for others.
+ * once, and one address holds at most 512 MiB of the 4 GiB unclaimed uploads share: a
+ * registration needs a few files, a hoarder needs eight addresses sending real bytes to fill the
+ * space, and even then an address holding nothing gets 1 GiB more (twenty 50 MB licences).
  */
 export const DEFAULT_QUOTAS: Quotas = {
   registrationsPerAddress: 20,
@@ -61,6 +67,8 @@ export const DEFAULT_QUOTAS: Quotas = {
   openUploadsPerAddress: 10,
   stalledUploadMs: 3600_000,
   unclaimedBytes: 4 * GiB,
+  unclaimedBytesPerAddress: GiB / 2,
+  newcomerHeadroomBytes: GiB,
   unclaimedTtlMs: 24 * 3600_000,
 };
 
@@ -122,7 +130,10 @@ export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, se
   const counter = counterOf(session, ip);
   if (counter.anonymous) {
     if ((await takeAttempt(db, 'upload-start', counter.key, 60_000, now)) > quotas.uploadStartsPerMinute) throw refuse('uploadsTooFast');
-    if ((await unclaimedBytes(db, activeSince(quotas, now))) + bytes > quotas.unclaimedBytes) throw refuse('uploadSpaceFull');
+    const held = await unclaimedBytes(db, activeSince(quotas, now), counter.key);
+    if (held.mine + bytes > quotas.unclaimedBytesPerAddress) throw refuse('uploadShareFull');
+    // Filling the space takes many addresses; a newcomer still gets in, into a headroom kept for it.
+    if (held.total + bytes > quotas.unclaimedBytes + (held.mine === 0 ? quotas.newcomerHeadroomBytes : 0)) throw refuse('uploadSpaceFull');
   }
   const day = quotaDay(now);
   if (!(await takeQuota(db, counter.scope, counter.key, day, bytes, dailyLimit(quotas, session)))) throw refuse('uploadQuota');

@@ -13,7 +13,7 @@ import { resolveSession } from '../../http/auth';
 import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { downloadUrl } from '../../services/file-refs';
-import { releaseUpload, reserveUpload, settleUpload } from '../../services/quotas';
+import { addressKey, releaseUpload, reserveUpload, settleUpload } from '../../services/quotas';
 
 /** What an upload may take, by the length of its body: at most the largest file; unknown counts as that. */
 const declaredBytes = (contentLength: string | undefined) => {
@@ -72,7 +72,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // A second file is refused, never dropped: reading the rest of the body, the parser reports
       // it (FST_FILES_LIMIT, answered E400 oneFilePerRequest by the error handler).
       if (!(await files.next()).done) throw new ApiError(Code.invalid, 'oneFilePerRequest');
-      await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: await storedFileMime(storage, key) }, now());
+      await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: await storedFileMime(storage, key), uploadAddress: session ? null : addressKey(req.ip) }, now());
     } catch (error) {
       await storage.remove(key);
       throw error;

@@ -131,10 +131,13 @@ describe('unclaimed uploads cap', () => {
   it('refuses anonymous uploads while the unclaimed ones fill the cap, and takes them again once space is freed', async () => {
     const quotas = t.app.services.quotas;
     const cap = quotas.unclaimedBytes;
+    // No room kept for newcomers here (its own test below).
+    const headroom = quotas.newcomerHeadroomBytes;
+    quotas.newcomerHeadroomBytes = 0;
     try {
       // An unclaimed upload of the test's own, so that some space is held whatever ran before.
       expect((await upload('10.0.6.9', 1000)).code).toBe('E000');
-      const held = await unclaimedBytes(t.db, new Date(0));
+      const held = (await unclaimedBytes(t.db, new Date(0))).total;
       expect(held).toBeGreaterThanOrEqual(1000);
       quotas.unclaimedBytes = held + 2000;
       const ip = '10.0.6.1';
@@ -152,6 +155,7 @@ describe('unclaimed uploads cap', () => {
       expect((await upload(ip, 1000)).code).toBe('E000');
     } finally {
       quotas.unclaimedBytes = cap;
+      quotas.newcomerHeadroomBytes = headroom;
     }
   });
 });
@@ -167,7 +171,7 @@ const patchTus = (id: string, ip: string, bytes: number, offset = 0) =>
   });
 const deleteTus = (id: string, ip: string) => t.app.inject({ method: 'DELETE', url: `${TUS}/${id}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: ip });
 /** What unfinished and unclaimed uploads hold now, as the cap counts it. */
-const held = () => unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now));
+const held = async () => (await unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now))).total;
 
 describe('upload space that cannot be hoarded', () => {
   it('an unfinished upload holds the bytes it received, not what it declared; deleted, nothing at once', async () => {
@@ -217,6 +221,29 @@ describe('upload space that cannot be hoarded', () => {
       expect((await upload('10.0.7.6')).code).toBe('E000');
       t.clock.now = new Date(t.clock.now.getTime() + 61_000);
       expect((await upload('10.0.7.5')).code).toBe('E000');
+    } finally {
+      Object.assign(quotas, saved);
+    }
+  });
+
+  it("a newcomer registers after another client filled what it could: one address holds a share of the space, and a newcomer gets past a full one", async () => {
+    const quotas = t.app.services.quotas;
+    const saved = { ...quotas };
+    try {
+      const before = (await unclaimedBytes(t.db, new Date(0))).total;
+      Object.assign(quotas, { unclaimedBytes: before + 3000, unclaimedBytesPerAddress: 1500, newcomerHeadroomBytes: 1500 });
+      // The hoarder gets its share, then nothing more: neither a stored upload nor a tus one.
+      expect((await upload('10.0.8.1', 1000)).code).toBe('E000');
+      expect(await upload('10.0.8.1', 1000)).toMatchObject({ code: 'E429', reason: 'uploadShareFull', message: 'Your network holds too many uploaded files that are not used yet, please finish the registration or try again tomorrow' });
+      const tus = await createTus('10.0.8.1', 1000);
+      expect(tus.statusCode).toBe(429);
+      expect(tus.headers['x-reason']).toBe('uploadShareFull');
+      // The newcomer's licence goes in.
+      expect((await upload('10.0.8.2', 1000)).code).toBe('E000');
+      // Even with the space full (many addresses), an address holding nothing gets into the headroom; one holding some does not.
+      Object.assign(quotas, { unclaimedBytes: (await unclaimedBytes(t.db, new Date(0))).total, newcomerHeadroomBytes: 5000 });
+      expect((await upload('10.0.8.3', 1000)).code).toBe('E000');
+      expect(await upload('10.0.8.2', 100)).toMatchObject({ code: 'E429', reason: 'uploadSpaceFull' });
     } finally {
       Object.assign(quotas, saved);
     }

@@ -200,7 +200,7 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
         // Stored files are readable by the service's account only, as /file/upload writes them
         // (the tus store writes its uploads with the default mode).
         await chmod(to, 0o600);
-        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: await storedFileMime(storage, key) }, now());
+        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: await storedFileMime(storage, key), uploadAddress: row.address }, now());
         await setTusStorageKey(tx, row.uploadId, key);
       } catch (error) {
         await unlink(to).catch(() => undefined);
