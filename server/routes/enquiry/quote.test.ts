@@ -252,7 +252,7 @@ describe('the inquiry letter of a quote', () => {
   it('refuses a letter that is not Excel by content (E415), another supplier’s (E403), unknown (E400) or two letters', async () => {
     const d = await fresh();
     const before = await counts();
-    for (const [name, bytes] of [['询价函.xlsx', BYTES.pdf], ['询价函.xls', BYTES.zip], ['询价函.xlsx', BYTES.text]] as const) {
+    for (const [name, bytes] of [['询价函.xlsx', BYTES.pdf], ['询价函.xls', BYTES.zip], ['询价函.xlsx', BYTES.text], ['询价函.xls', BYTES.doc]] as const) {
       const res = await k.quote(a104, await letterBody(d, [await files.upload(name, bytes, a104)]));
       expect(res, name).toMatchObject({ code: 'E415', message: 'The inquiry letter must be an .xls or .xlsx file', data: [{ field: 'letter.0' }] });
     }

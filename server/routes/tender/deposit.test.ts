@@ -28,11 +28,11 @@ describe('tenderPayDeposit', () => {
   it('refuses a slip that is not an image or a PDF by its content (E415 slipTypeInvalid), however it is named', async () => {
     const { record } = await k.recordAt(a104, 'signedUp');
     const before = await k.counts();
-    for (const [name, bytes] of [['凭证.txt', BYTES.text], ['凭证.pdf', BYTES.text], ['凭证.png', BYTES.xlsx], ['凭证.jpg', BYTES.zip]] as const) {
+    for (const [name, bytes] of [['凭证.txt', BYTES.text], ['凭证.pdf', BYTES.text], ['凭证.png', BYTES.xlsx], ['凭证.jpg', BYTES.zip], ['凭证.png', BYTES.doc]] as const) {
       const res = await pay(await k.depositBody(a104, record, { remittanceSlip: [await k.upload(name, bytes)] }));
       expect(res, name).toMatchObject({ code: 'E415', message: 'The remittance slip must be an image or a PDF', data: [{ field: 'remittanceSlip.0' }] });
     }
-    expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 4 });
+    expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 5 });
   });
 
   it('refuses an amount other than the notice asks for, bad amounts, future payment dates: nothing written', async () => {
