@@ -6,6 +6,7 @@ import type { Queryable } from '../db/db';
 import { takeAttempt } from '../db/attempt-repo';
 import { unclaimedBytes } from '../db/file-repo';
 import { adjustQuota, quotaDay, quotaUsage, takeQuota } from '../db/quota-repo';
+import { openTusUploads } from '../db/tus-repo';
 import { ApiError } from '../http/api-error';
 import type { Session } from '../http/context';
 
@@ -138,6 +139,18 @@ export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, se
   const day = quotaDay(now);
   if (!(await takeQuota(db, counter.scope, counter.key, day, bytes, dailyLimit(quotas, session)))) throw refuse('uploadQuota');
   return { scope: counter.scope, key: counter.key, day, bytes };
+}
+
+/**
+ * A tus creation: an address (no token) first needs room among the uploads it has under way
+ * (`uploadsOpen`), then the upload is reserved as any other. Answers the address key it is
+ * counted under (null for a supplier's own upload).
+ */
+export async function reserveTusUpload(db: Queryable, quotas: Quotas, now: Date, session: Session | null, ip: string, bytes: number): Promise<string | null> {
+  const address = session ? null : addressKey(ip);
+  if (address !== null && (await openTusUploads(db, address, activeSince(quotas, now))) >= quotas.openUploadsPerAddress) throw refuse('uploadsOpen');
+  await reserveUpload(db, quotas, now, session, ip, bytes);
+  return address;
 }
 
 /** The upload is stored with `size` bytes: the reservation counts that instead of its estimate. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_PATH, TUS_PATH } from '../../../contract/http';
 import { unclaimedBytes } from '../../db/file-repo';
 import { demoCreditCode } from '../../seed/suppliers';
-import { activeSince } from '../../services/quotas';
+import { activeSince, type Quotas } from '../../services/quotas';
 import { housekeeping } from '../../services/housekeeping';
 import { build, multipart, newSupplier, registration } from '../../test/helper';
 import { tusStore } from './tus';
@@ -173,6 +173,18 @@ const deleteTus = (id: string, ip: string) => t.app.inject({ method: 'DELETE', u
 /** What unfinished and unclaimed uploads hold now, as the cap counts it. */
 const held = async () => (await unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now))).total;
 
+/** Runs `body` with some quotas changed, and puts them back whatever happens. */
+async function withQuotas(changes: Partial<Quotas>, body: (quotas: Quotas) => Promise<void>): Promise<void> {
+  const quotas = t.app.services.quotas;
+  const saved = { ...quotas };
+  Object.assign(quotas, changes);
+  try {
+    await body(quotas);
+  } finally {
+    Object.assign(quotas, saved);
+  }
+}
+
 describe('upload space that cannot be hoarded', () => {
   it('an unfinished upload holds the bytes it received, not what it declared; deleted, nothing at once', async () => {
     const before = await held();
@@ -199,9 +211,7 @@ describe('upload space that cannot be hoarded', () => {
   });
 
   it('an address has a few uploads under way at once and starts a few a minute; a newcomer elsewhere goes on', async () => {
-    const quotas = t.app.services.quotas;
-    const saved = { ...quotas };
-    try {
+    await withQuotas({}, async (quotas) => {
       quotas.openUploadsPerAddress = 2;
       const first = await createTus('10.0.7.3', 100);
       expect((await createTus('10.0.7.3', 100)).statusCode).toBe(201);
@@ -221,15 +231,11 @@ describe('upload space that cannot be hoarded', () => {
       expect((await upload('10.0.7.6')).code).toBe('E000');
       t.clock.now = new Date(t.clock.now.getTime() + 61_000);
       expect((await upload('10.0.7.5')).code).toBe('E000');
-    } finally {
-      Object.assign(quotas, saved);
-    }
+    });
   });
 
   it("a newcomer registers after another client filled what it could: one address holds a share of the space, and a newcomer gets past a full one", async () => {
-    const quotas = t.app.services.quotas;
-    const saved = { ...quotas };
-    try {
+    await withQuotas({}, async (quotas) => {
       const before = (await unclaimedBytes(t.db, new Date(0))).total;
       Object.assign(quotas, { unclaimedBytes: before + 3000, unclaimedBytesPerAddress: 1500, newcomerHeadroomBytes: 1500 });
       // The hoarder gets its share, then nothing more: neither a stored upload nor a tus one.
@@ -244,23 +250,17 @@ describe('upload space that cannot be hoarded', () => {
       Object.assign(quotas, { unclaimedBytes: (await unclaimedBytes(t.db, new Date(0))).total, newcomerHeadroomBytes: 5000 });
       expect((await upload('10.0.8.3', 1000)).code).toBe('E000');
       expect(await upload('10.0.8.2', 100)).toMatchObject({ code: 'E429', reason: 'uploadSpaceFull' });
-    } finally {
-      Object.assign(quotas, saved);
-    }
+    });
   });
 
   it('a supplier still registering (A101) has a quota fit for its registration documents', async () => {
-    const quotas = t.app.services.quotas;
-    const saved = { ...quotas };
-    try {
+    await withQuotas({}, async (quotas) => {
       quotas.uploadsPerRegistering = 2;
       const registering = await newSupplier(t, 'A101');
       const approved = await newSupplier(t, 'A104');
       for (let i = 0; i < 2; i++) expect((await upload('10.0.7.7', 100, registering.token)).code).toBe('E000');
       expect(await upload('10.0.7.7', 100, registering.token)).toMatchObject({ code: 'E429', reason: 'uploadQuota' });
       for (let i = 0; i < 3; i++) expect((await upload('10.0.7.7', 100, approved.token)).code).toBe('E000');
-    } finally {
-      Object.assign(quotas, saved);
-    }
+    });
   });
 });

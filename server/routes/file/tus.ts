@@ -12,7 +12,7 @@ import type { Locale } from '../../../contract/locales';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { message } from '../../../contract/messages';
 import { findFileByKey, insertFile } from '../../db/file-repo';
-import { deleteTusUpload, findTusUpload, insertTusUpload, openTusUploads, recordTusProgress, setTusStorageKey } from '../../db/tus-repo';
+import { deleteTusUpload, findTusUpload, insertTusUpload, recordTusProgress, setTusStorageKey } from '../../db/tus-repo';
 import { PgLocker } from '../../files/pg-locker';
 import { cleanName } from '../../files/mime';
 import { storedFileMime } from '../../services/file-kinds';
@@ -22,7 +22,7 @@ import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { randomName } from '../../security/tokens';
 import { downloadUrl } from '../../services/file-refs';
-import { activeSince, addressKey, reserveUpload } from '../../services/quotas';
+import { reserveTusUpload } from '../../services/quotas';
 
 /**
  * The tus store's own expiry of unfinished uploads (its `deleteExpired`, by the wall clock), a
@@ -108,13 +108,8 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       const caller = node ? callers.get(node) : undefined;
       if (!caller) throw { status_code: 500, body: 'Internal error\n' };
       const { db } = app.services;
-      const address = caller.session ? null : addressKey(caller.ip);
       // The declared length counts against the day's quota now: the bytes follow in later requests.
-      const reserved = (async () => {
-        if (address !== null && (await openTusUploads(db, address, activeSince(quotas, now()))) >= quotas.openUploadsPerAddress) throw new ApiError(Code.tooManyAttempts, 'uploadsOpen');
-        await reserveUpload(db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES);
-      })();
-      await reserved.catch((error: unknown) => {
+      const address = await reserveTusUpload(db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES).catch((error: unknown) => {
         if (!(error instanceof ApiError)) throw error;
         // tus clients read the status; the envelope says why, the reason header says it to the portal.
         caller.res.setHeader(REASON_HEADER, error.key);
