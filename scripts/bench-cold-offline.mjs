@@ -2,10 +2,11 @@
 // service stopped, browser restarted, its stored rows within 1 s with a phone's CPU). One online
 // visit as demo_a104 installs the worker and stores the list; then N cold opens online and N
 // with the bid service stopped, each in a browser started afresh on the same profile, with the
-// CPU slowed 4x, timed from navigation start until the first record's row is visible. Prints the
-// figures and a last JSON line for `npm run bench`.
+// CPU slowed 4x, timed from navigation start until the first record's row is painted (Element
+// Timing), beside the frame that laid it out and the app's own render of it. Prints the figures
+// and a last JSON line for `npm run bench`.
 //   node scripts/bench-cold-offline.mjs     (BENCH_COLD_RUNS, BENCH_COLD_CPU, BENCH_STATIC_DIR)
-/* global document, window, requestAnimationFrame, indexedDB -- the functions handed to the page run in the browser */
+/* global document, window, requestAnimationFrame, indexedDB, MutationObserver, PerformanceObserver -- the functions handed to the page run in the browser */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,21 @@ async function openBrowser() {
         requestAnimationFrame(check);
       });
     window.__firstRow = when(() => true);
+    // When the first record's row is painted (Element Timing: the frame that drew its text), for
+    // a row marked before its first paint as the parser or the app puts it in.
+    window.__rowPainted = new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((e) => e.identifier === 'first-row');
+        if (entry) resolve(entry.renderTime || entry.loadTime);
+      }).observe({ type: 'element', buffered: true });
+    });
+    // Text is timed by the element holding it: each element of the row is marked as it comes.
+    const marker = new MutationObserver(() => {
+      const row = document.querySelector(selector);
+      if (row) for (const el of [row, ...row.querySelectorAll('*')]) if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', 'first-row');
+    });
+    marker.observe(document, { childList: true, subtree: true });
+    void window.__rowPainted.then(() => marker.disconnect());
     window.__appRow = when(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
   }, ROW);
   return { context, page: context.pages()[0] ?? (await context.newPage()) };
@@ -71,9 +87,10 @@ async function coldOpen() {
       return result.value;
     };
     const first = await timeOf('__firstRow');
+    const painted = await timeOf('__rowPainted');
     const app = await timeOf('__appRow');
     if (await page.getByRole('alertdialog').count()) throw new Error('a blocking alert stood over the list');
-    return { first, app };
+    return { first, painted, app };
   } finally {
     await context.close();
   }
@@ -125,11 +142,16 @@ try {
   const offline = [];
   for (let i = 0; i < RUNS; i++) offline.push(await coldOpen());
 
-  const figures = (opens) => ({ ...summary(opens.map((open) => open.first)), app: summary(opens.map((open) => open.app)) });
+  const figures = (opens) => ({
+    ...summary(opens.map((open) => open.painted)),
+    laidOut: summary(opens.map((open) => open.first)),
+    app: summary(opens.map((open) => open.app)),
+  });
   const result = { runs: RUNS, cpuSlowdown: CPU_SLOWDOWN, targetMs: TARGET_MS, online: figures(online), offline: figures(offline) };
-  console.log(`cold open of ${PATH} until the first record's row is visible (${RUNS} runs each, a new browser each time, CPU ${CPU_SLOWDOWN}x slower, 412 px):`);
-  for (const [name, { medianMs, p95Ms, minMs, maxMs, app }] of [['online', result.online], ['offline', result.offline]]) {
-    console.log(`  ${name.padEnd(8)} median ${medianMs} ms, p95 ${p95Ms} ms (min ${minMs}, max ${maxMs}); target < ${TARGET_MS} ms`);
+  console.log(`cold open of ${PATH} until the first record's row is painted (${RUNS} runs each, a new browser each time, CPU ${CPU_SLOWDOWN}x slower, 412 px):`);
+  for (const [name, { medianMs, p95Ms, minMs, maxMs, laidOut, app }] of [['online', result.online], ['offline', result.offline]]) {
+    console.log(`  ${name.padEnd(8)} painted: median ${medianMs} ms, p95 ${p95Ms} ms (min ${minMs}, max ${maxMs}); target < ${TARGET_MS} ms`);
+    console.log(`  ${''.padEnd(8)} laid out (the frame before): median ${laidOut.medianMs} ms, p95 ${laidOut.p95Ms} ms`);
     console.log(`  ${''.padEnd(8)} the app's own render of it: median ${app.medianMs} ms, p95 ${app.p95Ms} ms`);
   }
   console.log(JSON.stringify(result));

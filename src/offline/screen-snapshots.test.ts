@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followScreens, SETTLE_MS } from './screen-snapshots';
+import { followScreens, SETTLE_MS, SNAPSHOT_SCREENS } from './screen-snapshots';
 import type * as screenStore from './screen-store';
 import { readScreen, saveScreen } from './screen-store';
 import { logIn, logOut, resetPortalDb } from './test-helpers';
@@ -74,6 +74,31 @@ describe("keeping a supplier's screen for its next cold open", () => {
     expect(screen.html).not.toContain('Secret123');
     // The live screen is left as it was.
     expect(document.querySelector('dialog')).not.toBeNull();
+  });
+
+  it('keeps the top of the page a cold open shows, down to its fold, and a sticky header wherever the page was scrolled', async () => {
+    // jsdom lays nothing out: each element says where it starts on the page, scrolled down two screens.
+    const screenHeight = window.innerHeight;
+    const scrolled = 2 * screenHeight;
+    const fold = screenHeight * SNAPSHOT_SCREENS;
+    document.getElementById('root')!.innerHTML = `<header style="position: sticky">demo_a104</header><main>${[0, 1, 2, 3]
+      .map((i) => `<a href="/platform/tenderManagement/${i}" data-top="${i * fold * 0.4}">row ${i}</a>`)
+      .join('')}<nav data-top="${fold + 1}">pages</nav></main>`;
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(scrolled);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this.tagName === 'HEADER' ? 0 : Number(this.getAttribute('data-top') ?? 0) - scrolled;
+      return DOMRect.fromRect({ x: 0, y: top, width: 100, height: 10 });
+    });
+    const { router, resolved } = fakeRouter();
+    stop = followScreens(router, client);
+    resolved();
+    await expect.poll(kept, { timeout: 3000 }).not.toBeNull();
+    const { html } = (await kept())!;
+    expect(html).toContain('demo_a104');
+    expect(html).toContain('row 2');
+    expect(html).not.toContain('row 3');
+    expect(html).not.toContain('pages');
+    vi.restoreAllMocks();
   });
 
   it('keeps nothing while a read is under way, then what the answer showed', async () => {

@@ -31,20 +31,31 @@ function keepValue(live: Element, copied: Element): void {
 }
 
 /**
+ * How far down the page a snapshot reaches, in screen heights: a cold open shows the top of the
+ * screen, and every element past it would be parsed, styled and laid out before the first frame
+ * for nothing (the app's render, which follows, has all of it).
+ */
+export const SNAPSHOT_SCREENS = 1.5;
+
+/**
  * The markup of what `root` shows, with what its fields hold: a copy without what is not
  * displayed at this size (the table a phone shows as cards, or the cards a desktop shows as a
- * table: parsed for nothing at a cold open) and without dialogs (a cold open shows the screen,
- * not a question asked on it).
+ * table: parsed for nothing at a cold open), without what starts below the first
+ * SNAPSHOT_SCREENS screen heights of the page, and without dialogs (a cold open shows the
+ * screen, not a question asked on it).
  */
 function visibleMarkup(root: HTMLElement): string {
   const copy = root.cloneNode(true) as HTMLElement;
   const drop: Element[] = [];
+  const fold = window.innerHeight * SNAPSHOT_SCREENS;
   const walk = (live: Element, copied: Element) => {
     keepValue(live, copied);
     for (let i = 0; i < live.children.length; i++) {
       const child = live.children[i]!;
       const copiedChild = copied.children[i]!;
-      if (child instanceof HTMLDialogElement || getComputedStyle(child).display === 'none') drop.push(copiedChild);
+      const style = getComputedStyle(child);
+      const belowFold = style.position !== 'fixed' && style.position !== 'sticky' && child.getBoundingClientRect().top + window.scrollY > fold;
+      if (child instanceof HTMLDialogElement || style.display === 'none' || belowFold) drop.push(copiedChild);
       else walk(child, copiedChild);
     }
   };

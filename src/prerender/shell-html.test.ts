@@ -221,6 +221,9 @@ describe("a supplier's screen as it was last rendered on the device", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Bid management &amp; more &lt;1></title>');
     expect(html).not.toContain('<h1>供应商门户</h1></main></div>');
+    // The app's code is asked for after the screen's first frame, not preloaded before it.
+    expect(built).toContain('rel="modulepreload"');
+    expect(html).not.toContain('rel="modulepreload"');
     // The inline scripts are the build's, byte for byte: the CSP allows them by their hashes.
     const scripts = (doc: string) => [...doc.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(scripts(html)).toEqual(scripts(built));
