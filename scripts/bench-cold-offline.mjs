@@ -6,7 +6,7 @@
 // Timing), beside the frame that laid it out and the app's own render of it. Prints the figures
 // and a last JSON line for `npm run bench`.
 //   node scripts/bench-cold-offline.mjs     (BENCH_COLD_RUNS, BENCH_COLD_CPU, BENCH_STATIC_DIR)
-/* global document, window, requestAnimationFrame, indexedDB, MutationObserver, PerformanceObserver -- the functions handed to the page run in the browser */
+/* global document, window, requestAnimationFrame, indexedDB, MutationObserver -- the functions handed to the page run in the browser */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,7 +12,7 @@ export interface ApiEffects {
   networkFailure(status: number): void;
   /** The same, while the device says it has no network: the call needs a connection. */
   needsConnection(): void;
-  /** No token for a non-public call: nothing was sent. */
+  /** No token for a non-public call: nothing was sent (lost, when the session timed out; none, after it was ended). */
   tokenLost(): void;
 }
 

@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
 import { apiEffects } from '@/api/effects';
+import { clearSession, COOKIE } from '@/api/session';
 import { renderWithI18n } from '@/test/render';
 import { resetToasts, ToastHost } from '@/ui/toast';
 import { installApiEffects } from './api-effects';
@@ -12,7 +14,10 @@ function fakeRouter(pathname: string, href = pathname) {
   return { router: { state: { location: { pathname, href } }, navigate } as unknown as AnyRouter, navigate };
 }
 
-afterEach(() => resetToasts());
+afterEach(() => {
+  resetToasts();
+  clearSession();
+});
 
 describe('installApiEffects', () => {
   it('businessError shows the server message as an error toast', () => {
@@ -60,12 +65,28 @@ describe('installApiEffects', () => {
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
   });
 
-  it('tokenLost shows the wire message and goes to login', async () => {
+  it('tokenLost of a timed-out session shows the wire message and goes to login', async () => {
     const { router, navigate } = fakeRouter('/platform/home');
     installApiEffects(router, new QueryClient());
     renderWithI18n(<ToastHost />);
+    // The token's cookie expired; `auth` outlives it.
+    Cookies.set(COOKIE.auth, '1');
     act(() => apiEffects().tokenLost());
     expect(await screen.findByText('令牌丢失，请重新登录！')).toBeTruthy();
     expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/home' } });
+  });
+
+  it('tokenLost after the session was ended (a logout, an E401 that said so) goes to login without a second message', async () => {
+    const { router, navigate } = fakeRouter('/platform/home');
+    installApiEffects(router, new QueryClient());
+    renderWithI18n(<ToastHost />);
+    Cookies.set(COOKIE.auth, '1');
+    Cookies.set(COOKIE.token, 'tok');
+    clearSession();
+    act(() => apiEffects().tokenLost());
+    expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/platform/home' } });
+    // A toast would show on the next render; the host stays empty.
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('令牌丢失，请重新登录！')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { setApiEffects } from '@/api/effects';
+import { sessionState } from '@/api/session';
 import { whenLocaleActive } from '@/locales/i18n';
 import { showAlert, toast } from '@/ui/toast';
 
@@ -33,8 +34,11 @@ export function installApiEffects(router: AnyRouter, queryClient: QueryClient): 
     needsConnection: () => {
       void whenLocaleActive().then(() => toast.warning(i18n._(msg`此操作需要网络连接。当前没有网络，已填写的内容仍保留，联网后请再试。`)));
     },
+    // The token is lost when the session timed out under the supplier (its `auth` outlived the
+    // token). After a logout or an E401, which said so themselves and emptied every cookie, a call
+    // still under way (a refetch, a loader) has nothing new to tell: it goes to login quietly.
     tokenLost: () => {
-      void whenLocaleActive().then(() => toast.error(message('tokenLost', i18n.locale as Locale)));
+      if (sessionState() === 'timedOut') void whenLocaleActive().then(() => toast.error(message('tokenLost', i18n.locale as Locale)));
       toLogin(router);
     },
   });

@@ -89,7 +89,7 @@ test('visitor information filled offline waits, then is applied once when the bi
   await page.getByRole('group', { name: /是否住宿/ }).getByLabel('否').check();
   await page.getByRole('button', { name: '提交访客信息' }).click();
 
-  await expect(page.getByText('已保存，将在联网后提交')).toBeVisible();
+  await expect(page.getByText('已保存，将自动重试提交')).toBeVisible();
   const pending = page.locator('[data-testid=pending-count]:visible');
   await expect(pending).toHaveText('1 条待发送');
   expect(saves.filter((s) => s.code === 'E000')).toHaveLength(0);

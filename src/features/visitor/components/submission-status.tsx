@@ -2,6 +2,7 @@ import type { OutboxEntry } from '@/offline/db';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { discard, retry } from '@/offline/outbox';
+import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { formatDateTime } from '@/ui/format';
 
@@ -9,6 +10,7 @@ import { formatDateTime } from '@/ui/format';
 export function SubmissionStatus({ entry, sent, onDiscarded }: { entry: OutboxEntry | undefined; sent: boolean; onDiscarded: () => void }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const { online } = useConnectivity();
 
   if (!entry) {
     return sent ? (
@@ -58,9 +60,19 @@ export function SubmissionStatus({ entry, sent, onDiscarded }: { entry: OutboxEn
 
   const attempts = entry.attempts;
   const nextTry = formatDateTime(new Date(entry.nextAttemptAt).toISOString());
+  // Online, a new entry goes at once: it is being submitted, not waiting for a network the
+  // device has. One that failed to reach the service waits for its next try.
+  const words =
+    entry.status === 'sending' || (online && attempts === 0) ? (
+      <Trans>正在提交…</Trans>
+    ) : online ? (
+      <Trans>已保存，将自动重试提交</Trans>
+    ) : (
+      <Trans>已保存，将在联网后提交</Trans>
+    );
   return (
     <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      {entry.status === 'sending' ? <Trans>正在提交…</Trans> : <Trans>已保存，将在联网后提交</Trans>}
+      {words}
       {entry.status === 'queued' && attempts > 0 ? (
         <span className="mt-0.5 block text-xs text-amber-800">
           <Trans>

@@ -1,9 +1,9 @@
 import type { VisitPass } from '@contract/schemas/visitor';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitorOwner } from '@/offline/db';
 import { emitChange, emitSent } from '@/offline/events';
 import { listEntries } from '@/offline/outbox';
@@ -110,7 +110,7 @@ describe('VisitorScreen', () => {
     await user.type(field(/^证件号码/), '110101199001011234');
     await user.click(submit);
 
-    expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    expect(await screen.findByText('正在提交…')).toBeTruthy();
     const [entry] = await listEntries([visitorOwner(PHONE)]);
     // Due by the end of the pass: the outbox warns as it nears, as for a tender's cut-off.
     expect(entry).toMatchObject({ call: 'h5SavePersonnelEntity', thread: `visitor:${PHONE}`, status: 'queued', deadline: Date.parse(pass.validUntil) });
@@ -157,7 +157,7 @@ describe('VisitorScreen', () => {
     const user = userEvent.setup();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    await screen.findByText('已保存，将在联网后提交');
+    await screen.findByText('正在提交…');
     const [entry] = await listEntries([visitorOwner(PHONE)]);
     await patchEntry(entry!.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '通行码已过期，请重新获取' } }));
     emitChange();
@@ -188,7 +188,7 @@ describe('VisitorScreen', () => {
     expect(alert.textContent).toContain('通行码已过期，请重新获取');
     expect(within(alert).getByRole('link', { name: '重新获取通行码' }).getAttribute('href')).toBe('/visitLogin');
     expect(await listEntries([visitorOwner(PHONE)])).toEqual([]);
-    expect(screen.queryByText('已保存，将在联网后提交')).toBeNull();
+    expect(screen.queryByText('正在提交…')).toBeNull();
     expect((field(/^证件号码/) as HTMLInputElement).value).toBe('110101199001011234');
     expect((select(/^性别/) as HTMLSelectElement).value).toBe('F');
     expect(await screen.findByText(/草稿已自动保存于/)).toBeTruthy();
@@ -224,9 +224,31 @@ describe('VisitorScreen', () => {
     await user.clear(field(/^证件号码/));
     await user.type(field(/^证件号码/), '110101199001011234');
     await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    expect(await screen.findByText('正在提交…')).toBeTruthy();
     const [entry] = await listEntries([visitorOwner(PHONE)]);
     expect(entry?.payload).toMatchObject({ person: { gender: 'M', certificateType: 'ID', mealType: 'VEG' } });
+  });
+
+  it('says what the submitted information waits for: sent at once online, a retry after a failed try, the network offline', { timeout: 15_000 }, async () => {
+    await storePass(pass);
+    renderScreen('/visitor', Screen, ['/visitLogin']);
+    const user = userEvent.setup();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+    expect(await screen.findByText('正在提交…')).toBeTruthy();
+    expect(screen.queryByText('已保存，将在联网后提交')).toBeNull();
+    const [entry] = await listEntries([visitorOwner(PHONE)]);
+    await patchEntry(entry!.id, (e) => ({ ...e, attempts: 1, nextAttemptAt: Date.now() + 60_000 }));
+    emitChange();
+    expect(await screen.findByText('已保存，将自动重试提交')).toBeTruthy();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
   });
 
   it('leaves a code to the bid service while the dictionaries are not on the device', { timeout: 15_000 }, async () => {
@@ -241,7 +263,7 @@ describe('VisitorScreen', () => {
     const user = userEvent.setup();
     await waitFor(() => expect((select(/^性别/) as HTMLSelectElement).value).toBe('X'));
     await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+    expect(await screen.findByText('正在提交…')).toBeTruthy();
     expect(errorOf('gender')).toBeFalsy();
     const [entry] = await listEntries([visitorOwner(PHONE)]);
     expect(entry?.payload).toMatchObject({ person: { gender: 'X' } });
