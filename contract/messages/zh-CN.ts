@@ -105,7 +105,7 @@ const zhCN = {
   residentIdInvalid: '请输入有效的 18 位居民身份证号（校验位不符）',
   passportInvalid: '请输入有效的护照号码（5 至 17 位字母或数字）',
   permitInvalid: '请输入有效的通行证号码',
-  mealTypeRequired: '选择用餐时须选择餐食类型',
+  mealTypeRequired: '选择用餐时须选择用餐类型',
   fileTypeRequired: '请选择文件类型',
   insuranceRequired: '请填写保险信息',
   insuredPersonsRequired: '请至少添加一名被保险人',

@@ -212,7 +212,7 @@ describe('<VisitNewPage> checking the choices the device holds', () => {
     await user.click(screen.getByRole('button', { name: '提交申请' }));
     const entryMethod = screen.getByLabelText(/^入厂方式/);
     await waitFor(() => expect(errorOf(entryMethod)).toContain(zh('choiceInvalid')));
-    expect(errorOf(screen.getByLabelText(/^餐食类型/))).toContain(zh('choiceInvalid'));
+    expect(errorOf(screen.getByLabelText(/^用餐类型/))).toContain(zh('choiceInvalid'));
     // Known ones stay quiet.
     expect(screen.getByLabelText(/^参观意向/).getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByLabelText(/^被访部门/).getAttribute('aria-invalid')).toBeNull();

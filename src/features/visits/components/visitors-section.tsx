@@ -150,7 +150,7 @@ function VisitorCard({ visitor, index, count, errors, disabled, onPatch, onMove,
         <YesNoField path={path('lodging')} label={t`是否住宿`} value={visitor.lodging} onChange={(lodging) => onPatch({ lodging })} error={errors[path('lodging')]} />
         <YesNoField path={path('meal')} label={t`是否用餐`} value={visitor.meal} onChange={(meal) => onPatch({ meal, ...(meal === 'no' ? { mealType: '' } : {}) })} error={errors[path('meal')]} />
         {visitor.meal === 'yes' ? (
-          <DictionaryField type="mealType" path={path('mealType')} label={t`餐食类型`} required value={visitor.mealType} onChange={(mealType) => onPatch({ mealType })} error={errors[path('mealType')]} disabled={disabled} />
+          <DictionaryField type="mealType" path={path('mealType')} label={t`用餐类型`} required value={visitor.mealType} onChange={(mealType) => onPatch({ mealType })} error={errors[path('mealType')]} disabled={disabled} />
         ) : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">

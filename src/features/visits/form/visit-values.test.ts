@@ -54,7 +54,7 @@ describe('the visit application form against the contract', () => {
     expect(errors).toMatchObject({
       startDate: '开始日期不能早于今天',
       'visitors.1.phone': expect.any(String),
-      'visitors.1.mealType': '选择用餐时须选择餐食类型',
+      'visitors.1.mealType': '选择用餐时须选择用餐类型',
       labourContract: '请上传劳务合同',
       'files.0.type': '请选择文件类型',
       'files.1.file': '未选择文件',
