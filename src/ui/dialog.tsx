@@ -5,7 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 export interface DialogProps {
   open: boolean;
   title: ReactNode;
-  /** Called to close: cancel, Esc, the close button, or DIALOG_CLOSE_DELAY_MS after a passed confirm. */
+  /** Called to close: cancel, Esc, the close button, or DIALOG_CLOSE_DELAY_MS after the confirm (once its check passed). */
   onClose: () => void;
   /** The before-close check: the dialog closes only when it answers true. */
   onConfirm?: () => boolean | Promise<boolean>;
@@ -73,6 +73,8 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
   const confirm = async () => {
     if (busy) return;
     setBusy('confirm');
+    // The 500 ms count from the person's confirm: the check runs within them, not before them.
+    const confirmedAt = Date.now();
     let pass = false;
     try {
       pass = onConfirm ? await onConfirm() : true;
@@ -83,7 +85,7 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
       setBusy(null);
       return;
     }
-    closeTimer.current = setTimeout(() => onCloseRef.current(), DIALOG_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => onCloseRef.current(), Math.max(0, confirmedAt + DIALOG_CLOSE_DELAY_MS - Date.now()));
   };
 
   const save = async () => {
