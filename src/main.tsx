@@ -8,14 +8,18 @@ import { registerServiceWorker } from '@/app/pwa';
 import { takeServerState } from '@/app/server-state';
 import { queryClient } from '@/app/query-client';
 import { readsSettled } from '@/app/reads-settled';
+import { focusMainOnNavigation } from '@/app/route-focus';
 import { router } from '@/app/router';
 import { activateLocale, initialLocale } from '@/locales/i18n';
 import { startSyncWhenNeeded } from '@/offline/on-demand';
 import { setTimeZones } from '@/ui/format';
+import { followFocus } from '@/ui/last-focus';
 import { TIME_ZONE_META } from '@contract/time-zone';
 import './styles.css';
 
 installApiEffects(router, queryClient);
+followFocus();
+focusMainOnNavigation(router);
 // Times are shown in the buyer's zone the bid service names in the shell, named where this device's clock differs.
 setTimeZones(document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content, Intl.DateTimeFormat().resolvedOptions().timeZone);
 

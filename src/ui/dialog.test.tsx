@@ -3,6 +3,7 @@ import { renderWithI18n } from '@/test/render';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
+import { followFocus } from './last-focus';
 
 function Harness({ onConfirm, onClose }: { onConfirm?: () => boolean | Promise<boolean>; onClose?: () => void }) {
   const [open, setOpen] = useState(true);
@@ -55,6 +56,54 @@ describe('<Dialog>', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onClose).toHaveBeenCalledOnce();
     expect(dialogOpen()).toBe(false);
+  });
+
+  it('gives focus back to its opener when closed with Esc, once an opener disabled while it was up is enabled again', async () => {
+    // As the logout button is: busy from its click until the answer has been handled, after the dialog closed.
+    function Busy() {
+      const [open, setOpen] = useState(false);
+      const [busy, setBusy] = useState(false);
+      const close = () => {
+        setOpen(false);
+        setTimeout(() => setBusy(false), 10);
+      };
+      return (
+        <>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={(event) => {
+              setBusy(true);
+              setOpen(true);
+              // A browser moves focus off a control that becomes disabled, before the dialog is up: jsdom does not.
+              event.currentTarget.blur();
+            }}
+          >
+            退出登录
+          </button>
+          <Dialog open={open} title="确认" onClose={close}>
+            <input aria-label="x" />
+          </Dialog>
+        </>
+      );
+    }
+    followFocus();
+    renderWithI18n(<Busy />);
+    const opener = screen.getByRole('button', { name: '退出登录' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(opener).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(screen.getByLabelText('x'));
+    // Esc: the browser's cancel event on the dialog.
+    await act(async () => {
+      fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
+    });
+    expect(document.querySelector('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(opener).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(opener);
   });
 
   it('counts the 500 ms from the confirm, the check running within them', async () => {

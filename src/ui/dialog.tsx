@@ -1,4 +1,5 @@
 import { DIALOG_CLOSE_DELAY_MS } from '@contract/limits';
+import { openerOf } from './last-focus';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
@@ -28,6 +29,24 @@ const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disab
  * Esc is a cancel; focus goes back to the opener on close (SPEC.md section 4: cancel,
  * optional save, confirm with a before-close check, closing delayed 500 ms).
  */
+/**
+ * Focus back on what opened the dialog. An opener its caller disables while the question is up
+ * (a busy button, enabled once the answer is handled) cannot take focus when the dialog closes:
+ * it takes it when it is enabled again, unless the person has put focus somewhere meanwhile.
+ */
+function restoreFocus(opener: HTMLElement): void {
+  if (!document.contains(opener)) return;
+  opener.focus();
+  if (document.activeElement === opener || !opener.matches(':disabled')) return;
+  const observer = new MutationObserver(() => {
+    if (opener.matches(':disabled')) return;
+    observer.disconnect();
+    const focused = document.activeElement;
+    if (document.contains(opener) && (focused === null || focused === document.body)) opener.focus();
+  });
+  observer.observe(opener, { attributes: true, attributeFilter: ['disabled'] });
+}
+
 export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, saveLabel, cancelLabel, size = 'md', danger, children }: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
@@ -44,7 +63,7 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
   useEffect(() => {
     const el = ref.current;
     if (!el || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = openerOf(document.activeElement);
     if (typeof el.showModal === 'function') {
       if (!el.open) el.showModal();
     } else {
@@ -61,7 +80,7 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
       } else {
         el.removeAttribute('open');
       }
-      if (opener && document.contains(opener)) opener.focus();
+      if (opener) restoreFocus(opener);
     };
   }, [open]);
 

@@ -238,3 +238,15 @@ test('the login screen works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/platform\/home/);
 });
+
+test('focus follows the keyboard user: onto the new screen after login, back to the opener after a dialog closed with Esc', async ({ page }) => {
+  await login(page);
+  await expect(page.locator('#main')).toBeFocused();
+  const logout = page.getByRole('button', { name: '退出登录' }).first();
+  await logout.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(logout).toBeFocused();
+});
