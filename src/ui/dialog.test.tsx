@@ -106,39 +106,6 @@ describe('<Dialog>', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('counts the 500 ms from the confirm, the check running within them', async () => {
-    const onClose = vi.fn();
-    const onConfirm = vi.fn(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 200)));
-    renderWithI18n(<Harness onConfirm={onConfirm} onClose={onClose} />);
-    await act(async () => {
-      fireEvent.click(confirmButton());
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(499);
-    });
-    expect(onClose).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(onClose).toHaveBeenCalledOnce();
-  });
-
-  it('closes at once when the check itself took longer than the delay', async () => {
-    const onClose = vi.fn();
-    const onConfirm = vi.fn(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 800)));
-    renderWithI18n(<Harness onConfirm={onConfirm} onClose={onClose} />);
-    await act(async () => {
-      fireEvent.click(confirmButton());
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(800);
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-    expect(onClose).toHaveBeenCalledOnce();
-  });
-
   it('the delayed close calls the onClose of the latest render', async () => {
     const first = vi.fn();
     const latest = vi.fn();

@@ -6,7 +6,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 export interface DialogProps {
   open: boolean;
   title: ReactNode;
-  /** Called to close: cancel, Esc, the close button, or DIALOG_CLOSE_DELAY_MS after the confirm (once its check passed). */
+  /** Called to close: cancel, Esc, the close button, or DIALOG_CLOSE_DELAY_MS after a passed confirm. */
   onClose: () => void;
   /** The before-close check: the dialog closes only when it answers true. */
   onConfirm?: () => boolean | Promise<boolean>;
@@ -25,11 +25,6 @@ const WIDTH = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal on the native <dialog> (showModal keeps focus inside and makes the page inert).
- * Esc is a cancel; focus goes back to the opener on close (SPEC.md section 4: cancel,
- * optional save, confirm with a before-close check, closing delayed 500 ms).
- */
-/**
  * Focus back on what opened the dialog. An opener its caller disables while the question is up
  * (a busy button, enabled once the answer is handled) cannot take focus when the dialog closes:
  * it takes it when it is enabled again, unless the person has put focus somewhere meanwhile.
@@ -47,6 +42,11 @@ function restoreFocus(opener: HTMLElement): void {
   observer.observe(opener, { attributes: true, attributeFilter: ['disabled'] });
 }
 
+/**
+ * A modal on the native <dialog> (showModal keeps focus inside and makes the page inert).
+ * Esc is a cancel; focus goes back to the opener on close (SPEC.md section 4: cancel,
+ * optional save, confirm with a before-close check, closing delayed 500 ms).
+ */
 export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, saveLabel, cancelLabel, size = 'md', danger, children }: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
@@ -92,8 +92,6 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
   const confirm = async () => {
     if (busy) return;
     setBusy('confirm');
-    // The 500 ms count from the person's confirm: the check runs within them, not before them.
-    const confirmedAt = Date.now();
     let pass = false;
     try {
       pass = onConfirm ? await onConfirm() : true;
@@ -104,7 +102,7 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
       setBusy(null);
       return;
     }
-    closeTimer.current = setTimeout(() => onCloseRef.current(), Math.max(0, confirmedAt + DIALOG_CLOSE_DELAY_MS - Date.now()));
+    closeTimer.current = setTimeout(() => onCloseRef.current(), DIALOG_CLOSE_DELAY_MS);
   };
 
   const save = async () => {

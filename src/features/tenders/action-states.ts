@@ -42,3 +42,11 @@ export function actionReasons(record: TenderRecordSummary, { now, waiting, suppl
     visit: null,
   };
 }
+
+/**
+ * Where a supplier turns with a question about an action that is closed: "发起沟通" only where its
+ * status has communication records (A104), else to the buyer in general words.
+ */
+export function questionHint(supplierStatus: string | undefined): string {
+  return canAccess('communicateRecord', supplierStatus) ? i18n._(msg`如有疑问，请通过“发起沟通”联系采购方。`) : i18n._(msg`如有疑问，请联系采购方。`);
+}

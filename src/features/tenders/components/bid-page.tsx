@@ -7,7 +7,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { useLoadErrorText } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { PageSpinner } from '@/ui/spinner';
-import { actionReasons } from '../action-states';
+import { actionReasons, questionHint } from '../action-states';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
 import { useServerNow, type Clocked } from '@/ui/server-clock';
 import { isMendable } from '@/offline/outbox';
@@ -97,7 +97,7 @@ function BidRecord({ supplierId, supplierCode, supplierStatus, record, mend, onQ
         <span className="break-words text-slate-900">{record.title}</span>
       </p>
       {blocked ? (
-        <EmptyState title={blocked} description={t`如有疑问，请通过“发起沟通”联系采购方。`} />
+        <EmptyState title={blocked} description={questionHint(supplierStatus)} />
       ) : (
         <BidForm key={`${record.id}|${mend ?? ''}`} record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onQueued={onQueued} />
       )}

@@ -17,6 +17,8 @@ import { focusFirstError } from '@/ui/use-validated-form';
 import { queuePayDeposit } from '../api/pay-deposit';
 import { mendedWrite } from '../tender-thread';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
+import { questionHint } from '../action-states';
+import { readSession } from '@/api/session';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { DEPOSIT_FIELDS, depositFieldId as idOf, localToday, useDepositForm } from './deposit-form-state';
 import { DepositSlipField } from './deposit-slip-field';
@@ -118,7 +120,7 @@ function DepositDialogBody({ record, supplierId, supplierCode, mending, clockOff
         {block ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             <p className="font-medium">{message(block, locale)}</p>
-            <p>{t`如有疑问，请通过“发起沟通”联系采购方。`}</p>
+            <p>{questionHint(readSession()?.status)}</p>
           </div>
         ) : null}
         <FormAlert message={recordProblem || failure} />
