@@ -80,8 +80,6 @@ export function BidPage(props: BidPageProps) {
 }
 
 function BidRecord({ supplierId, supplierCode, supplierStatus, record, mend, onQueued }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
-  // Rendered again on a change of language: the texts below are read from the active catalog.
-  useLingui();
   // The bid service's clock, not the phone's, says whether the cut-off has passed.
   const now = useServerNow(record.clockOffset);
   // Mending the record's refused bid: that write is what "waits" on the record, and it is the one opened.
