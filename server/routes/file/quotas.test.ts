@@ -173,6 +173,16 @@ const deleteTus = (id: string, ip: string) => t.app.inject({ method: 'DELETE', u
 /** What unfinished and unclaimed uploads hold now, as the cap counts it. */
 const held = async () => (await unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now))).total;
 
+/**
+ * The bytes a tus PATCH brought are written once its answer has gone (routes/file/tus.ts): the
+ * test waits for that write before it reads the space or moves the clock, which the write reads.
+ */
+async function progressRecorded(uploadId: string, received: number): Promise<void> {
+  await expect
+    .poll(async () => Number((await t.db.query<{ received: string | number }>('SELECT received FROM tus_uploads WHERE upload_id = $1', [uploadId]))[0]?.received ?? -1))
+    .toBe(received);
+}
+
 /** Runs `body` with some quotas changed, and puts them back whatever happens. */
 async function withQuotas(changes: Partial<Quotas>, body: (quotas: Quotas) => Promise<void>): Promise<void> {
   const quotas = t.app.services.quotas;
@@ -192,6 +202,7 @@ describe('upload space that cannot be hoarded', () => {
     expect(created.statusCode).toBe(201);
     expect(await held()).toBe(before);
     expect((await patchTus(idOf(created), '10.0.7.1', 400)).statusCode).toBe(204);
+    await progressRecorded(idOf(created), 400);
     expect(await held()).toBe(before + 400);
     expect((await deleteTus(idOf(created), '10.0.7.1')).statusCode).toBe(204);
     expect(await held()).toBe(before);
@@ -200,6 +211,7 @@ describe('upload space that cannot be hoarded', () => {
   it('an anonymous upload that received nothing for an hour holds no space, and housekeeping removes it', async () => {
     const created = await createTus('10.0.7.2', 5000);
     expect((await patchTus(idOf(created), '10.0.7.2', 300)).statusCode).toBe(204);
+    await progressRecorded(idOf(created), 300);
     const before = await held();
     const rows = await t.count('tus_uploads');
     t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
