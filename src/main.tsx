@@ -14,14 +14,13 @@ import { activateLocale, initialLocale } from '@/locales/i18n';
 import { startSyncWhenNeeded } from '@/offline/on-demand';
 import { setTimeZones } from '@/ui/format';
 import { followFocus } from '@/ui/last-focus';
+import { nextTask } from '@/ui/next-task';
 import { TIME_ZONE_META } from '@contract/time-zone';
 import './styles.css';
 
 installApiEffects(router, queryClient);
 followFocus();
 focusMainOnNavigation(router);
-// Times are shown in the buyer's zone the bid service names in the shell, named where this device's clock differs.
-setTimeZones(document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content, Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -36,8 +35,15 @@ takeServerState(queryClient, root);
 const here = { href: `${location.pathname}${location.search}${location.hash}` } as Parameters<typeof router.preloadRoute>[0];
 // Its code too, at once, not after the guards (a supplier's screen: after the session check);
 // and a screen rendered by the app alone waits for its first reads (src/app/prefetch.ts).
+// The start is cut into tasks a phone can run between two frames: the modules' evaluation, the
+// route's preload (the guard and the reads it starts), then the first use of Intl (the zone of
+// the device: ICU's start-up, 120 to 170 ms with a phone's CPU, whichever Intl call comes first).
+await nextTask();
 startFirstScreen(router);
 void router.preloadRoute(here).catch(() => undefined);
+await nextTask();
+// Times are shown in the buyer's zone the bid service names in the shell, named where this device's clock differs.
+setTimeZones(document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content, Intl.DateTimeFormat().resolvedOptions().timeZone);
 // Activate the stored language before the first render: rendering before it would flash the source texts.
 await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));
 
@@ -63,19 +69,14 @@ if (prerendered) {
   await readsSettled(queryClient, FIRST_READS_MS);
   onFirstCommit(followPrerender(root));
 }
-// How the first render runs. On a first visit it is a transition, rendered in slices of a few
-// milliseconds so that a phone's main thread is never blocked long: with a prerender, that one
-// stays usable meanwhile; without one (a notice's detail, the supplier's screens), measured on
-// /bidDetail with Lighthouse's mobile settings, one synchronous render was a 480 ms task (TBT 449
-// to 627 ms, performance 80 to 85), in slices TBT 240 to 410 ms and performance 86 to 89, with
-// the same LCP (docs/benchmarks.md). On a repeat visit of a prerendered screen (a service worker
-// controls the page: the chunks and, offline, the reads are on the device) the render that
-// replaces the prerender is one synchronous commit instead, about 10 ms here and 40 ms with a
-// phone's CPU: in slices, the frames and tasks let in between made the stored rows show 5 ms
-// later (docs/benchmarks.md, "The repeat visit offline, measured again").
-const render = () => createRoot(root).render(tree);
-if (prerendered && navigator.serviceWorker?.controller) render();
-else startTransition(render);
+// The first render is a transition, rendered in slices of a few milliseconds so that a phone's
+// main thread is never blocked long; a prerender or a kept screen stays on view, and usable,
+// meanwhile. Measured on /bidDetail with Lighthouse's mobile settings, one synchronous render was
+// a 480 ms task (TBT 449 to 627 ms), in slices TBT 240 to 410 ms. On a repeat visit (the service
+// worker answering with the screen's last render) it was once one synchronous commit, for the
+// stored rows 5 ms sooner; on a supplier's home that commit was a task of 600 to 700 ms with a
+// phone's CPU, after the kept screen had painted (docs/benchmarks.md, "The logged-in screens on a phone").
+startTransition(() => createRoot(root).render(tree));
 
 registerServiceWorker();
 
