@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateNoProblem, choiceProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
+import { registerRequest } from './schemas/supplier';
+import { BANK_ACCOUNT_RE, certificateNoProblem, choiceProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
 
 describe('control characters', () => {
   const problems = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: string) =>
@@ -38,6 +39,27 @@ describe('password', () => {
     ['abc12!', 'a symbol'],
     ['密码abc123', 'not ASCII'],
   ])('refuses %s (%s)', (v) => expect(PASSWORD_RE.test(v)).toBe(false));
+});
+
+describe('bank account number', () => {
+  it('takes 6 to 34 digits, groups set apart by one space or hyphen', () => {
+    for (const ok of ['622202', '6222020100001000', '6222 0201 0000 1000', '0071-0001-23456', '1'.repeat(34)]) expect(BANK_ACCOUNT_RE.test(ok), ok).toBe(true);
+  });
+  it('refuses letters, other signs, double or edge separators, too few or too many digits', () => {
+    for (const bad of ['6222ABCD1111', 'VN62220201', '6222.0201.0000', '6222  0201', ' 622202', '622202-', '62220', '1'.repeat(35)]) expect(BANK_ACCOUNT_RE.test(bad), bad).toBe(false);
+  });
+});
+
+describe('a registration\'s password confirmation', () => {
+  const issuesOf = (newPassword: string, conPassword: string) =>
+    (registerRequest.safeParse({ newPassword, conPassword }).error?.issues ?? []).filter((i) => i.path[0] === 'conPassword').map((i) => i.message);
+  it('is required on its own, even when the password is empty too', () => {
+    expect(issuesOf('', '')).toContain('required');
+    expect(issuesOf('Secret123', '')).toContain('required');
+  });
+  it('typed again is no issue of its own (a mismatch is checked once the record is whole: profile.test.ts)', () => {
+    expect(issuesOf('Secret123', 'Secret123')).toEqual([]);
+  });
 });
 
 describe('credit code checksum', () => {

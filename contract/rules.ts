@@ -12,6 +12,8 @@ export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const EMAIL_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 export const PASSWORD_RE = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
 const USERNAME_RE = /^[A-Za-z0-9_.-]{4,32}$/;
+/** 6 to 34 digits, groups optionally set apart by one space or hyphen (as printed on a card or a statement). */
+export const BANK_ACCOUNT_RE = /^\d(?:[ -]?\d){5,33}$/;
 const VERIFICATION_CODE_RE = /^\d{6}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -86,6 +88,9 @@ export const email = () => requiredText(TEXT_MAX).regex(EMAIL_RE, err('emailInva
 export const password = () => text().min(1, err('required')).regex(PASSWORD_RE, err('passwordInvalid'));
 /** A password as typed to prove who one is (login, old password): any characters but controls, bounded. */
 export const currentPassword = () => text().min(1, err('required')).max(64, err('tooLong'));
+/** A new password typed again: required on its own, so an empty pair is not taken for a match. */
+export const confirmPassword = () => text().min(1, err('required'));
+export const bankAccount = () => requiredText(40).regex(BANK_ACCOUNT_RE, err('bankAccountInvalid'));
 export const username = () => requiredText(32).regex(USERNAME_RE, err('usernameInvalid'));
 export const creditCode = () =>
   requiredText(18)

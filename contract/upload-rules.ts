@@ -38,6 +38,16 @@ export const UPLOAD_RULES = {
     wrongKind: 'slipTypeInvalid',
     tooMany: 'oneFileOnly',
   },
+  /** The supplier's business licence: one scan or photo (an image or a PDF). */
+  businessLicense: {
+    min: 1,
+    max: 1,
+    kinds: [...IMAGE_KINDS, 'pdf'],
+    accept: 'image/*,application/pdf,.pdf',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'licenceTypeInvalid',
+    tooMany: 'oneFileOnly',
+  },
   bidDocuments: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
   /** The files of one required certificate. */
   certificateFiles: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },

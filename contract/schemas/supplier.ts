@@ -1,7 +1,9 @@
 import { z } from '../zod';
 import { LONG_TEXT_MAX } from '../limits';
 import {
+  bankAccount,
   checkNewPassword,
+  confirmPassword,
   creditCode,
   currentPassword,
   email,
@@ -11,14 +13,13 @@ import {
   password,
   phone,
   requiredText,
-  text,
   username,
   verificationCode,
 } from '../rules';
 import { fileRef } from './common';
 
 const bankInfo = z.object({
-  acctNo: requiredText(40),
+  acctNo: bankAccount(),
   bankNo: optionalText(40),
   acctName: requiredText(),
   bankName: requiredText(),
@@ -56,7 +57,7 @@ export const supplierFields = z.object({
 export type SupplierFields = z.infer<typeof supplierFields>;
 
 export const registerRequest = supplierFields
-  .extend({ username: username(), newPassword: password(), conPassword: text() })
+  .extend({ username: username(), newPassword: password(), conPassword: confirmPassword() })
   .superRefine(checkNewPassword);
 
 export const updateRequest = supplierFields;
@@ -95,7 +96,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const logoutRequest = z.object({ username: requiredText(64) });
 
 export const changePwdRequest = z
-  .object({ username: requiredText(64), password: currentPassword(), newPassword: password(), conPassword: text() })
+  .object({ username: requiredText(64), password: currentPassword(), newPassword: password(), conPassword: confirmPassword() })
   .superRefine(checkNewPassword);
 export type ChangePwdRequest = z.input<typeof changePwdRequest>;
 
@@ -115,7 +116,7 @@ export const forgetPwdRequest = z
     phone: optionalText(11),
     code: verificationCode(),
     newPassword: password(),
-    conPassword: text(),
+    conPassword: confirmPassword(),
   })
   .superRefine((v, ctx) => {
     checkNewPassword(v, ctx);

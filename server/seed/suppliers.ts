@@ -8,6 +8,7 @@ import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
 import { hashPassword } from '../security/passwords';
 import { downloadUrl } from '../services/file-refs';
+import { demoPdf } from './documents';
 
 export interface DemoAccount {
   username: string;
@@ -38,12 +39,14 @@ const CREDIT_BASES: Array<[string, string]> = [['441900', 'MA4UQ1B2X'], ['320500
 export async function seedDemoSuppliers(db: Tx, storage: FileStorage, now: Date): Promise<void> {
   for (const [i, account] of DEMO_ACCOUNTS.entries()) {
     const [region, org] = CREDIT_BASES[i]!;
-    const licenseName = `${account.supplierName}-营业执照.txt`;
+    const licenseName = `${account.supplierName}-营业执照.pdf`;
     const key = storage.newKey('u', licenseName, now);
-    const bytes = Buffer.from(`营业执照（演示）\n${account.supplierName}\n`, 'utf8');
+    const creditCode = demoCreditCode(region, org);
+    // A licence is an image or a PDF (contract/upload-rules.ts); the PDF's font shows ASCII only.
+    const bytes = demoPdf(['Business licence (demo)', `Unified social credit code: ${creditCode}`, `Account: ${account.username}`]);
     const fields: SupplierFields = {
       supplierName: account.supplierName,
-      creditCode: demoCreditCode(region, org),
+      creditCode,
       businessLicense: { name: licenseName, url: downloadUrl(key), path: key },
       legalPerson: ['张伟', '刘洋', '黄海'][i]!,
       establishDate: ['2012-05-18', '2008-09-01', '2015-03-26'][i]!,

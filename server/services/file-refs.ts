@@ -1,7 +1,7 @@
 import { BASE_PATH } from '../../contract/http';
 import type { FileRef } from '../../contract/schemas/common';
 import type { SupplierFields } from '../../contract/schemas/supplier';
-import type { UploadRule } from '../../contract/upload-rules';
+import { UPLOAD_RULES, type UploadRule } from '../../contract/upload-rules';
 import type { Queryable } from '../db/db';
 import { claimFiles, findFilesByKeys } from '../db/file-repo';
 import type { FileStorage } from '../files/storage';
@@ -18,12 +18,16 @@ const refsOf = (fields: SupplierFields): Array<[string, FileRef]> => [
 
 /**
  * Checks that every file a supplier record references was uploaded here and may be used by
- * `supplierId` (null while registering): its own, a public document, or an unclaimed upload.
+ * `supplierId` (null while registering): its own, a public document, or an unclaimed upload;
+ * and that a new business licence is an image or a PDF by its content. A licence already on
+ * record (`recordedLicence`, its stored key) is kept as it is, whatever its kind: a supplier
+ * editing its phone number is not made to upload its licence again.
  * Answers the fields with their `url` rewritten from the stored key, so a record never carries
  * a link the client made up.
  */
-export async function checkFileRefs(db: Queryable, fields: SupplierFields, supplierId: string | null): Promise<SupplierFields> {
+export async function checkFileRefs(db: Queryable, storage: FileStorage, fields: SupplierFields, supplierId: string | null, recordedLicence: string | null): Promise<SupplierFields> {
   await checkRefs(db, refsOf(fields), supplierId);
+  if (fields.businessLicense.path !== recordedLicence) await checkStoredFiles(db, storage, [['businessLicense', fields.businessLicense]], UPLOAD_RULES.businessLicense);
   return { ...fields, businessLicense: withOurUrl(fields.businessLicense), attachments: fields.attachments.map(withOurUrl) };
 }
 

@@ -26,7 +26,7 @@ function rethrowClash(error: unknown): never {
 }
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { now, quotas } = app.services;
+  const { now, quotas, storage } = app.services;
 
   route(
     app,
@@ -41,7 +41,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         .transaction(async (tx) => {
           await takeRegistrationQuota(tx, quotas, now(), req.ip);
           await refuseClash(tx, username, fields, null);
-          const checked = await checkFileRefs(tx, fields, null);
+          const checked = await checkFileRefs(tx, storage, fields, null, null);
           const id = await insertSupplier(tx, { username, passwordHash, status: SupplierStatus.A101, fields: checked }, now());
           await claimFileRefs(tx, checked, id);
           return id;
@@ -69,7 +69,8 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       await db
         .transaction(async (tx) => {
           await refuseClash(tx, null, input, supplierId);
-          const checked = await checkFileRefs(tx, input, supplierId);
+          const recorded = (await findSupplierById(tx, supplierId))?.supplier.businessLicense?.path ?? null;
+          const checked = await checkFileRefs(tx, storage, input, supplierId, recorded);
           await updateSupplierFields(tx, supplierId, checked, now());
           await claimFileRefs(tx, checked, supplierId);
         })
