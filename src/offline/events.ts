@@ -18,6 +18,7 @@ const changeListeners = new Set<() => void>();
 const kickListeners = new Set<() => void>();
 const syncListeners = new Set<() => void>();
 const sentListeners = new Set<(entry: OutboxEntry, result: unknown) => void>();
+const refusedListeners = new Set<(entry: OutboxEntry) => void>();
 let syncState: SyncState = { syncing: false, progress: null };
 
 let channel: BroadcastChannel | null | undefined;
@@ -82,6 +83,22 @@ export function emitSent(entry: OutboxEntry, result: unknown): void {
 export function onSentLocal(listener: (entry: OutboxEntry, result: unknown) => void): () => void {
   sentListeners.add(listener);
   return () => sentListeners.delete(listener);
+}
+
+/** The bid service refused an entry for good (E4xx: a deadline passed, a status changed). */
+export function emitRefused(entry: OutboxEntry): void {
+  refusedListeners.forEach((listener) => {
+    try {
+      listener(entry);
+    } catch (error) {
+      console.error('outbox onRefused listener failed', error);
+    }
+  });
+}
+
+export function onRefusedLocal(listener: (entry: OutboxEntry) => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
 }
 
 export function getSyncState(): SyncState {

@@ -1,5 +1,5 @@
 import { openPortalDb, type ChunkRecord, type OutboxCall, type OutboxEntry, type OwnerKey, type UploadRecord } from './db';
-import { emitChange, onChange, onSentLocal } from './events';
+import { emitChange, onChange, onRefusedLocal, onSentLocal } from './events';
 import { ensureSyncEngine } from './on-demand';
 import { newId, newIdempotencyKey } from './ids';
 import { byAge, getEntry, getUpload, patchEntry, readChunks, removeEntry, uploadsOf } from './outbox-store';
@@ -296,4 +296,12 @@ export function subscribe(listener: () => void): () => void {
 /** An entry was accepted by the bid service (in this tab, the one that sent it). */
 export function onSent(listener: (entry: OutboxEntry, result: unknown) => void): () => void {
   return onSentLocal(listener);
+}
+
+/**
+ * Hears, in this tab, each entry the bid service refused for good. A refusal says the screen's
+ * data is older than the service's (a deadline moved, a status changed): what shows is read again.
+ */
+export function onRefused(listener: (entry: OutboxEntry) => void): () => void {
+  return onRefusedLocal(listener);
 }

@@ -4,7 +4,7 @@ import { message } from '@/locales/wire';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { supplierOwner, visitorOwner, type OutboxEntry } from './db';
 import { getSyncState, onKick, onSyncState } from './events';
-import { discard, enqueue, listEntries, onSent, type EnqueueInput } from './outbox';
+import { discard, enqueue, listEntries, onRefused, onSent, type EnqueueInput } from './outbox';
 import * as store from './outbox-store';
 import { backoffDelay, BACKOFF_MAX_MS, createSyncEngine, type SyncEngine, type SyncEngineDeps } from './sync-engine';
 import { resetPortalDb, useNodeBlobs } from './test-helpers';
@@ -176,6 +176,20 @@ describe('a business error (E4xx) → failed with the server message and reason,
     clock.advance(BACKOFF_MAX_MS);
     await sync();
     expect(sent).toHaveLength(1);
+  });
+
+  it('onRefused hears the refused entry, once, and nothing of a sent one', async () => {
+    const refused = vi.fn();
+    const stop = onRefused(refused);
+    reply = refuse('E409', message('communicationClosed', 'zh-CN'));
+    const late = await enqueue(replyTo('c1', 'late'));
+    await engine.whenIdle();
+    reply = async () => ({});
+    await enqueue(replyTo('c2', 'fine'));
+    await engine.whenIdle();
+    stop();
+    expect(refused).toHaveBeenCalledOnce();
+    expect(refused).toHaveBeenCalledWith(expect.objectContaining({ id: late.id, status: 'failed' }));
   });
 });
 

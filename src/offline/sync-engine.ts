@@ -1,7 +1,7 @@
 import { Code } from '@contract/codes';
 import type { FileRef } from '@contract/schemas/common';
 import { supplierOwner, type OutboxEntry } from './db';
-import { emitChange, emitSent, onKick, setSyncState } from './events';
+import { emitChange, emitRefused, emitSent, onKick, setSyncState } from './events';
 import type * as OutboxStore from './outbox-store';
 import { classify, type Outcome } from './outcome';
 import { appendAtPath, setAtPath } from './path';
@@ -154,9 +154,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await store.patchEntry(entry.id, (e) => ({ ...e, status: 'paused', lastError: { code: Code.unauthorized, message: outcome.message } }));
         await store.setOwnerStatus(entry.owner, ['queued'], 'paused');
         break;
-      case 'fail':
-        await store.patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+      case 'fail': {
+        const failed = await store.patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+        if (failed) emitRefused(failed);
         break;
+      }
     }
     emitChange();
   }
