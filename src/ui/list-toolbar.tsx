@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from '@contract/limits';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 
 interface ListToolbarProps<S extends string> {
   /** Prefix of the controls' ids (`<id>-search`, `<id>-status`). */
@@ -20,11 +20,43 @@ interface ListToolbarProps<S extends string> {
   statusWidth?: string;
 }
 
-/** A list's search box: applied on submit, with a clear button. Remount (key) it when `q` changes from outside. */
+/** Whether `text` fits the input's content box in the input's own font (and whenever its box changes). */
+function useFitsInput(inputRef: RefObject<HTMLInputElement | null>, text: string): boolean {
+  const [fits, setFits] = useState(true);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    let context: CanvasRenderingContext2D | null = null;
+    const update = () => {
+      const style = getComputedStyle(input);
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      // A box not laid out (hidden, or no layout at all) says nothing yet.
+      if (!(room > 0)) return;
+      context ??= document.createElement('canvas').getContext('2d');
+      if (!context) return;
+      context.font = style.font;
+      setFits(context.measureText(text).width <= room);
+    };
+    update();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(input);
+    return () => observer.disconnect();
+  }, [inputRef, text]);
+  return fits;
+}
+
+/**
+ * A list's search box: applied on submit, with a clear button. Remount (key) it when `q` changes from outside.
+ * What can be searched is the placeholder where it fits the box; where it does not (a phone, a long
+ * language), it is a hint under the box instead, never cut off.
+ */
 export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string; label: string; placeholder: string; q: string; onSearch: (q: string) => void }) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
+  const fits = useFitsInput(inputRef, placeholder);
+  const hintId = `${id}-hint`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +69,7 @@ export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string;
   };
 
   return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
+    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 flex-wrap gap-x-2 gap-y-1">
       <div className="relative min-w-0 flex-1">
         <label htmlFor={id} className="sr-only">
           {label}
@@ -46,10 +78,12 @@ export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string;
           ref={inputRef}
           id={id}
           type="search"
-          className="input pr-9 [&::-webkit-search-cancel-button]:appearance-none"
+          // Room for the clear button only while it is there: the placeholder shows when it is not.
+          className={`input [&::-webkit-search-cancel-button]:appearance-none ${draft ? 'pr-9' : ''}`}
           value={draft}
           maxLength={SEARCH_MAX}
-          placeholder={placeholder}
+          placeholder={fits ? placeholder : undefined}
+          aria-describedby={fits ? undefined : hintId}
           onChange={(e) => setDraft(e.target.value)}
         />
         {draft ? (
@@ -68,6 +102,11 @@ export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string;
       <button type="submit" className="btn btn-primary">
         <Trans>搜索</Trans>
       </button>
+      {fits ? null : (
+        <p id={hintId} className="basis-full text-sm break-words text-slate-500">
+          {placeholder}
+        </p>
+      )}
     </form>
   );
 }

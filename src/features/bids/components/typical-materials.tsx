@@ -2,6 +2,7 @@ import { BCP47, type Locale } from '@contract/locales';
 import type { NoticeDetail } from '@contract/schemas/business';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@/ui/empty-state';
+import { ScrollRegion } from '@/ui/scroll-region';
 
 type Material = NoticeDetail['typicalMaterials'][number];
 
@@ -13,8 +14,8 @@ export function TypicalMaterials({ materials }: { materials: Material[] }) {
 
   return (
     <>
-      <div className="table-wrap hidden md:block">
-        <table className="table">
+      <ScrollRegion label={t`典型物料`} className="table-wrap hidden md:block">
+        <table className="table table-fit">
           <thead>
             <tr>
               <th scope="col"><Trans>物料名称</Trans></th>
@@ -38,7 +39,7 @@ export function TypicalMaterials({ materials }: { materials: Material[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ul className="space-y-3 md:hidden">
         {materials.map((m, i) => (
           <li key={i} className="rounded-lg border border-slate-200 p-3">

@@ -1,9 +1,10 @@
 import type { CommunicationSummary } from '@contract/schemas/communication';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CardList } from '@/ui/card-list';
 import { DateTime } from '@/ui/date-time';
 import { formatDateTime } from '@/ui/format';
+import { ScrollRegion } from '@/ui/scroll-region';
 import { PriorityBadge, StatusBadge } from './communication-badges';
 
 const linkProps = (row: CommunicationSummary) => ({ to: '/platform/communicateRecord/$id' as const, params: { id: row.id } });
@@ -13,7 +14,7 @@ function StackedDateTime({ value }: { value: string }) {
   const [date, time] = formatDateTime(value).split(' ');
   return (
     <time dateTime={value} className="block tabular-nums">
-      <span className="block">{date}</span>
+      <span className="block whitespace-nowrap">{date}</span>
       <span className="block text-xs text-slate-500">{time}</span>
     </time>
   );
@@ -21,9 +22,10 @@ function StackedDateTime({ value }: { value: string }) {
 
 /** Wide screens (xl, where all seven columns fit beside the menu): one row per thread; the question number opens it. */
 export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
+  const { t } = useLingui();
   return (
-    <div className="table-wrap">
-      <table className="table [&_td]:px-3 [&_th]:px-3">
+    <ScrollRegion label={t`沟通记录列表`}>
+      <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
             <th scope="col"><Trans>问题编号</Trans></th>
@@ -44,7 +46,7 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
                 </Link>
               </td>
               <td>
-                <span className="block w-56 break-words whitespace-normal">{row.topic}</span>
+                <span className="block w-48 break-words whitespace-normal">{row.topic}</span>
               </td>
               <td><PriorityBadge priority={row.priority} /></td>
               <td className="whitespace-nowrap tabular-nums">{row.sourceNo ?? '—'}</td>
@@ -55,7 +57,7 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

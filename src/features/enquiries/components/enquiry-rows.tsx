@@ -1,9 +1,10 @@
 import type { EnquirySummary } from '@contract/schemas/enquiry';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { CardList } from '@/ui/card-list';
 import { DateTime } from '@/ui/date-time';
+import { ScrollRegion } from '@/ui/scroll-region';
 import { awaitsQuote, replyStatusNow } from '../enquiry-state';
 import { TimeLeft } from '@/ui/time-left';
 import { BusinessBadge, ReplyBadge } from './enquiry-badges';
@@ -12,7 +13,7 @@ import { BusinessBadge, ReplyBadge } from './enquiry-badges';
 function Deadline({ enquiry, now }: { enquiry: EnquirySummary; now: number }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <DateTime value={enquiry.deadline} />
+      <DateTime value={enquiry.deadline} whole />
       {awaitsQuote(enquiry, now) ? <TimeLeft deadline={enquiry.deadline} now={now} /> : null}
     </span>
   );
@@ -36,10 +37,11 @@ function useRowOpen() {
 
 /** Wide screens (xl, beside the menu): the eight columns of SPEC.md section 3. */
 export function EnquiryTable({ rows, now }: { rows: EnquirySummary[]; now: number }) {
+  const { t } = useLingui();
   const open = useRowOpen();
   return (
-    <div className="table-wrap">
-      <table className="table [&_td]:px-3 [&_th]:px-3">
+    <ScrollRegion label={t`询价单列表`}>
+      <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
             <th scope="col"><Trans>询价单号</Trans></th>
@@ -60,19 +62,19 @@ export function EnquiryTable({ rows, now }: { rows: EnquirySummary[]; now: numbe
                   {row.enquiryNo}
                 </Link>
               </td>
-              <td className="max-w-48 break-words whitespace-normal">{row.theme}</td>
+              <td className="max-w-48 min-w-28 break-words whitespace-normal">{row.theme}</td>
               <td><ReplyBadge status={replyStatusNow(row, now)} /></td>
               <td className="whitespace-nowrap"><DateTime value={row.createdAt} dateOnly /></td>
               <td><BusinessBadge status={row.businessStatus} /></td>
               <td><Round round={row.round} /></td>
               {/* Date over time: the eight columns fit beside the menu at 1280 px. */}
-              <td className="max-w-24 whitespace-normal tabular-nums"><DateTime value={row.updatedAt} /></td>
+              <td className="tabular-nums"><DateTime value={row.updatedAt} whole /></td>
               <td className="max-w-36 whitespace-normal"><Deadline enquiry={row} now={now} /></td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { TenderRecordSummary } from '@contract/schemas/tender';
 import type { OutboxEntry } from '@/offline/db';
 import { CardList } from '@/ui/card-list';
-import { Trans } from '@lingui/react/macro';
+import { ScrollRegion } from '@/ui/scroll-region';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import type { UrlAction } from '../tender-search';
@@ -31,12 +32,14 @@ const markAttrs = (record: TenderRecordSummary, context: RowContext) =>
 
 /**
  * Wide screens (xl, beside the menu): each record is a data row and, under it, a row with its
- * actions and what waits in the outbox, so the columns fit the 920 px a 1280 px screen leaves.
+ * actions and what waits in the outbox, so the columns fit the 920 px a 1280 px screen leaves
+ * in every language (headers and badges wrap); narrower, the frame scrolls and says so.
  */
 export function TenderTable({ rows, context }: { rows: TenderRecordSummary[]; context: RowContext }) {
+  const { t } = useLingui();
   return (
-    <div className="table-wrap">
-      <table className="table [&_td]:px-3 [&_th]:px-3">
+    <ScrollRegion label={t`投标记录列表`}>
+      <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
             <th scope="col"><Trans>招标编号 / 标题</Trans></th>
@@ -88,7 +91,7 @@ export function TenderTable({ rows, context }: { rows: TenderRecordSummary[]; co
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { VisitApplicationSummary } from '@contract/schemas/visit-apply';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { CardList } from '@/ui/card-list';
+import { ScrollRegion } from '@/ui/scroll-region';
 import { ReviewBadge } from './review-badge';
 
 const Dates = ({ row }: { row: Pick<VisitApplicationSummary, 'startDate' | 'endDate'> }) => (
@@ -23,10 +24,11 @@ function useRowOpen() {
 
 /** Wide screens (xl, beside the menu): the list's columns of SPEC.md section 3. */
 export function VisitTable({ rows }: { rows: VisitApplicationSummary[] }) {
+  const { t } = useLingui();
   const open = useRowOpen();
   return (
-    <div className="table-wrap">
-      <table className="table [&_td]:px-3 [&_th]:px-3">
+    <ScrollRegion label={t`参观申请列表`}>
+      <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
             <th scope="col"><Trans>参观单号</Trans></th>
@@ -56,7 +58,7 @@ export function VisitTable({ rows }: { rows: VisitApplicationSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
