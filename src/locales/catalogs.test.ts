@@ -40,6 +40,14 @@ function readPo(locale: string, catalog: string): Map<string, string> {
   return entries;
 }
 
+/**
+ * Chinese punctuation (full-width colon, comma, enumeration comma, full stop, semicolon,
+ * parentheses, quotes, exclamation and question marks, the ideographic space) or a double
+ * space: wrong in an English or Vietnamese text. Chinese texts keep their full-width marks.
+ */
+const CHINESE_PUNCTUATION = /[：，、。；（）“”‘’！？\u3000「」]| {2}/;
+const readsLatin = (text: string) => !CHINESE_PUNCTUATION.test(text);
+
 /** The catalogs of lingui.config.ts: the shell's, and the areas loaded with their routes. */
 const CATALOGS = ['messages', 'tenders', 'enquiries', 'visits', 'home'] as const;
 
@@ -49,6 +57,11 @@ describe.each(CATALOGS)('translation catalog %s', (name) => {
 
   it('has interface texts to translate', () => {
     expect(source.size).toBeGreaterThan(name === 'messages' ? 50 : 20);
+  });
+
+  it.each(['en', 'vie'] as const)('%s writes with its own punctuation: no full-width marks, no double spaces', (locale) => {
+    const wrong = [...catalogs[locale]!].filter(([, text]) => !readsLatin(text)).map(([id, text]) => `${id} => ${text}`);
+    expect(wrong).toEqual([]);
   });
 
   it.each(LOCALES)('%s has every message of the source catalog, none empty', (locale) => {
@@ -62,5 +75,9 @@ describe.each(CATALOGS)('translation catalog %s', (name) => {
 describe('wire messages', () => {
   it('wire messages exist in every language', () => {
     for (const key of messageKeys) for (const locale of LOCALES) expect(message(key, locale).trim()).not.toBe('');
+  });
+
+  it.each(['en', 'vie'] as const)('%s wire messages have no full-width marks and no double spaces', (locale) => {
+    expect(messageKeys.filter((key) => !readsLatin(message(key, locale))).map((key) => `${key} => ${message(key, locale)}`)).toEqual([]);
   });
 });

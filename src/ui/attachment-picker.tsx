@@ -1,12 +1,13 @@
 import { MAX_FILE_BYTES, MAX_FILES_AT_ONCE } from '@contract/limits';
 import type { Locale } from '@contract/locales';
 import { message } from '@/locales/wire';
-import { kindProblem, sniffFileKind, SNIFF_HEAD_BYTES, type UploadRule } from '@contract/upload-rules';
+import { kindProblem, type UploadRule } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { assertRoomFor, StorageFullError } from '@/offline/storage';
 import { FieldError, FieldHint } from './field';
 import { formatBytes } from './file-upload';
+import { sniffFile } from './sniff-file';
 
 export interface AttachmentPickerProps {
   id: string;
@@ -34,13 +35,6 @@ export interface AttachmentPickerProps {
 }
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
-
-/** What a file is by its content: its first bytes, and its last ones, where a ZIP keeps its directory. */
-async function sniff(file: File) {
-  const head = new Uint8Array(await file.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
-  const tail = file.size > SNIFF_HEAD_BYTES ? new Uint8Array(await file.slice(file.size - SNIFF_HEAD_BYTES).arrayBuffer()) : head;
-  return sniffFileKind(head, tail);
-}
 
 /**
  * Chooses files to send later (through the outbox), lists them with remove. Refuses in place,
@@ -82,7 +76,7 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
           continue;
         }
         // Only fields limited to some kinds pay for reading the file's bytes.
-        const problem = rule?.kinds ? kindProblem(rule, await sniff(file)) : null;
+        const problem = rule?.kinds ? kindProblem(rule, await sniffFile(file)) : null;
         if (problem) {
           const reason = message(problem, locale);
           found.push(t`文件“${name}”无法添加：${reason}`);

@@ -1,8 +1,14 @@
 import { MAX_FILE_BYTES, MAX_FILES_AT_ONCE } from '@contract/limits';
+import type { Locale } from '@contract/locales';
 import type { FileRef } from '@contract/schemas/common';
+import { kindProblem, type UploadRule } from '@contract/upload-rules';
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { downloadFile, uploadFile } from '@/api/file';
+import { formatList, formatNumber } from './format';
+import { message } from '@/locales/wire';
+import { sniffFile } from './sniff-file';
 import { toast } from './toast';
 import { FieldError, FieldHint } from './field';
 
@@ -14,6 +20,11 @@ export interface FileUploadProps {
   /** Files kept in total; 1 by default (a new choice then replaces the file). */
   maxFiles?: number;
   accept?: string;
+  /**
+   * The field's rule of contract/upload-rules.ts: its `accept`, and the kinds a file's content
+   * must be (refused with its `wrongKind` message before anything is uploaded).
+   */
+  rule?: UploadRule;
   /** Allowed extensions with the dot, e.g. ['.xls', '.xlsx']; any when omitted. */
   extensions?: readonly string[];
   required?: boolean;
@@ -33,10 +44,11 @@ const extensionOf = (name: string) => {
   return dot === -1 ? '' : name.slice(dot).toLowerCase();
 };
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A file's size in B, KB or MB (one decimal), written as the interface language writes numbers. */
+export function formatBytes(bytes: number, locale: Locale = i18n.locale as Locale): string {
+  if (bytes < 1024) return `${formatNumber(bytes, locale, 0)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, locale, 1, 1)} KB`;
+  return `${formatNumber(bytes / 1024 / 1024, locale, 1, 1)} MB`;
 }
 
 let nextKey = 1;
@@ -46,8 +58,8 @@ let nextKey = 1;
  * and remove. Refuses (with a toast) files over 50 MB, more than 20 at once or than
  * `maxFiles` in total, and extensions not in `extensions` (SPEC.md sections 5 and 8).
  */
-export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, extensions, required, disabled, error, hint }: FileUploadProps) {
-  const { t } = useLingui();
+export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, rule, extensions, required, disabled, error, hint }: FileUploadProps) {
+  const { t, i18n } = useLingui();
   const [pending, setPending] = useState<Pending[]>([]);
   // Several uploads may finish before a re-render: each builds on the list the last one handed
   // over (set in the handlers), and a new list from the parent replaces it once committed.
@@ -80,7 +92,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
     }
   };
 
-  const choose = (chosen: File[]) => {
+  const choose = async (chosen: File[]) => {
     if (chosen.length === 0) return;
     if (chosen.length > MAX_FILES_AT_ONCE) {
       toast.error(t`一次最多选择 ${MAX_FILES_AT_ONCE} 个文件`);
@@ -96,12 +108,17 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
     for (const file of chosen) {
       const name = file.name;
       if (extensions && extensions.length > 0 && !extensions.map((e) => e.toLowerCase()).includes(extensionOf(name))) {
-        const allowed = extensions.join(' / ');
+        const allowed = formatList(extensions, i18n.locale as Locale, 'disjunction');
         toast.error(t`文件“${name}”的格式不正确，只能上传 ${allowed} 文件`);
       } else if (file.size > MAX_FILE_BYTES) {
         toast.error(t`文件“${name}”超过 50MB，无法上传`);
       } else {
-        accepted.push(file);
+        // Only fields limited to some kinds pay for reading the file's bytes.
+        const problem = rule?.kinds ? kindProblem(rule, await sniffFile(file)) : null;
+        if (problem) {
+          const reason = message(problem, i18n.locale as Locale);
+          toast.error(t`文件“${name}”无法上传：${reason}`);
+        } else accepted.push(file);
       }
     }
     if (accepted.length === 0) return;
@@ -118,7 +135,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
 
   const full = maxFiles !== 1 && value.length + pending.length >= maxFiles;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const acceptAttr = accept ?? extensions?.join(',');
+  const acceptAttr = accept ?? (rule?.accept || extensions?.join(','));
 
   return (
     <div>
@@ -143,7 +160,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           onChange={(e) => {
-            choose(Array.from(e.target.files ?? []));
+            void choose(Array.from(e.target.files ?? []));
             // Choosing the same file again must fire change again.
             e.target.value = '';
           }}
@@ -160,7 +177,7 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, e
           {value.length > 0 && maxFiles === 1 ? <Trans>重新选择</Trans> : <Trans>选择文件</Trans>}
         </label>
         <span className="text-xs text-slate-500">
-          {extensions?.length ? <Trans>支持 {extensions.join(' / ')}，单个文件不超过 50MB</Trans> : <Trans>单个文件不超过 50MB</Trans>}
+          {extensions?.length ? <Trans>支持 {formatList(extensions, i18n.locale as Locale, 'disjunction')}，单个文件不超过 50MB</Trans> : <Trans>单个文件不超过 50MB</Trans>}
         </span>
       </div>
       <FieldHint id={id} hint={hint} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { daysLeft, formatDate, formatDateTime, formatMoney, setTimeZones, shellTimeZone } from './format';
+import { daysLeft, formatDate, formatDateTime, formatList, formatMoney, formatNumber, formatRate, listSeparators, setTimeZones, shellTimeZone } from './format';
 
 describe('format', () => {
   afterEach(() => setTimeZones(null, null));
@@ -60,5 +60,29 @@ describe('format', () => {
     expect(daysLeft('2026-03-01T12:00:00Z', now)).toBeLessThan(0);
     expect(daysLeft('2026-02-27T12:00:00Z', now)).toBeLessThan(0);
     expect(daysLeft('nope', now)).toBeNaN();
+  });
+
+  it('joins a list with the separators of the language read', () => {
+    expect(formatList(['A', 'B', 'C'], 'zh-CN')).toBe('A、B和C');
+    expect(formatList(['A', 'B', 'C'], 'en')).toBe('A, B, and C');
+    expect(formatList(['A', 'B', 'C'], 'vie')).toBe('A, B và C');
+    expect(formatList(['.xls', '.xlsx'], 'en', 'disjunction')).toBe('.xls or .xlsx');
+    expect(formatList(['.xls', '.xlsx'], 'vie', 'disjunction')).toBe('.xls hoặc .xlsx');
+    expect(formatList(['A'], 'en')).toBe('A');
+    // Between elements (links): what goes before each.
+    expect(listSeparators(3, 'en')).toEqual(['', ', ', ', and ']);
+    expect(listSeparators(3, 'vie')).toEqual(['', ', ', ' và ']);
+    expect(listSeparators(3, 'zh-CN')).toEqual(['', '、', '和']);
+  });
+
+  it('writes numbers and rates with the decimal mark and grouping of the language read', () => {
+    expect(formatNumber(1780, 'vie')).toBe('1.780');
+    expect(formatNumber('1780.500', 'vie')).toBe('1.780,5');
+    expect(formatNumber(1780, 'en')).toBe('1,780');
+    expect(formatNumber(null, 'en')).toBe('');
+    expect(formatRate(7.1, 'vie')).toBe('7,1');
+    expect(formatRate(7.1, 'en')).toBe('7.1');
+    expect(formatRate(0.00029, 'vie')).toBe('0,00029');
+    expect(formatRate(25000, 'vie')).toBe('25.000');
   });
 });

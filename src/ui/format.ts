@@ -96,3 +96,68 @@ export function daysLeft(iso: string, now: Date = new Date()): number {
   if (diff <= 0) return Math.min(-1, Math.floor(diff / DAY_MS));
   return Math.floor(diff / DAY_MS);
 }
+
+type ListType = 'conjunction' | 'disjunction';
+const listFormats = new Map<string, Intl.ListFormat>();
+function listFormat(locale: Locale, type: ListType): Intl.ListFormat {
+  const key = `${locale}|${type}`;
+  let format = listFormats.get(key);
+  if (!format) listFormats.set(key, (format = new Intl.ListFormat(BCP47[locale], { type })));
+  return format;
+}
+
+/**
+ * A list for a person to read, with the separators of the reader's language: "A、B和C",
+ * "A, B, and C", "A, B và C" ('disjunction': "or"). Never join such a list with a fixed separator.
+ */
+export function formatList(items: readonly string[], locale: Locale, type: ListType = 'conjunction'): string {
+  return listFormat(locale, type).format(items);
+}
+
+/**
+ * The separators `formatList` puts between `count` items, for a list whose items are elements
+ * (links): `separators[i]` goes before item i (`''` before the first).
+ */
+export function listSeparators(count: number, locale: Locale, type: ListType = 'conjunction'): string[] {
+  const parts = listFormat(locale, type).formatToParts(Array.from({ length: count }, (_, i) => String(i)));
+  const separators: string[] = [];
+  let pending = '';
+  for (const part of parts) {
+    if (part.type === 'literal') pending += part.value;
+    else {
+      separators.push(pending);
+      pending = '';
+    }
+  }
+  return separators;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the reader's language writes it (decimal mark, grouping): every number shown
+ * goes through here (or formatMoney), never String(n), toFixed or a template: in vi "7.1" reads
+ * as 71. `maximumFractionDigits` (default 3, the quantities' precision) cuts a float's noise;
+ * `minimumFractionDigits` pads (a size's "1.0 MB").
+ */
+export function formatNumber(n: number | string | null | undefined, locale: Locale, maximumFractionDigits = 3, minimumFractionDigits = 0): string {
+  const value: number | `${number}` | null | undefined = typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
+  if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
+  const key = `${locale}|${maximumFractionDigits}|${minimumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(BCP47[locale], { maximumFractionDigits, minimumFractionDigits })));
+  return format.format(value);
+}
+
+const rateFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * An exchange rate as the notice gives it: every significant digit kept (SPEC.md fixes no
+ * precision for rates, and 0.00029 VND -> CNY must not round to 0), separators of the locale.
+ */
+export function formatRate(n: number | null | undefined, locale: Locale): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '';
+  let format = rateFormats.get(locale);
+  if (!format) rateFormats.set(locale, (format = new Intl.NumberFormat(BCP47[locale], { maximumSignificantDigits: 15 })));
+  return format.format(n);
+}

@@ -13,7 +13,8 @@ interface ListTexts {
   /** The error state's title when nothing is stored to show. */
   failed: ReactNode;
   /** "共 n 条…", announced when a page has arrived. */
-  total: (total: number) => string;
+  /** The count, written as the interface language writes numbers. */
+  total: (total: string) => string;
   /** Nothing at all yet, and what would bring something. */
   empty: string;
   emptyHint: string;
@@ -48,7 +49,7 @@ export interface ListResultsProps<Row> {
  * page loads; the empty states; the pager.
  */
 export function ListResults<Row>({ query, texts, filtered, page, size, onPage, onClear, table, cards, before, after }: ListResultsProps<Row>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Only the layout the screen shows is rendered (both, left to CSS, where the size is unknown):
   // on a phone the hidden table was half the work of drawing a page of records.
   const wide = useMediaQuery(BREAKPOINT.xl);
@@ -84,7 +85,7 @@ export function ListResults<Row>({ query, texts, filtered, page, size, onPage, o
     <>
       <StaleDataNotice query={query} />
       <p className="sr-only" role="status">
-        {stale ? texts.loading : texts.total(total)}
+        {stale ? texts.loading : texts.total(i18n.number(total))}
       </p>
       {before}
       {records.length === 0 ? (

@@ -98,14 +98,14 @@ export function Pager({ pageNo, pageSize, total: count, totalCapped, onChange, l
                   aria-label={t`第 ${item} 页`}
                   onClick={() => go(item)}
                 >
-                  {item}
+                  {i18n.number(item)}
                 </button>
               </li>
             ),
           )}
         </ul>
         <span className="px-2 tabular-nums sm:hidden" aria-live="polite">
-          {current} / {pages}
+          {i18n.number(current)} / {i18n.number(pages)}
         </span>
         <button type="button" className={`${cell} btn-ghost cursor-pointer disabled:cursor-not-allowed disabled:opacity-40`} aria-label={t`下一页`} disabled={current >= pages} onClick={() => go(current + 1)}>
           <Arrow dir="right" />

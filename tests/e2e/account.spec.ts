@@ -60,11 +60,23 @@ test('a new supplier registers with a licence file, the operator approves it, it
 
   // Bad input first: nothing is sent, the form says what is wrong and keeps what was typed.
   await field(page, '联系电话').fill('12345');
+  await field(page, '银行账号').fill('6222 ABCD 0001');
+  await field(page, '密码').fill('');
+  await field(page, '确认密码').fill('');
   await page.getByRole('button', { name: '提交注册' }).click();
   await expect(page.getByText(message('phoneInvalid', 'zh-CN')).first()).toBeVisible();
+  await expect(page.getByText(message('bankAccountInvalid', 'zh-CN')).first()).toBeVisible();
+  // Both passwords empty: each is asked for, the confirmation too.
+  await expect(field(page, '确认密码')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, '供应商名称')).toHaveValue(`测试包装材料有限公司 ${id}`);
   await field(page, '联系电话').fill(phone);
+  await field(page, '银行账号').fill('6222 0202 0001 2345 678');
+  await field(page, '密码').fill('Passw0rd');
+  await field(page, '确认密码').fill('Passw0rd');
 
+  // The licence is a scan or a photo: a text file (even named .pdf) is refused before it is uploaded.
+  await page.getByLabel('营业执照').setInputFiles({ name: 'licence-copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('营业执照') });
+  await expect(page.getByText(`文件“licence-copy.pdf”无法上传：${message('licenceTypeInvalid', 'zh-CN')}`)).toBeVisible();
   await page.getByLabel('营业执照').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence') });
   await expect(page.getByText('licence.pdf').first()).toBeVisible();
 

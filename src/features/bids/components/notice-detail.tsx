@@ -1,3 +1,4 @@
+import type { Locale } from '@contract/locales';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -5,6 +6,7 @@ import { useLoadErrorText } from '@/ui/load-error';
 import { Countdown } from '@/ui/countdown';
 import { DateTime } from '@/ui/date-time';
 import { EmptyState } from '@/ui/empty-state';
+import { formatNumber, formatRate } from '@/ui/format';
 import { Money } from '@/ui/money';
 import { isNotFound, noticeQueryOptions } from '../api/get-notice';
 import { CodeLabel } from './code-label';
@@ -25,7 +27,8 @@ function BackLink() {
 }
 
 export function NoticeDetailView({ id }: { id: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
   const query = useQuery(noticeQueryOptions(id));
   const errorText = useLoadErrorText(query.error);
 
@@ -112,10 +115,10 @@ export function NoticeDetailView({ id }: { id: string }) {
             { label: <Trans>项目周期</Trans>, value: n.projectCycle },
             { label: <Trans>年需求量</Trans>, value: n.annualDemand },
             { label: <Trans>币种</Trans>, value: <CodeLabel type="currency" code={n.currency} /> },
-            { label: <Trans>汇率</Trans>, value: <span className="tabular-nums">{n.exchangeRate}</span> },
+            { label: <Trans>汇率</Trans>, value: <span className="tabular-nums">{formatRate(n.exchangeRate, locale)}</span> },
             { label: <Trans>总价</Trans>, value: <Money value={n.totalPrice} currency={n.currency} /> },
             { label: <Trans>发布单位</Trans>, value: n.issuingUnit },
-            { label: <Trans>报名数</Trans>, value: <span className="tabular-nums">{n.registrationCount}</span> },
+            { label: <Trans>报名数</Trans>, value: <span className="tabular-nums">{formatNumber(n.registrationCount, locale)}</span> },
             {
               label: <Trans>参考模板</Trans>,
               value: n.referenceTemplate ? <FileDownloadButton file={n.referenceTemplate} /> : <span className="text-slate-500"><Trans>无</Trans></span>,

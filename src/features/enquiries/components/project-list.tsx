@@ -26,6 +26,7 @@ interface LineView {
 
 /** The material lines of the enquiry with the buyer's and the supplier's prices (SPEC.md section 3). */
 export function ProjectList({ enquiry }: { enquiry: EnquiryDetail }) {
+  const { i18n } = useLingui();
   const { current, previous } = quoteSources(enquiry);
   const currencies: Currencies = { enquiry: enquiry.currency, latest: previous?.currency ?? enquiry.currency, reply: current?.currency ?? enquiry.currency };
   const comparable = currencies.latest === currencies.reply;
@@ -41,7 +42,7 @@ export function ProjectList({ enquiry }: { enquiry: EnquiryDetail }) {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">
-            <Trans>共 {rows.length} 行物料。折扣为回复价格相对最新报价的变化。</Trans>
+            <Trans>共 {i18n.number(rows.length)} 行物料。折扣为回复价格相对最新报价的变化。</Trans>
           </p>
           <div className="hidden lg:block">
             <LinesTable rows={rows} currencies={currencies} />

@@ -134,7 +134,7 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
         setFailure(other);
         return;
       }
-      const count = enquiry.lines.length;
+      const count = i18n.number(enquiry.lines.length);
       const total = formatMoney(runningTotal(enquiry.lines, values.prices).total, locale, values.currency);
       const sure = await confirmDialog({
         title: t`提交报价`,
@@ -161,7 +161,7 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
   };
 
   const currencyChosen = currency !== '';
-  const lineCount = lines.length;
+  const lineCount = i18n.number(lines.length);
   // The latest quotations are in the currency of the supplier's previous quote.
   const previousCurrency = quoteSources(enquiry).previous?.currency ?? null;
   const comparable = previousCurrency === null || previousCurrency === currency;

@@ -79,7 +79,7 @@ describe('the inquiry letter in the quote form', () => {
     expect(box.textContent).toContain('物料编码不在本询价单中：第 17 行');
     expect(box.textContent).toContain('物料编码重复（只采用第一次出现的行）：第 18 行');
     expect(box.textContent).toContain('缺少物料编码：第 19 行');
-    expect(box.textContent).toContain('回复价格不是有效价格（须大于 0，最多两位小数）：第 15, 16 行');
+    expect(box.textContent).toContain('回复价格不是有效价格（须大于 0，最多两位小数）：第 15和16 行');
     expect(box.textContent).toContain('回复价格为 0：第 14 行');
     expect(box.textContent).toContain('未填写回复价格：第 13 行');
     expect(box.textContent).toContain('超过两位小数的价格已四舍五入：第 12 行');

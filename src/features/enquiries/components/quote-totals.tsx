@@ -4,6 +4,7 @@ import type { EnquiryLine } from '@contract/schemas/enquiry';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { formatMoney } from '@/ui/format';
+import { LeadIn } from '@/ui/lead-in';
 import { changeOf } from '../enquiry-format';
 import { useQuoteValues, type QuoteStore } from '../quote/quote-store';
 import { createQuoteTally, runningTotal, type QuoteTallySums } from '../quote/quote-values';
@@ -49,13 +50,15 @@ export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { li
   // One tally per list of lines; it keeps each line's amount between keystrokes.
   const tally = useMemo(() => createQuoteTally(lines, hasLatest), [lines]);
   const sums = useMemo(() => tally.update(prices), [tally, prices]);
-  const { total, priced } = sums;
+  const { total } = sums;
+  const priced = i18n.number(sums.priced);
   const comparable = previousCurrency === null || previousCurrency === currency;
   const basis = useMemo(() => latestBasis(lines), [lines]);
   const change = useMemo(() => changeAgainstLatest(basis, sums, comparable), [basis, sums, comparable]);
   const missing = useMemo(() => (showErrors ? sums.missing() : []), [showErrors, sums]);
-  const count = lines.length;
-  const missingCount = missing.length;
+  // Counts as the interface language writes numbers, for the texts.
+  const count = i18n.number(lines.length);
+  const missingCount = i18n.number(missing.length);
   const totalText = formatMoney(total, locale, currency || undefined);
   const firstMissing = missing[0];
   const firstLine = lines.find((line) => line.id === firstMissing);
@@ -64,10 +67,12 @@ export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { li
 
   return (
     <div className="space-y-2">
-      {missingCount > 0 && firstLine ? (
+      {missing.length > 0 && firstLine ? (
         <div id={MISSING_SUMMARY_ID} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600">
           <p>
-            {message('priceRequired', locale)}：<Trans>还有 {missingCount} 行价格为空或为 0</Trans>
+            <LeadIn label={message('priceRequired', locale)}>
+              <Trans>还有 {missingCount} 行价格为空或为 0</Trans>
+            </LeadIn>
           </p>
           <a
             href={`#${priceInputId(firstLine.id)}`}

@@ -1,8 +1,11 @@
+import type { Locale } from '@contract/locales';
 import { UPLOAD_RULES } from '@contract/upload-rules';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AttachmentPicker } from '@/ui/attachment-picker';
+import { formatList, formatNumber } from '@/ui/format';
+import { LeadIn } from '@/ui/lead-in';
 import type { IgnoredRow, IgnoreReason } from './letter-prices';
 import type { LetterReadingState } from './use-letter-reading';
 
@@ -21,9 +24,11 @@ const REASON: Record<IgnoreReason, MessageDescriptor> = {
 const REASON_ORDER: IgnoreReason[] = ['unknownMaterial', 'duplicate', 'noMaterialNo', 'invalidPrice', 'zeroPrice', 'noPrice'];
 
 function RowNumbers({ rows }: { rows: number[] }) {
-  const shown = rows.slice(0, ROWS_SHOWN).join(', ');
-  const count = rows.length;
-  const more = count - ROWS_SHOWN;
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const shown = formatList(rows.slice(0, ROWS_SHOWN).map((row) => formatNumber(row, locale)), locale);
+  const count = formatNumber(rows.length, locale);
+  const more = rows.length - ROWS_SHOWN;
   return more > 0 ? <Trans>第 {shown} 行等 {count} 行</Trans> : <Trans>第 {shown} 行</Trans>;
 }
 
@@ -35,7 +40,9 @@ function IgnoredRows({ rows }: { rows: IgnoredRow[] }) {
     <ul className="mt-1 list-disc space-y-0.5 pl-5">
       {groups.map(({ reason, rows: numbers }) => (
         <li key={reason}>
-          {i18n._(REASON[reason])}：<RowNumbers rows={numbers} />
+          <LeadIn label={i18n._(REASON[reason])}>
+            <RowNumbers rows={numbers} />
+          </LeadIn>
         </li>
       ))}
     </ul>
@@ -44,6 +51,7 @@ function IgnoredRows({ rows }: { rows: IgnoredRow[] }) {
 
 /** What the reader made of the letter: how many prices it put into the form, and every row it did not use, with why. */
 function LetterSummary({ id, state, round }: { id: string; state: LetterReadingState; round: number }) {
+  const { i18n } = useLingui();
   if (state.status === 'none') return null;
   if (state.status === 'reading') {
     return (
@@ -74,13 +82,16 @@ function LetterSummary({ id, state, round }: { id: string; state: LetterReadingS
       );
     }
   }
-  const { filled, ignored, rounded, unpriced } = state;
+  const { ignored, rounded } = state;
   const letterRound = state.round;
-  const ignoredCount = ignored.length;
+  // Counts as the interface language writes numbers, for the texts.
+  const filled = i18n.number(state.filled);
+  const unpriced = i18n.number(state.unpriced);
+  const ignoredCount = i18n.number(ignored.length);
   return (
-    <div id={id} role="status" className={`${NOTE} ${filled > 0 ? 'border-brand-200 bg-brand-50 text-slate-800' : 'border-amber-200 bg-amber-50 text-amber-900'}`}>
+    <div id={id} role="status" className={`${NOTE} ${state.filled > 0 ? 'border-brand-200 bg-brand-50 text-slate-800' : 'border-amber-200 bg-amber-50 text-amber-900'}`}>
       <p className="font-medium">
-        {filled > 0 ? <Trans>已从询价函填入 {filled} 个价格，请核对后再提交。</Trans> : <Trans>询价函中没有可用的价格，未填入任何价格。</Trans>}
+        {state.filled > 0 ? <Trans>已从询价函填入 {filled} 个价格，请核对后再提交。</Trans> : <Trans>询价函中没有可用的价格，未填入任何价格。</Trans>}
       </p>
       {letterRound !== null && letterRound !== round ? (
         <p className="mt-1">
@@ -89,7 +100,7 @@ function LetterSummary({ id, state, round }: { id: string; state: LetterReadingS
           </Trans>
         </p>
       ) : null}
-      {ignoredCount > 0 ? (
+      {ignored.length > 0 ? (
         <div className="mt-1">
           <p>
             <Trans>{ignoredCount} 行未采用：</Trans>
@@ -103,7 +114,7 @@ function LetterSummary({ id, state, round }: { id: string; state: LetterReadingS
           <RowNumbers rows={rounded} />
         </p>
       ) : null}
-      {filled > 0 && unpriced > 0 ? (
+      {state.filled > 0 && state.unpriced > 0 ? (
         <p className="mt-1">
           <Trans>另有 {unpriced} 行物料询价函中没有价格，请在下方填写。</Trans>
         </p>

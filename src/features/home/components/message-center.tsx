@@ -19,11 +19,13 @@ import type { HomeListProps } from './todo-list';
 
 /** What happened to the supplier's records, newest first: unread marks, mark read, an unread-only filter and the pager. */
 export function MessageCenter({ supplierId, search, onSearchChange }: HomeListProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(messageListQueryOptions(supplierId, messageListRequest(search)));
   const markRead = useMarkRead(supplierId);
-  const unread = query.data?.unread ?? 0;
-  const total = query.data?.total ?? 0;
+  const unreadCount = query.data?.unread ?? 0;
+  // As the interface language writes numbers (10.000 in vi), for the texts.
+  const unread = i18n.number(unreadCount);
+  const total = i18n.number(query.data?.total ?? 0);
   // Only the layout shown (both where the size is unknown), and a new answer's rows drawn in a
   // deferred pass, in slices, rather than in the task that received it (src/ui/list-results.tsx).
   const wide = useMediaQuery(BREAKPOINT.md);
@@ -64,7 +66,7 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
             />
             <Trans>只看未读</Trans>
           </label>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={unread === 0 || markRead.isPending} aria-busy={markRead.isPending} onClick={markAll}>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={unreadCount === 0 || markRead.isPending} aria-busy={markRead.isPending} onClick={markAll}>
             <Trans>全部标为已读</Trans>
           </button>
         </div>

@@ -36,7 +36,7 @@ export function TodoList({ supplierId, search, onSearchChange }: HomeListProps) 
 }
 
 function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(todoListQueryOptions(supplierId, todoListRequest(search)));
   const now = useServerNow(query.data?.clockOffset);
   // Only the layout shown (both where the size is unknown), and a new answer's rows drawn in a
@@ -50,7 +50,8 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
     return <LoadError title={<Trans>待办事项加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
 
-  const { records, total } = data ?? query.data;
+  const { records, total: count } = data ?? query.data;
+  const total = i18n.number(count);
   const stale = query.isPlaceholderData || data !== query.data;
   return (
     <>
@@ -84,12 +85,12 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
           ) : null}
         </div>
       )}
-      {total > 0 ? (
+      {count > 0 ? (
         <Pager
           label={t`待办事项分页`}
           pageNo={search.todoPage}
           pageSize={search.todoSize}
-          total={total}
+          total={count}
           onChange={(page, size) => onSearchChange({ ...search, todoPage: size === search.todoSize ? page : 1, todoSize: size as PageSize })}
         />
       ) : null}

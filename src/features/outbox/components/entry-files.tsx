@@ -1,12 +1,14 @@
+import type { Locale } from '@contract/locales';
 import type { OutboxEntry, UploadRecord } from '@/offline/db';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { readStoredFile } from '@/offline/outbox';
 import { BlobDownloadButton } from '@/ui/blob-download-button';
+import { formatNumber } from '@/ui/format';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { ProgressBar } from '@/ui/progress-bar';
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const mb = (bytes: number, locale: Locale) => formatNumber(bytes / 1024 / 1024, locale, 1, 1);
 
 /**
  * "Never lost, and the supplier can still get back what it wrote": a file still on the device
@@ -20,10 +22,11 @@ function FileDownload({ upload }: { upload: UploadRecord }) {
 
 /** One file: download, and what the bid service has acknowledged of it. */
 function FileRow({ upload }: { upload: UploadRecord }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
   const done = upload.status === 'done' ? upload.size : upload.uploadedBytes;
-  const sent = mb(done);
-  const total = mb(upload.size);
+  const sent = mb(done, locale);
+  const total = mb(upload.size, locale);
   const name = upload.name;
   return (
     <li className="text-xs text-slate-600">

@@ -1,4 +1,5 @@
 import { MAX_FILES_AT_ONCE } from '@contract/limits';
+import { UPLOAD_RULES } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileUpload } from '@/ui/file-upload';
 import { fieldId } from '../supplier-form-values';
@@ -16,6 +17,7 @@ export function AttachmentsSection({ form }: { form: SupplierForm }) {
           id={fieldId('businessLicense')}
           label={t`营业执照`}
           required
+          rule={UPLOAD_RULES.businessLicense}
           value={form.values.businessLicense}
           onChange={(files) => form.setFiles('businessLicense', files)}
           error={form.errors.businessLicense}

@@ -11,7 +11,7 @@ const NOTE = 'mt-2 rounded-lg border px-3 py-2 text-sm';
  * unreadable one or a .xls is a note: the bid service checks those when the bid arrives.
  */
 export function BidBomPreview({ id, state }: { id: string; state: BomReadingState }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   switch (state.status) {
     case 'none':
       return null;
@@ -43,7 +43,8 @@ export function BidBomPreview({ id, state }: { id: string; state: BomReadingStat
         </p>
       );
   }
-  const { lineCount, header, preview } = state;
+  const { header, preview } = state;
+  const lineCount = i18n.number(state.lineCount);
   return (
     <div id={id} className="mt-2 space-y-2">
       <p role="status" className="text-sm text-slate-700">
@@ -75,7 +76,7 @@ export function BidBomPreview({ id, state }: { id: string; state: BomReadingStat
           </tbody>
         </table>
       </ScrollRegion>
-      {lineCount > preview.length ? (
+      {state.lineCount > preview.length ? (
         <p className="text-xs text-slate-500">
           <Trans>仅显示前 5 行</Trans>
         </p>

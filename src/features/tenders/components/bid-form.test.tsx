@@ -89,12 +89,12 @@ describe('BidForm', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '提交' }));
     const summary = await screen.findByRole('alert');
-    expect(summary.textContent).toBe(`${zh('requiredUploadMissing')}：投标文件、营业执照、ISO 9001、物料清单`);
+    expect(summary.textContent).toBe(`${zh('requiredUploadMissing')}：投标文件、营业执照、ISO 9001和物料清单`);
     expect(document.activeElement).toBe(summary);
 
     await user.upload(screen.getByLabelText(/^投标文件/), fileOf('投标书.pdf', 2048));
     await user.upload(screen.getByLabelText(/^营业执照/), fileOf('执照.pdf', 512));
-    await waitFor(() => expect(summary.textContent).toBe(`${zh('requiredUploadMissing')}：ISO 9001、物料清单`));
+    await waitFor(() => expect(summary.textContent).toBe(`${zh('requiredUploadMissing')}：ISO 9001和物料清单`));
     expect(describedText(screen.getByLabelText(/^ISO 9001/))).toContain(zh('certificateRequired'));
     // Each name leads to its field.
     await user.click(within(summary).getByRole('link', { name: 'ISO 9001' }));

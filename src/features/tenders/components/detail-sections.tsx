@@ -1,7 +1,9 @@
+import type { Locale } from '@contract/locales';
 import type { TenderRecordDetail } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/ui/date-time';
+import { formatList } from '@/ui/format';
 import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
@@ -73,8 +75,9 @@ export function DepositSection({ record }: { record: TenderRecordDetail }) {
 }
 
 export function BidSection({ record }: { record: TenderRecordDetail }) {
+  const { i18n } = useLingui();
   const bid = record.bid;
-  const certificates = record.requiredCertificates.join('、');
+  const certificates = formatList(record.requiredCertificates, i18n.locale as Locale);
   return (
     <Section id="tender-bid" title={<Trans>投标文件</Trans>}>
       {bid ? (

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { deadlineState } from '@/offline/deadline';
 import { DeadlineNotice } from '@/ui/deadline-notice';
+import { LeadIn } from '@/ui/lead-in';
 import { OUTBOX_CALL_LABEL } from '../tender-labels';
 import { isTenderOutboxCall } from '../tender-thread';
 
@@ -61,8 +62,11 @@ export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: num
         return (
           <li key={entry.id} className={`rounded-lg border px-3 py-2 text-sm ${failed ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-slate-50 text-slate-800'}`}>
             <p className="break-words">
-              <span className="font-medium">{isTenderOutboxCall(entry.call) ? i18n._(OUTBOX_CALL_LABEL[entry.call]) : entry.summary}</span>
-              <span aria-hidden="true">：</span> <StatusText entry={entry} />
+              <LeadIn label={<span className="font-medium">{isTenderOutboxCall(entry.call) ? i18n._(OUTBOX_CALL_LABEL[entry.call]) : entry.summary}</span>}>
+                <span>
+                  <StatusText entry={entry} />
+                </span>
+              </LeadIn>
             </p>
             {/* The same words as /pending; `now` is the bid service's clock, which judges the cut-off. */}
             <DeadlineNotice state={deadlineState(entry, now)} className="mt-2" />

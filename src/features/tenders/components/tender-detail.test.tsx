@@ -67,7 +67,7 @@ describe('TenderDetailView', () => {
     expect(deposit.getByRole('button', { name: '下载 汇款单.jpg' })).toBeTruthy();
     expect(deposit.getByText('已驳回')).toBeTruthy();
 
-    expect(section('投标文件').getByText('尚未提交投标文件。需提供的证书：营业执照、ISO 9001')).toBeTruthy();
+    expect(section('投标文件').getByText('尚未提交投标文件。需提供的证书：营业执照和ISO 9001')).toBeTruthy();
     expect(section('保证金退还').getByText('尚未申请退还保证金。')).toBeTruthy();
 
     const actions = section('操作');

@@ -15,6 +15,7 @@ import { FileDownloadButton } from '@/ui/file-download-button';
 import { formatBytes } from '@/ui/file-upload';
 import { formatMoney } from '@/ui/format';
 import { DetailSection, InfoList } from '@/ui/info-list';
+import { LeadIn } from '@/ui/lead-in';
 import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { StaleDataNotice } from '@/ui/stale-data-notice';
@@ -218,7 +219,7 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
                 <ul className="space-y-1">
                   {detail.insurance.insuredPersons.map((p) => (
                     <li key={p.certificateNo}>
-                      {p.name}（{p.job}）
+                      <LeadIn label={p.name}>{p.job}</LeadIn>
                     </li>
                   ))}
                 </ul>
