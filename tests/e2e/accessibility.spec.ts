@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { logInAsDemo } from './support';
 
 const demo = { username: 'demo_a104', password: 'Demo1234' };
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: '账号', exact: true }).fill(demo.username);
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill(demo.password);
-  await page.getByRole('button', { name: '进入工作台' }).click();
-  await expect(page).toHaveURL(/\/platform\/home/);
-}
 
 const publicPages = ['/login', '/register', '/forgetPassword', '/error/404', '/error/403', '/visitLogin'];
 const platformPages = ['/platform/home', '/platform/supplierInfoManagement', '/platform/modifyPassword'];
@@ -58,7 +51,7 @@ test('a bid detail in Vietnamese at 1280 px passes axe, its typical materials wh
 });
 
 test('logged-in screens pass the WCAG 2.1 AA rules of axe', async ({ page }) => {
-  await login(page);
+  await logInAsDemo(page);
   for (const path of platformPages) {
     await page.goto(path);
     await expectAccessible(page);
@@ -83,7 +76,7 @@ async function tenderPaths(page: Page): Promise<string[]> {
 
 test('the tender screens and the deposit dialog pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await logInAsDemo(page);
   const paths = await tenderPaths(page);
   for (const language of ['zh-CN', 'en', 'vie']) {
     await page.evaluate((l) => localStorage.setItem('language', l), language);
@@ -113,7 +106,7 @@ async function enquiryPaths(page: Page): Promise<string[]> {
 
 test('the enquiry screens and the quote form pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await logInAsDemo(page);
   const paths = await enquiryPaths(page);
   for (const language of ['zh-CN', 'en', 'vie']) {
     await page.evaluate((l) => localStorage.setItem('language', l), language);
@@ -150,7 +143,7 @@ async function openVisitPath(page: Page, path: string) {
 
 test('the home and visit application screens pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
   test.setTimeout(180_000);
-  await login(page);
+  await logInAsDemo(page);
   const paths = await visitPaths(page);
   for (const language of ['zh-CN', 'en', 'vie']) {
     await page.evaluate((l) => localStorage.setItem('language', l), language);
@@ -178,7 +171,7 @@ test.describe('on a 360 px wide phone', () => {
       }
     }
     await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-    await login(page);
+    await logInAsDemo(page);
     for (const path of platformPages) {
       await page.goto(path);
       await expectFitsWidth(page);
@@ -187,7 +180,7 @@ test.describe('on a 360 px wide phone', () => {
 
   test('the tender screens fit the width and pass axe, in all three languages', async ({ page }) => {
     test.setTimeout(120_000);
-    await login(page);
+    await logInAsDemo(page);
     const paths = await tenderPaths(page);
     for (const language of ['zh-CN', 'en', 'vie']) {
       await page.evaluate((l) => localStorage.setItem('language', l), language);
@@ -203,7 +196,7 @@ test.describe('on a 360 px wide phone', () => {
 
   test('the enquiry screens fit the width and pass axe, in all three languages', async ({ page }) => {
     test.setTimeout(120_000);
-    await login(page);
+    await logInAsDemo(page);
     // The list is cards on a phone: the paths are found on a wide screen first.
     await page.setViewportSize({ width: 1280, height: 900 });
     const paths = await enquiryPaths(page);
@@ -221,7 +214,7 @@ test.describe('on a 360 px wide phone', () => {
   });
   test('the home and visit application screens fit the width and pass axe, in all three languages', async ({ page }) => {
     test.setTimeout(180_000);
-    await login(page);
+    await logInAsDemo(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     const paths = await visitPaths(page);
     await page.setViewportSize({ width: 360, height: 740 });
@@ -254,7 +247,7 @@ test('the login screen works with the keyboard alone', async ({ page }) => {
 });
 
 test('focus follows the keyboard user: onto the new screen after login, back to the opener after a dialog closed with Esc', async ({ page }) => {
-  await login(page);
+  await logInAsDemo(page);
   await expect(page.locator('#main')).toBeFocused();
   const logout = page.getByRole('button', { name: '退出登录' }).first();
   await logout.focus();

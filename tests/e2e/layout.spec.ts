@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logInAsDemo } from './support';
 
 /**
  * What a screen's layout owes a reader in every language: a table fits its box at 1280 px, or
@@ -10,14 +11,6 @@ test.use({ serviceWorkers: 'block' });
 
 const LANGUAGES = ['zh-CN', 'en', 'vie'] as const;
 const LISTS = ['/platform/home', '/platform/tenderManagement', '/platform/bargaining', '/platform/communicateRecord', '/platform/visitorApplyNew'];
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: '账号', exact: true }).fill('demo_a104');
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: '进入工作台' }).click();
-  await expect(page).toHaveURL(/\/platform\/home/);
-}
 
 const setLanguage = (page: Page, language: string) => page.evaluate((l) => localStorage.setItem('language', l), language);
 
@@ -37,7 +30,7 @@ const tablesIn = (page: Page) =>
 
 test('the list tables fit their box at 1280 px in all three languages', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await logInAsDemo(page);
   for (const language of LANGUAGES) {
     await setLanguage(page, language);
     for (const path of LISTS) {
@@ -53,7 +46,7 @@ test('the list tables fit their box at 1280 px in all three languages', async ({
 });
 
 test('a table wider than its box is a named region a keyboard scrolls, with a cue on the side that holds more', async ({ page }) => {
-  await login(page);
+  await logInAsDemo(page);
   // An enquiry's project list has more columns than any screen: it scrolls beside the menu.
   await page.goto('/platform/bargaining');
   await page.locator('main table a[href^="/platform/bargaining/"]').first().click();
@@ -112,7 +105,7 @@ test('the sync indicator stays on one line in the header with an entry waiting a
   test.setTimeout(120_000);
   // The reply is sent and never answered: the entry waits, the bar shows.
   await page.route('**/bid-service/communication/reply', () => undefined);
-  await login(page);
+  await logInAsDemo(page);
   await page.goto('/platform/communicateRecord');
   await page.getByRole('link', { name: 'GT2026110002' }).click();
   await page.getByRole('textbox', { name: /^回复内容/ }).fill(`布局检查 ${Date.now()}`);
@@ -147,7 +140,7 @@ test.describe('on a phone', () => {
 
   test("a search box's hint is read whole at 360 px in all three languages", async ({ page }) => {
     test.setTimeout(120_000);
-    await login(page);
+    await logInAsDemo(page);
     for (const language of LANGUAGES) {
       await setLanguage(page, language);
       for (const path of LISTS.slice(1)) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { logInAsDemo } from './support';
 
 /**
  * A supplier's screens on a phone, loaded afresh while their answers are held back: what shows
@@ -6,14 +7,6 @@ import { expect, test, type Page, type Route } from '@playwright/test';
  * The worker is blocked so that the test, not the worker, sees the portal's requests.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: '账号', exact: true }).fill('demo_a104');
-  await page.getByRole('textbox', { name: '密码', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: '进入工作台' }).click();
-  await expect(page).toHaveURL(/\/platform\/home/);
-}
 
 /** From the next document on, the page adds up its layout shifts not caused by input (what CLS counts). */
 async function followLayoutShifts(page: Page) {
@@ -48,7 +41,7 @@ test('home on a phone does not move when its to-dos and messages arrive', async 
   // Held from the login on: no answer of them is stored on the device, so the home below loads afresh.
   await page.route('**/bid-service/home/todoList', hold);
   await page.route('**/bid-service/home/messageList', hold);
-  await login(page);
+  await logInAsDemo(page);
   await followLayoutShifts(page);
 
   await page.goto('/platform/home');

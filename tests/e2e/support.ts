@@ -91,3 +91,12 @@ export async function launchProfile(chromium: BrowserType, options: { prefix: st
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page, dir: profile };
 }
+
+/** Logs in through /login's own form (demo_a104 unless named) and waits for the workbench. */
+export async function logInAsDemo(page: Page, username = 'demo_a104', password = 'Demo1234'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: '账号', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: '密码', exact: true }).fill(password);
+  await page.getByRole('button', { name: '进入工作台' }).click();
+  await expect(page).toHaveURL(/\/platform\/home/);
+}
