@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from '@contract/limits';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 
 interface ListToolbarProps<S extends string> {
   /** Prefix of the controls' ids (`<id>-search`, `<id>-status`). */
@@ -20,10 +20,13 @@ interface ListToolbarProps<S extends string> {
   statusWidth?: string;
 }
 
-/** Whether `text` fits the input's content box in the input's own font (and whenever its box changes). */
+/**
+ * Whether `text` fits the input's content box in the input's own font (and whenever its box
+ * changes). Measured before the first paint: a hint moved under the box after it would shift the list.
+ */
 function useFitsInput(inputRef: RefObject<HTMLInputElement | null>, text: string): boolean {
   const [fits, setFits] = useState(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
     let context: CanvasRenderingContext2D | null = null;

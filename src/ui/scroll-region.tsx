@@ -6,7 +6,6 @@ interface Overflow {
   end: boolean;
 }
 
-
 function measure(el: HTMLElement): Overflow {
   const hidden = el.scrollWidth - el.clientWidth;
   // Subpixel widths leave a pixel of "overflow" on tables that fit.
