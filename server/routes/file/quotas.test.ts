@@ -13,8 +13,11 @@ const t = await build({
 });
 const TUS = `${BASE_PATH}${TUS_PATH}`;
 
+/** A PDF by its first bytes (a licence must be one), `bytes` long. */
+const pdfOf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 1)]);
+
 async function upload(ip: string, bytes = 100, token?: string) {
-  const form = multipart('licence.pdf', Buffer.alloc(bytes, 1));
+  const form = multipart('licence.pdf', pdfOf(bytes));
   const res = await t.app.inject({
     method: 'POST',
     url: `${BASE_PATH}/file/upload`,
