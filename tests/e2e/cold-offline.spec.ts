@@ -39,7 +39,10 @@ const shown = (page: Page) =>
       .map((element) => (element.textContent ?? '').replace(/(剩余|不足|剩)\s*[\d\s天小时分钟秒]+/g, '').replace(/\s+/g, ' ').trim())
       .filter(Boolean),
     ...[...main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=file]), select, textarea')].map((field) =>
-      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? `${field.name}:${field.checked}` : `${field.name || field.id}=${field.value}`,
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+        ? `${field.name}:${field.checked}`
+        : // A field by what names it for a person, not by an id React made up (useId counts every render, a discarded one too).
+          `${field.name || field.getAttribute('aria-label') || (field.labels?.[0]?.textContent ?? '').replace(/\s+/g, ' ').trim() || field.id}=${field.value}`,
     ),
   ]);
 
