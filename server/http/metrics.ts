@@ -73,7 +73,7 @@ export function createMetrics(opts: { pool?: () => PoolStats } = {}): Metrics {
     idempotencyInProgress: new Counter({ name: 'idempotency_in_progress_total', help: 'Duplicates of a write still running, answered E409 inProgress (the outbox retries them)', registers }),
     tusBytesReceived: new Counter({ name: 'tus_bytes_received_total', help: 'Bytes of tus uploads written to the upload store', registers }),
     verificationCodes: new Counter({ name: 'verification_codes_total', help: 'Verification codes handed to their transport, by way (mail, phone) and outcome (sent, failed)', labelNames: ['way', 'outcome'], registers }),
-    serverRenders: new Counter({ name: 'server_renders_total', help: 'Public screens served by the server render, by outcome: rendered, kept, or the plain shell for a session, when busy, or after a failed render', labelNames: ['outcome'], registers }),
+    serverRenders: new Counter({ name: 'server_renders_total', help: 'Screens served by the server render, by outcome: rendered, kept, or the plain shell for a session on a public screen, without one on a supplier screen, when busy, or after a failed render', labelNames: ['outcome'], registers }),
   };
   const pool = opts.pool;
   if (pool) {

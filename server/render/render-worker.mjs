@@ -4,7 +4,7 @@
 // it loads as it is under Node, tsx and Vitest alike.
 //
 // Messages from the HTTP thread:
-//   { id, op: 'render', path }   answered by { id, html } or { id, error } (index.html comes once, in workerData)
+//   { id, op: 'render', path, cookies? }   answered by { id, html } or { id, error } (index.html comes once, in workerData)
 //   { id, op: 'answer', status, headers, body }   the answer to a call this thread made
 // and to it: { id, op: 'call', url, method, headers, body }: a call of the screen, which the
 // bid service answers through its own routes.
@@ -48,7 +48,7 @@ parentPort.on('message', (message) => {
   if (message.op === 'render') {
     queue = queue.then(async () => {
       try {
-        parentPort.postMessage({ id: message.id, html: await renderDocument(workerData.indexHtml, message.path, fetch) });
+        parentPort.postMessage({ id: message.id, html: await renderDocument(workerData.indexHtml, message.path, fetch, message.cookies) });
       } catch (error) {
         parentPort.postMessage({ id: message.id, error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
       }

@@ -1,4 +1,5 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -119,4 +120,38 @@ describe('the server render of a public notice', () => {
     const after = notices[4 + MAX_WAITING + 1]!;
     await expect.poll(async () => (await get(`/bidDetail/${after.id}`)).body, { timeout: 60_000, interval: 500 }).toContain(`<h1>${after.title}</h1>`);
   }, 90_000);
+});
+
+describe("the server render of a supplier's screen", () => {
+  /** The cookies the portal writes at login (src/api/session.ts), as a browser sends them. */
+  const cookiesOf = ({ token, supplierId, username }: { token: string; supplierId: string; username: string }) =>
+    `auth=1; token=${token}; supplierId=${supplierId}; username=${username}`;
+  const nameOf = async (token: string) => (await t.post<{ supplierName: string }>('/supplier/getByToken', {}, { token })).data.supplierName;
+
+  it('renders each request with its own session, never kept, answered private', async () => {
+    const a104 = await t.login('demo_a104');
+    const a101 = await t.login('demo_a101');
+    for (const [login, url] of [
+      [a104, '/platform/home'],
+      [a101, '/platform/home'],
+      [a104, '/platform/tenderManagement'],
+      [a104, `/platform/bargaining/${randomUUID()}`],
+    ] as const) {
+      let res: Awaited<ReturnType<typeof get>> | undefined;
+      // Rendered for every request: a kept render would be another supplier's or an older one.
+      expect(await counted(async () => (res = await get(url, { cookie: cookiesOf(login) })))).toEqual({ rendered: 1 });
+      expect(res?.body).toContain(`data-path="${url}"><h1>${await nameOf(login.token)}</h1>`);
+      expect(res?.headers['cache-control']).toBe('private, no-cache');
+      expect(res?.headers.vary).toBe('Accept-Encoding, Cookie');
+    }
+    expect(await nameOf(a104.token)).not.toBe(await nameOf(a101.token));
+  });
+
+  it('serves the plain shell without a session, and to the forms of new records (their drafts are on the device)', async () => {
+    expect(await counted(async () => expect((await get('/platform/home', { cookie: 'auth=1' })).body).toBe(served))).toEqual({ noSession: 1 });
+    const { token, supplierId, username } = await t.login('demo_a104');
+    for (const url of ['/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/platform/supplierInfoManagement', '/platform/tenderManagement/x/bid']) {
+      expect(await counted(async () => expect((await get(url, { cookie: cookiesOf({ token, supplierId, username }) })).body).toBe(served))).toEqual({});
+    }
+  });
 });

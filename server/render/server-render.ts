@@ -36,6 +36,29 @@ export const SERVER_RENDERED: Record<string, (path: string) => string> = {
   '/login': (path) => path,
   '/': () => '/login',
 };
+/**
+ * A supplier's screens, rendered with the request's own session (its cookies, so its calls carry
+ * its token) when a logged-in browser asks for one: a device without the portal's service worker
+ * (a first visit, storage cleared, a link opened elsewhere), which otherwise waits for the app's
+ * code and then its reads before anything shows. The installed app never asks: its service worker
+ * answers with the shell and the screen's last render on the device (src/offline/sw.ts). Never
+ * kept, and answered `private`: the document holds one supplier's data. The screens a supplier
+ * reads: the lists and the records (a record's own form shows its draft once the app has taken
+ * over, src/app/prerender-handoff.ts carrying over what was typed meanwhile); not the forms of
+ * new records, which are their drafts, only the app can read them.
+ */
+/** A record's id (a UUID: the database's ids), so `/new` is not taken for one. */
+const ID = ':id([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+export const SESSION_RENDERED = [
+  '/platform/home',
+  '/platform/tenderManagement',
+  `/platform/tenderManagement/${ID}`,
+  '/platform/bargaining',
+  `/platform/bargaining/${ID}`,
+  '/platform/communicateRecord',
+  `/platform/communicateRecord/${ID}`,
+  '/platform/visitorApplyNew',
+];
 export const RENDER_TIMEOUT_MS = 3_000;
 export const MAX_WAITING = 8;
 export const CACHE_MS = 10_000;
@@ -46,7 +69,7 @@ interface Rendered extends HtmlPage {
 }
 
 /** What a request was served (metrics: server_renders_total). */
-type Outcome = 'rendered' | 'kept' | 'session' | 'busy' | 'failed';
+type Outcome = 'rendered' | 'kept' | 'session' | 'noSession' | 'busy' | 'failed';
 
 interface Waiting {
   resolve: (html: string) => void;
@@ -93,7 +116,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
   }
 
-  function render(path: string): Promise<string> {
+  function render(path: string, cookies?: Record<string, string | undefined>): Promise<string> {
     worker ??= start();
     const id = `r${nextId++}`;
     const thread = worker;
@@ -107,7 +130,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
       }, RENDER_TIMEOUT_MS);
       const settle = { resolve: (html: string) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
       waiting.set(id, settle);
-      thread.postMessage({ id, op: 'render', path });
+      thread.postMessage({ id, op: 'render', path, cookies });
     });
   }
 
@@ -140,6 +163,17 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     return { page, outcome: page ? 'rendered' : 'failed' };
   }
 
+  /** A supplier's screen, rendered for this request alone. */
+  async function renderedFor(path: string, req: FastifyRequest): Promise<{ page: HtmlPage | null; outcome: Outcome }> {
+    if (waiting.size >= MAX_WAITING) return { page: null, outcome: 'busy' };
+    try {
+      return { page: { html: await render(path, parseCookies(req.headers.cookie ?? '')), encoded: {} }, outcome: 'rendered' };
+    } catch (error) {
+      req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
+      return { page: null, outcome: 'failed' };
+    }
+  }
+
   app.addHook('onClose', async () => {
     await worker?.terminate();
     worker = null;
@@ -152,6 +186,15 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
       const { page, outcome } = loggedIn(req) ? { page: null, outcome: 'session' as const } : await rendered(href, req);
       app.services.metrics.serverRenders.inc({ outcome });
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+      return sendHtml(req, reply, page ?? shell);
+    });
+  }
+  for (const route of SESSION_RENDERED) {
+    app.get(route, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
+      // Without a session the app sends to /login: nothing to render.
+      const { page, outcome } = loggedIn(req) ? await renderedFor(req.url, req) : { page: null, outcome: 'noSession' as const };
+      app.services.metrics.serverRenders.inc({ outcome });
+      reply.header('cache-control', page ? 'private, no-cache' : 'no-cache').header('vary', 'Accept-Encoding, Cookie');
       return sendHtml(req, reply, page ?? shell);
     });
   }

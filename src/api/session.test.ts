@@ -1,7 +1,8 @@
+import { parse } from 'cookie';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { guardDecision, safeRedirect } from './guard';
-import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, readSession, saveLogin, sessionState, setSupplierInfo, withSessionCheck } from './session';
+import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, readCookiesOf, readSession, saveLogin, sessionState, setSupplierInfo, withSessionCheck } from './session';
 import { loginAnswer } from '@/test/fixtures';
 
 const login = loginAnswer({ username: 'demo', oauthToken: 'secret-token', supplierCode: 'C1', supplierCodeMain: 'M1' });
@@ -71,6 +72,25 @@ describe('readSession', () => {
     saveLogin(login);
     Cookies.set(COOKIE.loginInfo, '{"supplierCode":"C1"}', { path: '/' });
     expect(readSession()).toBeNull();
+  });
+
+  it("reads a server render's request cookies (parsed as the bid service parses them) instead of the document's, then the document's again", () => {
+    saveLogin(login);
+    const request = parse(document.cookie);
+    clearSession();
+    readCookiesOf(request);
+    try {
+      expect(sessionState()).toBe('active');
+      expect(getToken()).toBe('secret-token');
+      expect(readSession()).toEqual({ supplierId: 's1', supplierCode: 'C1', supplierName: '示例纸业', contactName: '李四', username: 'demo', status: 'A104' });
+    } finally {
+      readCookiesOf(null);
+    }
+    expect(sessionState()).toBe('none');
+    readCookiesOf({});
+    saveLogin(login);
+    expect(readSession()).toBeNull();
+    readCookiesOf(null);
   });
 
   it('withSessionCheck takes the check answer for the same supplier, and only for it', () => {

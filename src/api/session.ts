@@ -20,8 +20,22 @@ function options(expires?: Date | number): Cookies.CookieAttributes {
   return { path: '/', sameSite: 'strict', secure, ...(expires === undefined ? {} : { expires }) };
 }
 
+/**
+ * The cookies of the request the bid service renders a supplier's screen for
+ * (src/prerender/render-page.tsx), or null in a browser, where they are the document's. Only
+ * read: js-cookie writes nothing where there is no document.
+ */
+let requestCookies: Readonly<Record<string, string | undefined>> | null = null;
+
+/** Reads the session from `cookies` (a server render), or from the document's again (null). */
+export function readCookiesOf(cookies: Readonly<Record<string, string | undefined>> | null): void {
+  requestCookies = cookies;
+}
+
+const readCookie = (name: string): string | undefined => (requestCookies ? requestCookies[name] : Cookies.get(name));
+
 function readJson<T>(name: string): T | null {
-  const raw = Cookies.get(name);
+  const raw = readCookie(name);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
@@ -57,14 +71,14 @@ export function getLoginInfo(): Omit<LoginResponse, 'oauthToken'> | null {
   return readJson(COOKIE.loginInfo);
 }
 
-export const getToken = (): string | undefined => Cookies.get(COOKIE.token);
-export const getSupplierId = (): string | undefined => Cookies.get(COOKIE.supplierId);
-export const getUsername = (): string | undefined => Cookies.get(COOKIE.username);
+export const getToken = (): string | undefined => readCookie(COOKIE.token);
+export const getSupplierId = (): string | undefined => readCookie(COOKIE.supplierId);
+export const getUsername = (): string | undefined => readCookie(COOKIE.username);
 
 /** Logged in when both `auth` and `token` exist; timed out when only `auth` is left (SPEC.md section 4). */
 export function sessionState(): SessionState {
-  const auth = Cookies.get(COOKIE.auth);
-  const token = Cookies.get(COOKIE.token);
+  const auth = readCookie(COOKIE.auth);
+  const token = readCookie(COOKIE.token);
   if (auth && token) return 'active';
   if (auth) return 'timedOut';
   return 'none';

@@ -4,6 +4,7 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { readCookiesOf } from '@/api/session';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { readsSettled } from '@/app/reads-settled';
@@ -22,6 +23,11 @@ export interface RenderOptions {
    * as the app's first render on a phone does.
    */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The request's cookies, for a supplier's screen (server/render/server-render.ts): its session,
+   * as the screen reads it in a browser, and the token its calls carry.
+   */
+  cookies?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -36,20 +42,23 @@ export async function renderPage(path: string, locale: Locale, options: RenderOp
   const client = createQueryClient();
   const fetch = globalThis.fetch;
   globalThis.fetch = options.fetch ?? (() => new Promise<Response>(() => undefined));
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
+  readCookiesOf(options.cookies ?? {});
+  let html: string;
   try {
+    const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
     await router.load();
     // What is not there by SETTLE_MS stays the app's to show.
     if (options.fetch) await readsSettled(client, SETTLE_MS);
+    // The tree of src/main.tsx.
+    html = renderToString(
+      <StrictMode>
+        <Providers router={router} queryClient={client} />
+      </StrictMode>,
+    );
   } finally {
     globalThis.fetch = fetch;
+    readCookiesOf(null);
   }
-  // The tree of src/main.tsx.
-  const html = renderToString(
-    <StrictMode>
-      <Providers router={router} queryClient={client} />
-    </StrictMode>,
-  );
   const page = { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
   // Only what was read: a failed read is the app's to retry, with its own messages.
   return options.fetch ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) } : page;

@@ -10,10 +10,15 @@ import { injectServerRendered } from './shell-html';
  * components from the reads its loaders start, which `fetch` answers. In the default language: the one a first visit shows (src/api/language.ts);
  * a device that chose another shows the app's own render (the language pick empties #root).
  */
-export async function renderDocument(indexHtml: string, href: string, fetch: typeof globalThis.fetch): Promise<string> {
+export async function renderDocument(
+  indexHtml: string,
+  href: string,
+  fetch: typeof globalThis.fetch,
+  cookies?: Readonly<Record<string, string | undefined>>,
+): Promise<string> {
   // Times in the buyer's zone the served shell names; the reader's device is not known here.
   setTimeZones(shellTimeZone(indexHtml), null);
-  const { state, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch });
+  const { state, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch, cookies });
   // The language pick matches the address's path; the search (a list's page, a term) is in the render.
   return injectServerRendered(indexHtml, { ...page, path: new URL(href, 'http://portal.invalid').pathname }, state);
 }

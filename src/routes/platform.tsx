@@ -66,8 +66,11 @@ export const Route = createFileRoute('/platform')({
     else if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) void context.queryClient.ensureQueryData(check).catch(() => undefined);
 
     // A supplier's own lists, kept from earlier visits, are in the cache before any screen asks
-    // (readable offline); loaded here, not on /login, which has no room in its first load.
-    await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId)).catch(() => undefined);
+    // (readable offline); loaded here, not on /login, which has no room in its first load. A
+    // server render (server/render/server-render.ts) has no device: it shows what it read.
+    if (!import.meta.env.SSR) {
+      await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId)).catch(() => undefined);
+    }
 
     // Status gating: a menu entry the status does not allow is forbidden by address too.
     const key = menuKeyOf(location.pathname);

@@ -1,28 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { holdAppScripts, shiftsOf, watchShifts } from './support';
 
 const noticeLinks = (page: Page) => page.locator('main a[href^="/bidDetail/"]');
-
-/** Holds the app's scripts back, so that what shows is the document alone, until the returned function is called. */
-async function holdAppScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Records the context's layout shifts that no input caused (read with `shiftsOf`). */
-const watchShifts = (context: BrowserContext) =>
-  context.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
 
 test('a newcomer opens /, lands on /login and browses, searches and pages both public lists', async ({ page }) => {
   await page.goto('/');

@@ -100,3 +100,25 @@ export async function logInAsDemo(page: Page, username = 'demo_a104', password =
   await page.getByRole('button', { name: '进入工作台' }).click();
   await expect(page).toHaveURL(/\/platform\/home/);
 }
+
+/** Holds the app's scripts back, so that what shows is the document alone, until the returned function is called. */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records the context's layout shifts that no input caused (read with `shiftsOf`). */
+export const watchShifts = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+export const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));

@@ -62,10 +62,11 @@ export interface ReminderSettings {
 }
 
 export function useReminderSettings(supplierId: string): ReminderSettings {
-  const notify = useSyncExternalStore(subscribe, () => wanted.get(supplierId));
-  // Read on each render: the supplier may change it in the browser's settings meanwhile.
+  const notify = useSyncExternalStore(subscribe, () => wanted.get(supplierId), () => undefined);
+  // Read on each render: the supplier may change it in the browser's settings meanwhile. A server
+  // render (server/render/server-render.ts) shows what a browser never asked shows.
   const [, setAnswered] = useState(0);
-  const permission = notificationPermission();
+  const permission = useSyncExternalStore<NotifyPermission>(subscribe, notificationPermission, () => 'default');
 
   useEffect(() => {
     void readReminderSettings(supplierId);
