@@ -6,7 +6,7 @@ import { type HtmlPage, sendHtml } from '../http/html-page';
 
 /**
  * The server render of public screens (SERVER_RENDERED: a notice, and /login with the first page
- * of notices): the document carries the data as the app's own components render it (the portal's
+ * of notices) and of a supplier's screens with its session (SESSION_RENDERED): the document carries the data as the app's own components render it (the portal's
  * server bundle, dist-ssr, src/prerender/server-entry.tsx), so a phone paints it before any
  * JavaScript has arrived, and the app's first render takes over from the same reads
  * (src/app/server-state.ts). The build's prerender paints the forms; the data is only known here.
@@ -14,9 +14,10 @@ import { type HtmlPage, sendHtml } from '../http/html-page';
  * The render runs on a worker thread, one at a time, and its calls go through this service's
  * own routes (`inject`): what it shows is what the portal would read. Whatever stands in the way
  * answers the plain shell, which the app renders as it always did: no server bundle, a logged-in
- * supplier (whose screen differs), a render that fails or takes longer than RENDER_TIMEOUT_MS, or
- * MAX_WAITING renders already queued. Renders are kept for CACHE_MS (the app's own staleTime is
- * longer), at most CACHE_ENTRIES of them.
+ * supplier on a public screen (whose screen differs), a supplier's screen without a session, a
+ * render that fails or takes longer than RENDER_TIMEOUT_MS, or MAX_WAITING renders already queued
+ * (public and supplier's screens alike). Public renders are kept for CACHE_MS (the app's own
+ * staleTime is longer), at most CACHE_ENTRIES of them; a supplier's never are.
  */
 export interface ServerRenderOptions {
   /** dist-ssr/server-entry.mjs. */
@@ -36,6 +37,8 @@ export const SERVER_RENDERED: Record<string, (path: string) => string> = {
   '/login': (path) => path,
   '/': () => '/login',
 };
+/** A record's id (a UUID: the database's ids), so `/new` is not taken for one. */
+const ID = ':id([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 /**
  * A supplier's screens, rendered with the request's own session (its cookies, so its calls carry
  * its token) when a logged-in browser asks for one: a device without the portal's service worker
@@ -47,8 +50,6 @@ export const SERVER_RENDERED: Record<string, (path: string) => string> = {
  * over, src/app/prerender-handoff.ts carrying over what was typed meanwhile); not the forms of
  * new records, which are their drafts, only the app can read them.
  */
-/** A record's id (a UUID: the database's ids), so `/new` is not taken for one. */
-const ID = ':id([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 export const SESSION_RENDERED = [
   '/platform/home',
   '/platform/tenderManagement',
