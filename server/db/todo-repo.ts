@@ -1,7 +1,21 @@
 import { TODO_AREAS, type TodoKind } from '../../contract/home-values';
 import type { Locale } from '../../contract/locales';
 import type { HomeCounts, TodoItem } from '../../contract/schemas/home';
+import { statusesOpenTo, SUPPLIER_STATUSES, type MenuKey } from '../../contract/status-rules';
+import { literal } from './adapter';
 import type { Db } from './db';
+
+/**
+ * The condition that the supplier's status opens the menu entry `key`, written from the one rule
+ * (contract/status-rules.ts) when the module loads: the statement stays one prepared statement,
+ * and its status lists cannot drift from the menu and the calls' checks.
+ */
+function statusOpens(key: MenuKey): string {
+  const open = statusesOpenTo(key);
+  if (open.length === SUPPLIER_STATUSES.length) return 'true';
+  if (open.length === 0) return 'false';
+  return `(SELECT status FROM suppliers WHERE id = $1) IN (${open.map(literal).join(', ')})`;
+}
 
 /**
  * The to-do list (contract/home-values.ts), derived at read time from the records themselves and
@@ -10,8 +24,7 @@ import type { Db } from './db';
  * index), in the list's order, with the unread messages (migration 008 keeps the count).
  *
  * Deadlines are judged at `now`, the bid service's clock. A kind shows only to a supplier whose
- * status opens its screen (SPEC.md section 2, as src/api/access.ts gates the menu): tenders for
- * A104 and A141, bargaining for every status but A101, communication for A104; visits always.
+ * status opens its screen's menu entry (`statusOpens`).
  *
  * - depositDue: a record signed up or with its deposit rejected, before the notice's cut-off
  * - bidDue: a record whose deposit is confirmed (so no bid yet), before the cut-off
@@ -36,7 +49,7 @@ export const TODOS_SQL = `
              r.id::text AS ref_id, n.tender_no AS number, n.cutoff_time AS deadline, n.title AS name, ''::text AS note, r.updated_at AS created_at
         FROM tender_records r JOIN notices n ON n.id = r.notice_id
        WHERE r.supplier_id = $1 AND r.status IN ('signedUp', 'depositRejected', 'depositConfirmed') AND n.cutoff_time > $2
-         AND (SELECT status FROM suppliers WHERE id = $1) IN ('A104', 'A141')
+         AND ${statusOpens('tenderManagement')}
       UNION ALL
       SELECT 'quoteDue', e.id::text, e.enquiry_no, rd.deadline, e.theme, e.round::text, rd.opened_at
         FROM enquiry_suppliers s
@@ -44,16 +57,17 @@ export const TODOS_SQL = `
         JOIN enquiry_rounds rd ON rd.enquiry_id = e.id AND rd.round = e.round
        WHERE s.supplier_id = $1 AND rd.deadline > $2
          AND NOT EXISTS (SELECT 1 FROM enquiry_quotes q WHERE q.enquiry_id = e.id AND q.supplier_id = $1 AND q.round = e.round)
-         AND (SELECT status FROM suppliers WHERE id = $1) <> 'A101'
+         AND ${statusOpens('bargaining')}
       UNION ALL
       SELECT 'communicationReplied', c.id::text, c.question_no, NULL, c.topic, '', c.updated_at
         FROM communications c
-       WHERE c.supplier_id = $1 AND c.status = 'awaitingSupplier' AND (SELECT status FROM suppliers WHERE id = $1) = 'A104'
+       WHERE c.supplier_id = $1 AND c.status = 'awaitingSupplier' AND ${statusOpens('communicateRecord')}
       UNION ALL
       SELECT 'visitReturned', a.id::text, a.visit_no, NULL, coalesce(b.labels ->> $3, b.labels ->> 'zh-CN', a.base_code), a.review_reason, a.reviewed_at
         FROM visit_applications a LEFT JOIN production_bases b ON b.code = a.base_code
        WHERE a.supplier_id = $1 AND a.review_status = 'returned'
          AND NOT EXISTS (SELECT 1 FROM visit_applications copy WHERE copy.copied_from = a.id)
+         AND ${statusOpens('visitorApplyNew')}
     ) AS t ON true
    ORDER BY t.deadline ASC NULLS LAST, t.created_at DESC, t.kind, t.ref_id`;
 

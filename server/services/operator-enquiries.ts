@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENQUIRY_CLOSING_STATUSES, lineTotal, priceProblem, QUANTITY_RE, toUnits, QUANTITY_DECIMALS } from '../../contract/enquiry-values';
-import { SupplierStatus } from '../../contract/limits';
 import { isValidDate } from '../../contract/rules';
+import { isOpenTo } from '../../contract/status-rules';
 import { dayIn, parseBusinessTime } from '../../contract/time-zone';
 import type { Queryable } from '../db/db';
 import { enquiryNoExists, findEnquiryForBuyer, listEnquiriesForBuyer, targetPricesOf, type BuyerEnquiry } from '../db/enquiry-buyer-repo';
@@ -122,8 +122,9 @@ export async function createEnquiry(ctx: OperatorContext, raw: unknown) {
   for (const name of input.suppliers) {
     const found = await findSupplierByHandle(db, name);
     if (!found) throw new OperatorError(`no supplier with username or code "${name}"`);
-    // A101 suppliers cannot open bargaining (SPEC.md section 2): an invitation would go unseen.
-    if (found.supplier.status === SupplierStatus.A101) throw new OperatorError(`${found.supplier.username} is in status A101 and cannot see enquiries`);
+    // A status bargaining is closed to (contract/status-rules.ts) would never see the invitation.
+    const { username, status } = found.supplier;
+    if (!isOpenTo('bargaining', status)) throw new OperatorError(`${username} is in status ${status} and cannot see enquiries`);
     supplierIds.add(found.supplier.supplierId);
   }
   const deadline = deadlineOf(input, now, timeZone);

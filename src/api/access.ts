@@ -1,8 +1,6 @@
-import { SupplierStatus } from '@contract/limits';
+import { isOpenTo, MENU_KEYS, type MenuKey } from '@contract/status-rules';
 
-/** Keys of the logged-in menu (SPEC.md section 2); the routes are /platform/<key>. */
-export const MENU_KEYS = ['home', 'tenderManagement', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'] as const;
-export type MenuKey = (typeof MENU_KEYS)[number];
+export { MENU_KEYS, type MenuKey };
 
 function isMenuKey(value: unknown): value is MenuKey {
   return typeof value === 'string' && (MENU_KEYS as readonly string[]).includes(value);
@@ -18,18 +16,9 @@ export function menuKeyOf(pathname: string): MenuKey | null {
 }
 
 /**
- * Status gating of SPEC.md section 2: tender management only for A104 or A141,
- * communication records only for A104, bargaining for everyone but A101, the rest always.
+ * Status gating of SPEC.md section 2, for the menu and the route guard: the rule the bid
+ * service applies to the calls behind each entry (contract/status-rules.ts).
  */
 export function canAccess(menuKey: MenuKey, status: string | null | undefined): boolean {
-  switch (menuKey) {
-    case 'tenderManagement':
-      return status === SupplierStatus.A104 || status === SupplierStatus.A141;
-    case 'communicateRecord':
-      return status === SupplierStatus.A104;
-    case 'bargaining':
-      return status !== SupplierStatus.A101;
-    default:
-      return true;
-  }
+  return isOpenTo(menuKey, status);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
-import { SupplierStatus } from '../../../contract/limits';
 import type { FileRef } from '../../../contract/schemas/common';
+import { isOpenTo } from '../../../contract/status-rules';
 import { findThread, insertReply, insertThread, listThreads, threadDetail } from '../../db/communication-repo';
 import type { Queryable } from '../../db/db';
 import { claimFiles } from '../../db/file-repo';
@@ -11,12 +11,12 @@ import { route } from '../../http/route';
 import { checkRefs, withOurUrl } from '../../services/file-refs';
 
 /**
- * Communication records (SPEC.md sections 2 and 3): open to suppliers in status A104 only,
- * like the menu entry. Who wrote a supplier message: the supplier's contact person.
+ * Communication records (SPEC.md sections 2 and 3): open to the statuses their menu entry is
+ * open to (contract/status-rules.ts). Who wrote a supplier message: the supplier's contact person.
  */
 function communicatingSupplier(session: Session | null): { supplierId: string; sponsor: string } {
   if (!session) throw unauthorized();
-  if (session.status !== SupplierStatus.A104) throw forbidden();
+  if (!isOpenTo('communicateRecord', session.status)) throw forbidden();
   return { supplierId: session.supplierId, sponsor: session.contactName || session.supplierName };
 }
 

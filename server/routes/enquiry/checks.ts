@@ -1,7 +1,7 @@
 import { Code } from '../../../contract/codes';
 import { quoteBlock } from '../../../contract/enquiry-values';
-import { SupplierStatus } from '../../../contract/limits';
 import type { EnquiryLine } from '../../../contract/schemas/enquiry';
+import { isOpenTo } from '../../../contract/status-rules';
 import type { Queryable } from '../../db/db';
 import { findEnquiryFor, type EnquiryState } from '../../db/enquiry-repo';
 import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
@@ -13,12 +13,12 @@ export interface EnquiringSupplier {
 }
 
 /**
- * The caller, if its status (read with the session, on this call) may use bargaining: every
- * status but A101 (SPEC.md section 2, the menu entry).
+ * The caller, if its status (read with the session, on this call) opens bargaining, the menu
+ * entry whose calls these are (contract/status-rules.ts).
  */
 export function enquiringSupplier(session: Session | null): EnquiringSupplier {
   if (!session) throw unauthorized();
-  if (session.status === SupplierStatus.A101) throw forbidden();
+  if (!isOpenTo('bargaining', session.status)) throw forbidden();
   return { supplierId: session.supplierId, supplierName: session.supplierName };
 }
 

@@ -17,9 +17,10 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /**
  * Inquiry and bargaining (SPEC.md sections 2 to 5): the enquiries a supplier is invited to,
- * their rounds, and its quotes. Open to every supplier status but A101, read from the database
- * on every call; an enquiry the caller is not invited to is E404. Round states and deadlines go
- * by the bid service's clock, which every answer carries.
+ * their rounds, and its quotes. Open to the statuses bargaining is open to
+ * (contract/status-rules.ts), read from the database on every call; an enquiry the caller is not
+ * invited to is E404. Round states and deadlines go by the bid service's clock, which every
+ * answer carries.
  */
 export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
   const { now, storage } = app.services;

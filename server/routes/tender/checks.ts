@@ -1,15 +1,12 @@
 import { Code } from '../../../contract/codes';
-import { SupplierStatus } from '../../../contract/limits';
 import type { MessageKey } from '../../../contract/messages';
 import { actionBlock, type TenderAction } from '../../../contract/schemas/tender';
+import { isOpenTo } from '../../../contract/status-rules';
 import { depositMatchesRequired } from '../../../contract/tender-values';
 import type { Queryable } from '../../db/db';
 import { findRecord, type TenderRecord } from '../../db/tender-repo';
 import { ApiError, conflict, forbidden, invalid, unauthorized } from '../../http/api-error';
 import type { Session } from '../../http/context';
-
-/** Statuses that may take part in tenders (the bid management menu, SPEC.md section 2). */
-const TENDERING = new Set<string>([SupplierStatus.A104, SupplierStatus.A141]);
 
 export interface TenderingSupplier {
   supplierId: string;
@@ -17,12 +14,13 @@ export interface TenderingSupplier {
 }
 
 /**
- * The caller, if its status (read with the session, on this call) lets it take part in tenders.
- * `refusal` is the message of the E403: signing up says why, other calls plainly refuse.
+ * The caller, if its status (read with the session, on this call) opens bid management
+ * (contract/status-rules.ts). `refusal` is the message of the E403: signing up says why, other
+ * calls plainly refuse.
  */
 export function tenderingSupplier(session: Session | null, refusal: MessageKey = 'forbidden'): TenderingSupplier {
   if (!session) throw unauthorized();
-  if (!TENDERING.has(session.status)) throw new ApiError(Code.forbidden, refusal);
+  if (!isOpenTo('tenderManagement', session.status)) throw new ApiError(Code.forbidden, refusal);
   return { supplierId: session.supplierId, supplierCode: session.supplierCode };
 }
 

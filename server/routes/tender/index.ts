@@ -15,9 +15,10 @@ import { checkDeposit, ensureOpen, ensureOwnCode, orderedCertificates, ownRecord
 
 /**
  * Tender management (SPEC.md sections 2 to 5): sign up for a notice, pay the deposit, submit the
- * bid, ask for the refund. Open to suppliers in status A104 and A141, read from the database on
- * every call. Each write locks its record and follows TENDER_TRANSITIONS; answers carry the
- * bid service's clock, by which every deadline here is judged.
+ * bid, ask for the refund. Open to the statuses bid management is open to
+ * (contract/status-rules.ts), read from the database on every call. Each write locks its record
+ * and follows TENDER_TRANSITIONS; answers carry the bid service's clock, by which every deadline
+ * here is judged.
  */
 type TenderPayDepositInput = z.output<typeof tenderPayDepositRequest>;
 type TenderSubmitBidInput = z.output<typeof tenderSubmitBidRequest>;
