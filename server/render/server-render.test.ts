@@ -147,8 +147,10 @@ describe("the server render of a supplier's screen", () => {
     expect(await nameOf(a104.token)).not.toBe(await nameOf(a101.token));
   });
 
-  it('serves the plain shell without a session, and to the forms of new records (their drafts are on the device)', async () => {
+  it('serves the plain shell without a session, to a session the service refuses, and to the forms of new records (their drafts are on the device)', async () => {
     expect(await counted(async () => expect((await get('/platform/home', { cookie: 'auth=1' })).body).toBe(served))).toEqual({ noSession: 1 });
+    const revoked = cookiesOf({ token: 'not-a-token', supplierId: randomUUID(), username: 'demo_a104' });
+    expect(await counted(async () => expect((await get('/platform/home', { cookie: revoked })).body).toBe(served))).toEqual({ redirected: 1 });
     const { token, supplierId, username } = await t.login('demo_a104');
     for (const url of ['/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/platform/supplierInfoManagement', '/platform/tenderManagement/x/bid']) {
       expect(await counted(async () => expect((await get(url, { cookie: cookiesOf({ token, supplierId, username }) })).body).toBe(served))).toEqual({});

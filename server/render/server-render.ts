@@ -70,10 +70,11 @@ interface Rendered extends HtmlPage {
 }
 
 /** What a request was served (metrics: server_renders_total). */
-type Outcome = 'rendered' | 'kept' | 'session' | 'noSession' | 'busy' | 'failed';
+type Outcome = 'rendered' | 'kept' | 'session' | 'noSession' | 'redirected' | 'busy' | 'failed';
 
 interface Waiting {
-  resolve: (html: string) => void;
+  /** The document, or null where the screen sent elsewhere (a redirect): the plain shell then. */
+  resolve: (html: string | null) => void;
   reject: (error: Error) => void;
 }
 
@@ -87,7 +88,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
   function start(): Worker {
     const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry, indexHtml } });
     thread.unref();
-    thread.on('message', (message: { id: string; op?: string; html?: string; error?: string }) => {
+    thread.on('message', (message: { id: string; op?: string; html?: string | null; error?: string }) => {
       if (message.op === 'call') return void answer(thread, message as unknown as Call);
       const wait = waiting.get(message.id);
       waiting.delete(message.id);
@@ -117,11 +118,11 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
   }
 
-  function render(path: string, cookies?: Record<string, string | undefined>): Promise<string> {
+  function render(path: string, cookies?: Record<string, string | undefined>): Promise<string | null> {
     worker ??= start();
     const id = `r${nextId++}`;
     const thread = worker;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<string | null>((resolve, reject) => {
       // One render at a time: a render this late holds every other, so its thread goes (and the
       // renders queued behind it with it); the next request starts another.
       const timer = setTimeout(() => {
@@ -129,7 +130,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
         reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`));
         void thread.terminate();
       }, RENDER_TIMEOUT_MS);
-      const settle = { resolve: (html: string) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
+      const settle = { resolve: (html: string | null) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
       waiting.set(id, settle);
       thread.postMessage({ id, op: 'render', path, cookies });
     });
@@ -147,6 +148,8 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     if (waiting.size >= MAX_WAITING) return { page: null, outcome: 'busy' };
     const fresh = render(path).then(
       (html) => {
+        // A public screen sends nowhere else; were it to, the app's own render would follow.
+        if (html === null) return null;
         const page: Rendered = { at: Date.now(), html, encoded: {} };
         cache.delete(path);
         cache.set(path, page);
@@ -168,7 +171,8 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
   async function renderedFor(path: string, req: FastifyRequest): Promise<{ page: HtmlPage | null; outcome: Outcome }> {
     if (waiting.size >= MAX_WAITING) return { page: null, outcome: 'busy' };
     try {
-      return { page: { html: await render(path, parseCookies(req.headers.cookie ?? '')), encoded: {} }, outcome: 'rendered' };
+      const html = await render(path, parseCookies(req.headers.cookie ?? ''));
+      return html === null ? { page: null, outcome: 'redirected' } : { page: { html, encoded: {} }, outcome: 'rendered' };
     } catch (error) {
       req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
       return { page: null, outcome: 'failed' };

@@ -146,4 +146,42 @@ describe('followPrerender', () => {
     await act(() => vi.runAllTimersAsync());
     expect(sent).toEqual([]);
   });
+
+  it('replays a held tap on a link on the link to the same address, wherever the app’s screen puts it', async () => {
+    vi.useFakeTimers();
+    // A server render holds the list both as cards and as a table (CSS shows one); the app's
+    // screen renders only the one shown, so the tapped link's place differs.
+    const row = (id: string) => `<a href="/platform/communicateRecord/${id}">GT${id}</a>`;
+    const root = prerendered();
+    root.innerHTML = `<div><ul><li>${row('1')}</li><li>${row('2')}</li></ul><table><tbody><tr><td>${row('1')}</td></tr><tr><td>${row('2')}</td></tr></tbody></table></div>`;
+    // The second row of the table: div > table > tbody > tr[1] > td > a.
+    root.setAttribute('data-held-tap', '0/1/0/1/0/0');
+    const handOver = followPrerender(root);
+    root.replaceChildren();
+    const opened: string[] = [];
+    const link = (id: string) => (
+      <a href={`/platform/communicateRecord/${id}`} onClick={(event) => (event.preventDefault(), opened.push(id))}>
+        GT{id}
+      </a>
+    );
+    render(
+      <div>
+        <table>
+          <tbody>
+            <tr>
+              <td>{link('1')}</td>
+            </tr>
+            <tr>
+              <td>{link('2')}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>,
+      { container: root },
+    );
+    root.removeAttribute('data-prerendered');
+    act(() => handOver());
+    await act(() => vi.runAllTimersAsync());
+    expect(opened).toEqual(['2']);
+  });
 });

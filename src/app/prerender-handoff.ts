@@ -17,6 +17,8 @@ interface Place {
   steps: number[];
   tag: string;
   text: string;
+  /** A link's address, which names it wherever the app's screen puts it. */
+  href?: string;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -33,7 +35,8 @@ function placeOf(root: HTMLElement, el: Element): Place {
   for (let node: Element = el; node !== root && node.parentElement; node = node.parentElement) {
     steps.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
   }
-  return { id: el.id, steps, tag: el.tagName, text: textOf(el) };
+  const href = el instanceof HTMLAnchorElement ? (el.getAttribute('href') ?? undefined) : undefined;
+  return { id: el.id, steps, tag: el.tagName, text: textOf(el), ...(href === undefined ? {} : { href }) };
 }
 
 function find(root: HTMLElement, place: Place): HTMLElement | null {
@@ -41,7 +44,12 @@ function find(root: HTMLElement, place: Place): HTMLElement | null {
   if (byId && root.contains(byId) && byId.tagName === place.tag) return byId;
   let el: Element | undefined = root;
   for (const step of place.steps) el = el?.children[step];
-  return el instanceof HTMLElement && el.tagName === place.tag ? el : null;
+  if (el instanceof HTMLElement && el.tagName === place.tag && (place.href === undefined || el.getAttribute('href') === place.href)) return el;
+  // The app's screen may be laid out otherwise: a server render holds a list both as cards and
+  // as a table (CSS shows one), the app's screen only the one shown. A link is the one to the
+  // same address with the same text.
+  if (place.href === undefined) return null;
+  return [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find((a) => a.getAttribute('href') === place.href && textOf(a) === place.text) ?? null;
 }
 
 /** Sets a field's value the way a person does, so React's onChange sees it. */

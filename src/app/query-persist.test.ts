@@ -42,6 +42,18 @@ describe('query persistence', () => {
     expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
   });
 
+  it("keeps the answers already in the cache when it begins (a server-rendered screen's reads), not those it restored", async () => {
+    await store('A', ['kept'], ['from the device']);
+    const client = new QueryClient();
+    // As src/app/server-state.ts does before the app's first render.
+    client.setQueryData(['threads'], ['t1']);
+    client.setQueryData(['session', 'A'], 'asked each start');
+    client.getQueryCache().find({ queryKey: ['session', 'A'] })!.setOptions({ queryKey: ['session', 'A'], meta: { persist: false } });
+    await restorePersistedQueries(client, 'A');
+    await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['kept', 'threads']));
+    expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
+  });
+
   it('writes an answer at once: it is on the device before the next task (a reload right after loses nothing)', async () => {
     const client = new QueryClient();
     await restorePersistedQueries(client, 'A');

@@ -42,8 +42,13 @@ let session: Session | null = null;
 /** An answer came in (fetched, or set by the screen): the events worth a write. */
 const isNewAnswer = (event: QueryCacheNotifyEvent) => event.type === 'updated' && event.action.type === 'success';
 
-/** Follows the cache: every new answer of a persisted query is written at once (answers of one tick together). */
-function follow(client: QueryClient, supplierId: string): () => void {
+/**
+ * Follows the cache: every new answer of a persisted query is written at once (answers of one
+ * tick together). The answers already in the cache that the store does not hold (`stored`: what
+ * was restored, by hash, with its update time) go first: a server-rendered screen's reads
+ * (src/app/server-state.ts) came into the cache before this began.
+ */
+function follow(client: QueryClient, supplierId: string, stored: ReadonlyMap<string, number>): () => void {
   const prefix = supplierPrefix(supplierId);
   let pending: Map<string, Query> | null = null;
   let stopped = false;
@@ -69,6 +74,13 @@ function follow(client: QueryClient, supplierId: string): () => void {
     }
     pending.set(query.queryHash, query);
   });
+  const cached = client.getQueryCache().getAll().filter(isPersisted);
+  for (const query of cached) if (query.gcTime < PERSIST_MAX_AGE_MS) query.setOptions({ ...query.options, gcTime: PERSIST_MAX_AGE_MS });
+  const unstored = cached.filter((query) => query.state.status === 'success' && stored.get(query.queryHash) !== query.state.dataUpdatedAt);
+  if (unstored.length) {
+    pending = new Map(unstored.map((query) => [query.queryHash, query]));
+    queueMicrotask(write);
+  }
   return () => {
     stopped = true;
     unsubscribe();
@@ -114,8 +126,9 @@ export function restorePersistedQueries(client: QueryClient, supplierId: string)
 
 async function restore(client: QueryClient, current: Session): Promise<void> {
   const { supplierId } = current;
+  let queries: StoredQuery[] = [];
   try {
-    const queries = await readOwnRecords(supplierId);
+    queries = await readOwnRecords(supplierId);
     // Newer answers already in the cache win (hydrate compares update times).
     if (queries.length && session === current) {
       hydrate(client, { mutations: [], queries }, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE_MS } } });
@@ -133,7 +146,7 @@ async function restore(client: QueryClient, current: Session): Promise<void> {
     await kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]).catch(() => undefined);
   }
   // A logout may have come while restoring.
-  if (session === current) current.stop = follow(client, supplierId);
+  if (session === current) current.stop = follow(client, supplierId, new Map(queries.map((query) => [query.queryHash, query.state.dataUpdatedAt])));
   // Another supplier's screens go with their reads (in the background: never shown meanwhile,
   // the language pick shows a screen only to the supplier it was rendered for).
   void dropScreens(supplierId).catch(() => undefined);

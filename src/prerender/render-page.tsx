@@ -37,18 +37,25 @@ export interface RenderOptions {
  * answered, so a phone paints the notices before the JavaScript has arrived. The app then renders the same
  * screen over it (src/main.tsx), from the same data (`state`, src/app/server-state.ts).
  */
-export async function renderPage(path: string, locale: Locale, options: RenderOptions = {}): Promise<PrerenderedPage & { state?: DehydratedState }> {
+export async function renderPage(
+  path: string,
+  locale: Locale,
+  options: RenderOptions = {},
+): Promise<PrerenderedPage & { state?: DehydratedState; landed: string }> {
   await activateLocale(locale);
   const client = createQueryClient();
   const fetch = globalThis.fetch;
   globalThis.fetch = options.fetch ?? (() => new Promise<Response>(() => undefined));
   readCookiesOf(options.cookies ?? {});
   let html: string;
+  let landed: string;
   try {
     const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
     await router.load();
     // What is not there by SETTLE_MS stays the app's to show.
     if (options.fetch) await readsSettled(client, SETTLE_MS);
+    // Where the load ended: a redirect (a session the service refused) resolves no location.
+    landed = router.state.resolvedLocation?.pathname ?? '';
     // The tree of src/main.tsx.
     html = renderToString(
       <StrictMode>
@@ -59,7 +66,7 @@ export async function renderPage(path: string, locale: Locale, options: RenderOp
     globalThis.fetch = fetch;
     readCookiesOf(null);
   }
-  const page = { path, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
+  const page = { path, landed, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
   // Only what was read: a failed read is the app's to retry, with its own messages.
   return options.fetch ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) } : page;
 }

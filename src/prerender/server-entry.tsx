@@ -15,10 +15,13 @@ export async function renderDocument(
   href: string,
   fetch: typeof globalThis.fetch,
   cookies?: Readonly<Record<string, string | undefined>>,
-): Promise<string> {
+): Promise<string | null> {
   // Times in the buyer's zone the served shell names; the reader's device is not known here.
   setTimeZones(shellTimeZone(indexHtml), null);
-  const { state, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch, cookies });
+  const { state, landed, ...page } = await renderPage(href, DEFAULT_LOCALE, { fetch, cookies });
+  // Sent elsewhere (a supplier's screen whose session the service refused: to /login): the app's
+  // own render follows the same way, with its messages.
+  if (landed !== new URL(href, 'http://portal.invalid').pathname) return null;
   // The language pick matches the address's path; the search (a list's page, a term) is in the render.
   return injectServerRendered(indexHtml, { ...page, path: new URL(href, 'http://portal.invalid').pathname }, state);
 }
