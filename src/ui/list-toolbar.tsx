@@ -2,6 +2,7 @@ import { SEARCH_MAX } from '@contract/limits';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 interface ListToolbarProps<S extends string> {
   /** Prefix of the controls' ids (`<id>-search`, `<id>-status`). */
@@ -22,15 +23,20 @@ interface ListToolbarProps<S extends string> {
 
 /**
  * Whether `text` fits the input's content box in the input's own font (and whenever its box
- * changes). Measured before the first paint: a hint moved under the box after it would shift the list.
+ * changes). Measured in the frame the box is first laid out, before that frame paints, so a hint
+ * moved under the box never shifts the list: the observer's first call comes after the frame's
+ * own layout, and its answer is committed at once (`flushSync`), so the browser lays out again
+ * what changed before it paints. Read in a layout effect instead, the box's size forced a layout
+ * of the whole screen inside React's commit (120 ms with a phone's CPU when the app's screen
+ * replaced a server render), and the frame then laid it out again.
  */
 function useFitsInput(inputRef: RefObject<HTMLInputElement | null>, text: string): boolean {
   const [fits, setFits] = useState(true);
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
+    if (!input || typeof ResizeObserver !== 'function') return;
     let context: CanvasRenderingContext2D | null = null;
-    const update = () => {
+    const observer = new ResizeObserver(() => {
       const style = getComputedStyle(input);
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       // A box not laid out (hidden, or no layout at all) says nothing yet.
@@ -38,11 +44,9 @@ function useFitsInput(inputRef: RefObject<HTMLInputElement | null>, text: string
       context ??= document.createElement('canvas').getContext('2d');
       if (!context) return;
       context.font = style.font;
-      setFits(context.measureText(text).width <= room);
-    };
-    update();
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(update);
+      const fit = context.measureText(text).width <= room;
+      flushSync(() => setFits(fit));
+    });
     observer.observe(input);
     return () => observer.disconnect();
   }, [inputRef, text]);
