@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsDemo } from './support';
+import { appRendered, logInAsDemo } from './support';
 
 /**
  * What a screen's layout owes a reader in every language: a table fits its box at 1280 px, or
@@ -35,6 +35,7 @@ test('the list tables fit their box at 1280 px in all three languages', async ({
     await setLanguage(page, language);
     for (const path of LISTS) {
       await page.goto(path);
+      await appRendered(page);
       await expect(page.locator('main table:visible tbody tr').first()).toBeVisible();
       for (const table of await tablesIn(page)) {
         // Subpixel column widths may round a table a pixel past its box.
@@ -64,6 +65,7 @@ test('a table wider than its box is a named region a keyboard scrolls, with a cu
 
   // A table that fits is no tab stop.
   await page.goto('/platform/tenderManagement');
+  await appRendered(page);
   await expect(page.locator('main table:visible tbody tr').first()).toBeVisible();
   for (const table of await tablesIn(page)) {
     expect(table.focusable, table.name).toBe(table.overflow > 1);
@@ -145,6 +147,7 @@ test.describe('on a phone', () => {
       await setLanguage(page, language);
       for (const path of LISTS.slice(1)) {
         await page.goto(path);
+        await appRendered(page);
         const search = page.getByRole('searchbox');
         await expect(search).toBeVisible();
         const hint = await search.evaluate((input: HTMLInputElement) => {

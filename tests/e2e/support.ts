@@ -122,3 +122,10 @@ export const watchShifts = (context: BrowserContext) =>
     }).observe({ type: 'layout-shift', buffered: true });
   });
 export const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+
+/**
+ * Waits until the app's own screen is on view: a screen the bid service rendered, or the last
+ * render the service worker kept, stays in #root (data-prerendered) until the app takes it over.
+ * What the app measures once it renders (a search box's hint, a table's overflow) is read after.
+ */
+export const appRendered = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
