@@ -32,6 +32,20 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**/*.mjs', 'server/**/*.mjs', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  // Promises nobody awaits or catches, and async functions handed to a caller that ignores what
+  // they return (an onClick, an event listener): their rejections go unreported, and in a test an
+  // `expect(...).rejects` not awaited checks nothing. Both rules need the types, which cost the
+  // lint about as much again as `tsc`, so they run only where promises live: contract/ holds
+  // schemas and pure rules, with no promise; the .mjs scripts are not in tsconfig.json's program.
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    ignores: ['contract/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   // The recommended set (with the React Compiler's checks: refs, set-state-in-effect, purity...); lint runs with --max-warnings 0.
   {
     files: ['src/**/*.{ts,tsx}'],

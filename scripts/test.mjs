@@ -1,5 +1,5 @@
-// `npm test`: type check, lint, unit and bid-service suites (on PGlite, and on PostgreSQL when
-// it is installed: a throwaway cluster), build, then e2e in Chromium.
+// `npm test`: type check, lint (ESLint, then knip), unit and bid-service suites (on PGlite, and
+// on PostgreSQL when it is installed: a throwaway cluster), build, then e2e in Chromium.
 // A test left with `.only` fails the run (it would hide all the others).
 // Ends with one line "N passed, N failed" summing every suite; it names the e2e suite when that
 // did not run (SKIP_E2E, or a failed build).
@@ -63,6 +63,7 @@ const databaseEnv = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
 
 await step('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
 await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+await step('unused code and import cycles (knip)', 'npx', ['knip', '--no-progress']);
 const vitestJson = join(tmp, 'vitest.json');
 const pwJson = join(tmp, 'playwright.json');
 rmSync(vitestJson, { force: true });

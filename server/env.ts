@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../contract/time-zone';
-import { DEFAULT_SEARCH_CONNECTIONS } from './db/db';
+import { DEFAULT_SEARCH_CONNECTIONS } from './db/search-lane';
 
 /** Configuration shared by the server (main.ts) and the operator CLI (cli.ts). */
 export interface Env {

@@ -60,6 +60,7 @@ export const registerRequest = supplierFields
   .extend({ username: username(), newPassword: password(), conPassword: confirmPassword() })
   .superRefine(checkNewPassword);
 
+/** The request of supplierUpdate: the supplier fields as they are, named like every request (@alias). */
 export const updateRequest = supplierFields;
 
 /** What the bid service answers about a supplier. */

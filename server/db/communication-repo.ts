@@ -150,7 +150,3 @@ export async function insertReply(
   if (r.side === 'buyer') await messageThreadReplied(db, r.threadId, now);
   return toReply(rows[0]!);
 }
-
-export async function countReplies(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM communication_replies'))[0]?.n ?? 0;
-}

@@ -34,7 +34,7 @@ export interface Db extends Tx {
   /**
    * A statement a public caller can make expensive (a search of the public lists). On PostgreSQL
    * it runs on connections of its own (`searchConnections`, each statement cancelled after
-   * SEARCH_LANE_TIMEOUT_MS), so that such statements never hold the connections every other
+   * SEARCH_LANE_TIMEOUT_MS, search-lane.ts), so that such statements never hold the connections every other
    * request needs; a cancelled one throws `isStatementTimeout`. On PGlite it is `query`: its one
    * connection has no timeouts, and the shortest-first order (shortest-first.mjs) lets short
    * work pass it.
@@ -59,16 +59,6 @@ export interface PoolStats {
   waiting: number;
   max: number;
 }
-
-/**
- * How many connections of PostgreSQL searches of the public lists may use at once, per instance,
- * unless SEARCH_CONNECTIONS says otherwise. One: a search then holds at most one of the database
- * server's cores, and a burst of them leaves the others to every other request (on the benchmark
- * machine's 2 cores, 3 connections let a flood of rare searches slow a notice detail 4.4x; one, 1.9x).
- */
-export const DEFAULT_SEARCH_CONNECTIONS = 1;
-/** When PostgreSQL cancels a search of the public lists. */
-export const SEARCH_LANE_TIMEOUT_MS = 2_000;
 
 /** A statement cancelled for running longer than its timeout (PostgreSQL's query_canceled). */
 export const isStatementTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '57014';

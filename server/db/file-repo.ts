@@ -59,10 +59,6 @@ export async function claimFiles(db: Queryable, keys: string[], supplierId: stri
   await db.query('UPDATE files SET owner_supplier_id = $2 WHERE storage_key = ANY($1::text[]) AND owner_supplier_id IS NULL AND NOT public', [keys, supplierId]);
 }
 
-export async function countFiles(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM files'))[0]?.n ?? 0;
-}
-
 /**
  * The space unclaimed uploads hold, in all and those of `address`: files no record references
  * yet, and the bytes unfinished anonymous tus uploads have received (not what they declared),

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { DEFAULT_SEARCH_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS, type Db, type PreparedParam } from './db';
 import { insideTransaction, PREPARED_NAME_RE, refuseNested, withSavepoints } from './adapter';
+import type { Db, PreparedParam } from './db';
+import { DEFAULT_SEARCH_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS } from './search-lane';
 
 /** A real PostgreSQL through a connection pool. */
 export function createPgDb(connectionString: string, opts: { searchConnections?: number } = {}): Db {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENGINE, testDb } from '../test/engine';
-import { createPgDb, DEFAULT_SEARCH_CONNECTIONS, isStatementTimeout, SEARCH_LANE_TIMEOUT_MS } from './db';
+import { createPgDb, isStatementTimeout } from './db';
+import { DEFAULT_SEARCH_CONNECTIONS, SEARCH_LANE_TIMEOUT_MS } from './search-lane';
 
 const { db, drop, url } = await testDb();
 afterAll(drop);

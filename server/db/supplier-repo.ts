@@ -111,10 +111,6 @@ export async function listSuppliers(db: Queryable): Promise<Array<{ supplierId: 
   return rows.map((r) => ({ supplierId: r.id, supplierCode: r.supplier_code, username: r.username, status: r.status, supplierName: r.name }));
 }
 
-export async function countSuppliers(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM suppliers'))[0]?.n ?? 0;
-}
-
 /** A unique violation raced past findClash: name the field it hit. */
 export function clashOfError(error: unknown): 'username' | 'creditCode' | null {
   const e = error as { code?: string; constraint?: string };

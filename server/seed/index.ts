@@ -14,7 +14,7 @@ import { seedDemoSuppliers } from './suppliers';
 import { seedDemoTenders } from './tenders';
 import { seedDemoVisitApplications } from './visit-applications';
 
-export { DEMO_ACCOUNTS, existingDemoAccounts, type DemoAccount } from './suppliers';
+export { DEMO_ACCOUNTS, existingDemoAccounts } from './suppliers';
 export { seedBulkNotices } from './bulk-notices';
 export { DEMO_VISITOR } from './communications';
 

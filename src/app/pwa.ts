@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import { queryClient } from './query-client';
 
@@ -54,14 +54,6 @@ if (typeof window !== 'undefined') {
     installOffer = null;
     setState({ canInstall: false, installed: true });
   });
-}
-
-const UpdatePrompt = lazy(() => import('./update-prompt'));
-
-/** Mounted once by the root route: the "new version" banner, loaded when a version waits. */
-export function UpdateOffer() {
-  const { updateWaiting } = usePwaState();
-  return updateWaiting ? createElement(Suspense, { fallback: null }, createElement(UpdatePrompt)) : null;
 }
 
 /** Shows the browser's install dialog; answers whether the user accepted. */

@@ -6,7 +6,7 @@ import { enqueue } from '@/offline/outbox';
 import { patchEntry } from '@/offline/outbox-store';
 import { logIn, resetPortalDb } from '@/offline/test-helpers';
 import { renderScreen } from '@/test/render-screen';
-import { SyncStatus } from './sync-status';
+import SyncStatus from './sync-status';
 
 const setOnline = (online: boolean) => {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);

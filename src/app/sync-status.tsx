@@ -83,10 +83,8 @@ function Indicator({ variant }: { variant: SyncStatusVariant }) {
  * login and logout, which the outbox does not hear of: the indicator starts afresh when the
  * session does (checked on every navigation).
  */
-export function SyncStatus({ variant = 'inline' }: { variant?: SyncStatusVariant }) {
+export default function SyncStatus({ variant = 'inline' }: { variant?: SyncStatusVariant }) {
   useRouterState({ select: (s) => s.location.pathname });
   const session = getToken() ? (getSupplierId() ?? '') : '';
   return <Indicator key={session} variant={variant} />;
 }
-
-export default SyncStatus;

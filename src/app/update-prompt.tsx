@@ -8,7 +8,7 @@ import { applyUpdate, usePwaState } from './pwa';
  * "A new version is available": offered, never forced (DESIGN.md section 4). Updating reloads
  * the page, so with unsaved input on screen it asks first; "later" keeps the old version until
  * every tab is closed, when the browser switches by itself. Loaded only when a version waits
- * (UpdateOffer in pwa.ts), so the first load does not carry it.
+ * (UpdateOffer in update-offer.tsx), so the first load does not carry it.
  */
 export default function UpdatePrompt() {
   const { t } = useLingui();

@@ -150,10 +150,6 @@ export async function kvSet(key: string, value: unknown): Promise<void> {
   await (await openPortalDb()).put('kv', value, key);
 }
 
-export async function kvDelete(key: string): Promise<void> {
-  await (await openPortalDb()).delete('kv', key);
-}
-
 /** Keys from `prefix` up to `prefix` followed by any text. */
 const prefixRange = (prefix: string) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
 

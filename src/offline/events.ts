@@ -1,5 +1,5 @@
 import type { OutboxEntry } from './db';
-import { CHANNEL_NAME } from './on-demand';
+import { CHANNEL_NAME } from './db-name';
 
 /**
  * How the outbox tells the screens and the sync engine that something changed, in this tab

@@ -7,7 +7,6 @@ import type { SyncEngine } from './sync-engine';
  * load stays within its budget (DESIGN.md section 7), and a device that never queued anything
  * never loads the engine.
  */
-export const CHANNEL_NAME = 'portal-outbox';
 
 /** The app's one engine, once loaded: the outbox (`enqueue`) and login reach it here. */
 let engine: Promise<SyncEngine> | null = null;

@@ -202,7 +202,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
     await Promise.all([...writes, tx.done]);
   } catch (error) {
     // Whatever failed, nothing of this write may stay: abort what the transaction still holds.
-    writes.forEach((write) => write.catch(() => {}));
+    writes.forEach((write) => void write.catch(() => {}));
     try {
       tx.abort();
     } catch {

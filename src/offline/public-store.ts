@@ -3,7 +3,7 @@ import { Code } from '@contract/codes';
 import { BASE_PATH, HEADER, STORED_AT_HEADER } from '@contract/http';
 import { DEFAULT_PAGE_SIZE } from '@contract/limits';
 import { localeFromHeader, type Locale } from '@contract/locales';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 
 /**
  * The service worker's own store of public answers (DESIGN.md section 4): every public read of
@@ -109,21 +109,26 @@ export const answerKey = (request: string, language: Locale) => `${request}|${la
 
 let opening: Promise<IDBPDatabase<PublicDb>> | null = null;
 
+/**
+ * Version 1 → 2, inside the upgrade's own transaction (only IndexedDB requests are awaited, so
+ * it stays alive). Version 1 kept no language and keyed an answer by its request: it keeps its
+ * key and is found, in whatever language it was, when nothing of the asked language is stored.
+ */
+async function indexByRequest(tx: IDBPTransaction<PublicDb, StoreNames<PublicDb>[], 'versionchange'>): Promise<void> {
+  const store = tx.objectStore('answers');
+  store.createIndex('request', 'request');
+  let cursor = await store.openCursor();
+  while (cursor) {
+    if (!cursor.value.request) await cursor.update({ ...cursor.value, request: cursor.value.key });
+    cursor = await cursor.continue();
+  }
+}
+
 function db(): Promise<IDBPDatabase<PublicDb>> {
   opening ??= openDB<PublicDb>(PUBLIC_DB_NAME, PUBLIC_DB_VERSION, {
-    async upgrade(database, oldVersion, _newVersion, tx) {
+    upgrade(database, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) database.createObjectStore('answers', { keyPath: 'key' }).createIndex('storedAt', 'storedAt');
-      if (oldVersion < 2) {
-        const store = tx.objectStore('answers');
-        store.createIndex('request', 'request');
-        // Version 1 kept no language and keyed an answer by its request: it keeps its key and
-        // is found, in whatever language it was, when nothing of the asked language is stored.
-        let cursor = await store.openCursor();
-        while (cursor) {
-          if (!cursor.value.request) await cursor.update({ ...cursor.value, request: cursor.value.key });
-          cursor = await cursor.continue();
-        }
-      }
+      if (oldVersion < 2) void indexByRequest(tx);
     },
     blocking() {
       void opening?.then((d) => d.close());

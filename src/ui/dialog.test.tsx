@@ -50,10 +50,10 @@ describe('<Dialog>', () => {
     expect(onConfirm).toHaveBeenCalledOnce();
     // Busy and still open during the delay.
     expect(confirmButton()).toHaveProperty('disabled', true);
-    act(() => vi.advanceTimersByTime(499));
+    act(() => void vi.advanceTimersByTime(499));
     expect(onClose).not.toHaveBeenCalled();
     expect(dialogOpen()).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(onClose).toHaveBeenCalledOnce();
     expect(dialogOpen()).toBe(false);
   });
@@ -114,7 +114,7 @@ describe('<Dialog>', () => {
       fireEvent.click(confirmButton());
     });
     rerender(<Dialog open title="t" onClose={latest} />);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => void vi.advanceTimersByTime(500));
     expect(first).not.toHaveBeenCalled();
     expect(latest).toHaveBeenCalledOnce();
   });
@@ -126,7 +126,7 @@ describe('<Dialog>', () => {
     await act(async () => {
       fireEvent.click(confirmButton());
     });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     expect(onClose).not.toHaveBeenCalled();
     expect(dialogOpen()).toBe(true);
     expect(confirmButton()).toHaveProperty('disabled', false);

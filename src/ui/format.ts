@@ -21,9 +21,6 @@ export function shellTimeZone(html: string): string | null {
   return new RegExp(`<meta name="${TIME_ZONE_META}" content="([^"]*)"`).exec(html)?.[1] ?? null;
 }
 
-/** The zone every time is shown in. */
-export const displayTimeZone = () => zones.display;
-
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
   const d = new Date(iso);

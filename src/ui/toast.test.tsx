@@ -24,9 +24,9 @@ describe('toast, alert and confirm', () => {
     try {
       renderWithI18n(<ToastHost />);
       act(() => toast.error('提交失败'));
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => void vi.advanceTimersByTime(2000));
       act(() => toast.error('提交失败'));
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => void vi.advanceTimersByTime(2000));
       act(() => toast.error('提交失败'));
       expect(screen.getAllByText('提交失败')).toHaveLength(1);
     } finally {

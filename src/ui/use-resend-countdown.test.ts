@@ -11,11 +11,11 @@ describe('useResendCountdown', () => {
     expect(result.current.remaining).toBe(0);
     act(() => result.current.start(60));
     expect(result.current.remaining).toBe(60);
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => void vi.advanceTimersByTime(1_000));
     expect(result.current.remaining).toBe(59);
-    act(() => vi.advanceTimersByTime(58_000));
+    act(() => void vi.advanceTimersByTime(58_000));
     expect(result.current.remaining).toBe(1);
-    act(() => vi.advanceTimersByTime(1_500));
+    act(() => void vi.advanceTimersByTime(1_500));
     expect(result.current.remaining).toBe(0);
   });
 });

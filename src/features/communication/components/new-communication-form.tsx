@@ -96,7 +96,7 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
     maxLength: max,
     value: values[name],
     onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value),
-    onBlur: () => form.blur(name),
+    onBlur: () => void form.blur(name),
   });
 
   return (
@@ -113,7 +113,7 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
             className="input"
             value={values.priority}
             onChange={(e) => form.setValue('priority', e.target.value as Values['priority'])}
-            onBlur={() => form.blur('priority')}
+            onBlur={() => void form.blur('priority')}
           >
             <option value="">{t`请选择`}</option>
             {COMMUNICATION_PRIORITIES.map((code) => (
@@ -134,7 +134,7 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
           maxLength={LONG_TEXT_MAX}
           value={values.content}
           onChange={(e) => form.setValue('content', e.target.value)}
-          onBlur={() => form.blur('content')}
+          onBlur={() => void form.blur('content')}
         />
       </Field>
       <Field id={idOf('sourceNo')} label={t`来源单号`} error={errors.sourceNo} hint={t`从招标项目发起时自动填写，可留空。`} className="sm:max-w-sm">

@@ -95,7 +95,7 @@ function ReplyFormBody({ supplierId, communicationId, questionNo, mending }: Rep
           maxLength={LONG_TEXT_MAX}
           value={values.detail}
           onChange={(e) => form.setValue('detail', e.target.value)}
-          onBlur={() => form.blur('detail')}
+          onBlur={() => void form.blur('detail')}
         />
       </Field>
       <AttachmentPicker id={idOf('attachments')} label={t`附件`} value={files} onChange={setFiles} disabled={busy} />

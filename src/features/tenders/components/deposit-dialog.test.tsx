@@ -244,10 +244,10 @@ describe('DepositDialog', () => {
       const onClose = renderDialog(vi.fn(), undefined, SERVER_NOW - start);
       const user = userEvent.setup();
       await fillValid(user);
-      act(() => vi.advanceTimersByTime(30_000));
+      act(() => void vi.advanceTimersByTime(30_000));
       expect(pastDeadline()).toBeNull();
 
-      act(() => vi.advanceTimersByTime(30_000));
+      act(() => void vi.advanceTimersByTime(30_000));
       expect(pastDeadline()?.closest('[role="alert"]')).toBeTruthy();
       await user.click(submit());
       expect(screen.queryByRole('dialog', { name: '提交保证金' })).toBeNull();
@@ -280,7 +280,7 @@ describe('DepositDialog', () => {
       renderDialog(vi.fn(), undefined, SERVER_NOW - start);
       await screen.findByRole('option', { name: '电汇' });
       expect(pastDeadline()).toBeNull();
-      act(() => vi.advanceTimersByTime(60_000));
+      act(() => void vi.advanceTimersByTime(60_000));
       expect(pastDeadline()).toBeTruthy();
     });
   });

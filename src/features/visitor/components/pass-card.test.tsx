@@ -34,11 +34,11 @@ describe('PassCard', () => {
     // Without a name the phone names the QR.
     expect(screen.getByRole('img', { name: '13900000001 的开门二维码' })).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(state().dataset.validity).toBe('valid');
     expect(state().textContent).toContain('有效期至');
 
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(state().dataset.validity).toBe('expired');
     expect(state().textContent).toContain('已过期');
   });

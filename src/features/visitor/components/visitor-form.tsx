@@ -108,7 +108,7 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
         className="input"
         value={values[name]}
         onChange={(e) => setValue(name, e.target.value)}
-        onBlur={() => blur(name)}
+        onBlur={() => void blur(name)}
       />
     </Field>
   );
@@ -120,7 +120,7 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
         <Trans>访客登记</Trans>
       </h2>
       {text('name', t`姓名`, { autoComplete: 'name', maxLength: 50 })}
-      <DictionarySelect id={idOf('gender')} label={t`性别`} value={values.gender} options={genders} error={errors.gender} onChange={(v) => setValue('gender', v)} onBlur={() => blur('gender')} />
+      <DictionarySelect id={idOf('gender')} label={t`性别`} value={values.gender} options={genders} error={errors.gender} onChange={(v) => setValue('gender', v)} onBlur={() => void blur('gender')} />
       <DictionarySelect
         id={idOf('certificateType')}
         label={t`证件类型`}
@@ -128,13 +128,13 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
         options={certificateTypes}
         error={errors.certificateType}
         onChange={(v) => setValue('certificateType', v)}
-        onBlur={() => blur('certificateType')}
+        onBlur={() => void blur('certificateType')}
       />
       {text('certificateNo', t`证件号码`, { autoComplete: 'off', maxLength: 32 })}
       {text('phone', t`手机号码`, { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
       <YesNoField id={idOf('meal')} legend={t`是否用餐`} value={values.meal} error={errors.meal} onChange={(v) => setValue('meal', v)} />
       {values.meal === 'yes' ? (
-        <DictionarySelect id={idOf('mealType')} label={t`用餐类型`} value={values.mealType} options={mealTypes} error={errors.mealType} onChange={(v) => setValue('mealType', v)} onBlur={() => blur('mealType')} />
+        <DictionarySelect id={idOf('mealType')} label={t`用餐类型`} value={values.mealType} options={mealTypes} error={errors.mealType} onChange={(v) => setValue('mealType', v)} onBlur={() => void blur('mealType')} />
       ) : null}
       <YesNoField id={idOf('lodging')} legend={t`是否住宿`} value={values.lodging} error={errors.lodging} onChange={(v) => setValue('lodging', v)} />
 
