@@ -12,16 +12,42 @@ import tseslint from 'typescript-eslint';
 const FEATURES = ['auth', 'bids', 'home', 'tenders', 'enquiries', 'communication', 'supplier', 'visits', 'visitor', 'outbox'];
 // The portal loads the wire texts of one language at a time (src/locales/wire.ts); a value import
 // of contract/messages.ts would bring all three into its chunks. Types are fine.
-const WIRE_TEXTS = { name: '@contract/messages', allowTypeImports: true, message: 'Show wire texts with `message` from @/locales/wire (one language loaded at a time); import only types from @contract/messages.' };
+const WIRE_TEXTS = {
+  name: '@contract/messages',
+  allowTypeImports: true,
+  message: 'Show wire texts with `message` from @/locales/wire (one language loaded at a time); import only types from @contract/messages.',
+};
 const ban = (files, patterns, paths = files.some((f) => f.startsWith('src/')) ? [WIRE_TEXTS] : []) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { paths, patterns: patterns.map((group) => ({ group: [group], message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).' })) }],
+    'no-restricted-imports': [
+      'error',
+      {
+        paths,
+        patterns: patterns.map((group) => ({
+          group: [group],
+          message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).',
+        })),
+      },
+    ],
   },
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'node_modules', 'data', 'src/routeTree.gen.ts', 'dev-dist', 'playwright-report', 'test-results', 'bench-results', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'node_modules',
+      'data',
+      'src/routeTree.gen.ts',
+      'dev-dist',
+      'playwright-report',
+      'test-results',
+      'bench-results',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,8 +88,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: "Import z from contract/zod.ts (jitless in browsers, for the CSP)." }],
-          patterns: ['**/src/**', '@/*', '**/server/**'].map((group) => ({ group: [group], message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).' })),
+          paths: [{ name: 'zod', message: 'Import z from contract/zod.ts (jitless in browsers, for the CSP).' }],
+          patterns: ['**/src/**', '@/*', '**/server/**'].map((group) => ({
+            group: [group],
+            message: 'Imports flow one way: contract <- api <- features <- routes (DESIGN.md section 2).',
+          })),
         },
       ],
     },
@@ -72,6 +101,13 @@ export default tseslint.config(
   ban(['src/**'], []),
   ban(['src/api/**', 'src/ui/**', 'src/offline/**', 'src/locales/**'], ['@/features/*', '@/routes/*', '**/features/**', '**/routes/**']),
   ...FEATURES.map((name) =>
-    ban([`src/features/${name}/**`], [...FEATURES.filter((other) => other !== name).flatMap((other) => [`@/features/${other}/*`, `**/features/${other}/**`]), '@/routes/*', '**/routes/**']),
+    ban(
+      [`src/features/${name}/**`],
+      [
+        ...FEATURES.filter((other) => other !== name).flatMap((other) => [`@/features/${other}/*`, `**/features/${other}/**`]),
+        '@/routes/*',
+        '**/routes/**',
+      ],
+    ),
   ),
 );

@@ -28,7 +28,23 @@ const config: KnipConfig = {
   ],
   project: ['src/**/*.{ts,tsx,css}', 'server/**/*.{ts,mts,mjs}', 'contract/**/*.ts', 'scripts/**/*.{mjs,mts}', 'tests/**/*.ts', '*.ts'],
   // Knip's default issue types, and import cycles, which it leaves out unless asked.
-  include: ['files', 'dependencies', 'devDependencies', 'optionalPeerDependencies', 'unlisted', 'binaries', 'unresolved', 'exports', 'types', 'enumMembers', 'namespaceMembers', 'duplicates', 'catalog', 'catalogReferences', 'cycles'],
+  include: [
+    'files',
+    'dependencies',
+    'devDependencies',
+    'optionalPeerDependencies',
+    'unlisted',
+    'binaries',
+    'unresolved',
+    'exports',
+    'types',
+    'enumMembers',
+    'namespaceMembers',
+    'duplicates',
+    'catalog',
+    'catalogReferences',
+    'cycles',
+  ],
   /**
    * An import cycle runs one of its modules before the other has finished (a value read too
    * early is `undefined`, or a TDZ error). A type-only import is erased from the JavaScript and

@@ -20,7 +20,11 @@ export default defineConfig({
   locales: ['zh-CN', 'en', 'vie'],
   fallbackLocales: { default: 'zh-CN' },
   catalogs: [
-    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...notTests, ...tenders, ...enquiries, ...visits, ...home] },
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: [...notTests, ...tenders, ...enquiries, ...visits, ...home],
+    },
     { path: '<rootDir>/src/locales/{locale}/tenders', include: tenders, exclude: notTests },
     { path: '<rootDir>/src/locales/{locale}/enquiries', include: enquiries, exclude: notTests },
     { path: '<rootDir>/src/locales/{locale}/visits', include: visits, exclude: notTests },

@@ -23,13 +23,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
   },
   // A supplier's device in China, on the buyer's clock (the bid service runs on another: scripts/e2e-server.mjs).
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, timezoneId: 'Asia/Shanghai' } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, timezoneId: 'Asia/Shanghai' } }],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/bid-web/bid-service/openapi.json`,

@@ -55,7 +55,11 @@ export function prerender(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const server = await createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' });
+        const server = await createServer({
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          appType: 'custom',
+          logLevel: 'error',
+        });
         try {
           const { renderPage } = (await server.ssrLoadModule('/src/prerender/render-page.tsx')) as typeof RenderPage;
           const { injectPrerendered } = (await server.ssrLoadModule('/src/prerender/shell-html.ts')) as typeof ShellHtml;
@@ -63,7 +67,8 @@ export function prerender(): Plugin {
           const pages = [];
           // The first page in the default language goes into #root, the others as raw text (src/prerender/shell-html.ts).
           for (const { path, unless } of PRERENDERED_PAGES) {
-            for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) pages.push({ ...(await renderPage(path, locale)), unless });
+            for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)])
+              pages.push({ ...(await renderPage(path, locale)), unless });
           }
           return injectPrerendered(html, pages);
         } finally {

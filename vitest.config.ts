@@ -35,7 +35,9 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'server', ...server } },
-      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: 'server:postgres', ...server, env: { TEST_ENGINE: 'postgres' } } }] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'server:postgres', ...server, env: { TEST_ENGINE: 'postgres' } } }]
+        : []),
     ],
   },
 });

@@ -1,7 +1,15 @@
 import { z } from './zod';
 import { calls, type CallMeta, type CallName } from './calls';
 import { requiredText } from './rules';
-import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticePage, regionRequest } from './schemas/business';
+import {
+  cityModel,
+  cityModelRequest,
+  getByIdRequest,
+  listByPageRequest,
+  noticeDetail,
+  noticePage,
+  regionRequest,
+} from './schemas/business';
 import { dictionaryRequest, empty, nothing, option, page } from './schemas/common';
 import { counterpart, counterpartRequest, dictionaries, dictionariesRequest, dictionarySearchRequest } from './schemas/reference';
 import {
@@ -23,9 +31,23 @@ import {
   tenderSignUpRequest,
   tenderSubmitBidRequest,
 } from './schemas/tender';
-import { enquiryDetail, enquiryGetByIdRequest, enquiryListRequest, enquiryPage, enquiryQuoteRequest, enquiryTemplateRequest } from './schemas/enquiry';
+import {
+  enquiryDetail,
+  enquiryGetByIdRequest,
+  enquiryListRequest,
+  enquiryPage,
+  enquiryQuoteRequest,
+  enquiryTemplateRequest,
+} from './schemas/enquiry';
 import { markReadRequest, markReadResponse, messageListRequest, messagePage, todoListRequest, todoPage } from './schemas/home';
-import { visitApplicationDetail, visitApplicationPage, visitApplyGetByIdRequest, visitApplyListRequest, visitApplySaveRequest, visitApplyWithdrawRequest } from './schemas/visit-apply';
+import {
+  visitApplicationDetail,
+  visitApplicationPage,
+  visitApplyGetByIdRequest,
+  visitApplyListRequest,
+  visitApplySaveRequest,
+  visitApplyWithdrawRequest,
+} from './schemas/visit-apply';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
   passRequest,
@@ -55,7 +77,11 @@ import {
 export { fillPath } from './calls';
 
 /** A call of the wire contract with its schemas (`calls.ts` holds the rest). */
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, Params extends z.ZodType | undefined = z.ZodType | undefined> extends CallMeta {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> extends CallMeta {
   name: string;
   request: Req;
   response: Res;
@@ -78,16 +104,36 @@ export const endpoints = {
   supplierUpdate: { ...calls.supplierUpdate, request: updateRequest, response: supplier },
   supplierChangePwd: { ...calls.supplierChangePwd, request: changePwdRequest, response: nothing },
   supplierForgetPwd: { ...calls.supplierForgetPwd, request: forgetPwdRequest, response: nothing },
-  supplierGetCheckCode: { ...calls.supplierGetCheckCode, request: getCheckCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
+  supplierGetCheckCode: {
+    ...calls.supplierGetCheckCode,
+    request: getCheckCodeRequest,
+    response: z.object({ resendAfterSeconds: z.number().int() }),
+  },
   supplierGetProductionBaseOrg: { ...calls.supplierGetProductionBaseOrg, request: empty, response: z.array(option) },
-  supplierGetOrgCodeByProductionBase: { ...calls.supplierGetOrgCodeByProductionBase, request: productionBaseRequest, response: z.array(option) },
+  supplierGetOrgCodeByProductionBase: {
+    ...calls.supplierGetOrgCodeByProductionBase,
+    request: productionBaseRequest,
+    response: z.array(option),
+  },
 
   supplierQuerySelectCodeData: { ...calls.supplierQuerySelectCodeData, request: dictionaryRequest, response: z.array(option) },
   supplierGetSysDictCommonData: { ...calls.supplierGetSysDictCommonData, request: dictionariesRequest, response: dictionaries },
-  supplierSysLoginUserCounterpart: { ...calls.supplierSysLoginUserCounterpart, request: counterpartRequest, response: z.array(counterpart) },
+  supplierSysLoginUserCounterpart: {
+    ...calls.supplierSysLoginUserCounterpart,
+    request: counterpartRequest,
+    response: z.array(counterpart),
+  },
   commonGetSelectCodeCommonData: { ...calls.commonGetSelectCodeCommonData, request: dictionaryRequest, response: z.array(option) },
-  commonGetSelectCodeCommonDataSmart: { ...calls.commonGetSelectCodeCommonDataSmart, request: dictionarySearchRequest, response: z.array(option) },
-  commonGetOrgCodeByProductionBase: { ...calls.commonGetOrgCodeByProductionBase, request: productionBaseRequest, response: z.array(option) },
+  commonGetSelectCodeCommonDataSmart: {
+    ...calls.commonGetSelectCodeCommonDataSmart,
+    request: dictionarySearchRequest,
+    response: z.array(option),
+  },
+  commonGetOrgCodeByProductionBase: {
+    ...calls.commonGetOrgCodeByProductionBase,
+    request: productionBaseRequest,
+    response: z.array(option),
+  },
 
   fileUpload: { ...calls.fileUpload, request: z.unknown(), response: uploadResponse },
   fileUploadTsFile: { ...calls.fileUploadTsFile, request: z.unknown(), response: uploadResponse },
@@ -118,7 +164,11 @@ export const endpoints = {
   homeTodoList: { ...calls.homeTodoList, request: todoListRequest, response: todoPage },
   homeMessageList: { ...calls.homeMessageList, request: messageListRequest, response: messagePage },
   homeMarkRead: { ...calls.homeMarkRead, request: markReadRequest, response: markReadResponse },
-  h5GetVerificationCodeByPhone: { ...calls.h5GetVerificationCodeByPhone, request: visitorCodeRequest, response: z.object({ resendAfterSeconds: z.number().int() }) },
+  h5GetVerificationCodeByPhone: {
+    ...calls.h5GetVerificationCodeByPhone,
+    request: visitorCodeRequest,
+    response: z.object({ resendAfterSeconds: z.number().int() }),
+  },
   h5GetQrByPhoneAndVerificationCode: { ...calls.h5GetQrByPhoneAndVerificationCode, request: visitorQrRequest, response: visitPass },
   h5GetValidItemByVisitorId: { ...calls.h5GetValidItemByVisitorId, request: visitItemsRequest, response: z.array(visitItem) },
   h5GetVisitPersonEntity: { ...calls.h5GetVisitPersonEntity, request: passRequest, response: visitorPersonFields.nullable() },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, fromUnits, lineTotal, priceProblem, quoteBlock, quoteTotal, replyStatusOf, roundStatusOf, toUnits } from './enquiry-values';
+import {
+  discountPercent,
+  fromUnits,
+  lineTotal,
+  priceProblem,
+  quoteBlock,
+  quoteTotal,
+  replyStatusOf,
+  roundStatusOf,
+  toUnits,
+} from './enquiry-values';
 import { isMessageKey } from './messages';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
@@ -20,7 +30,13 @@ describe('exact decimal arithmetic', () => {
     expect(lineTotal('0.01', '0.499')).toBe('0.00');
     expect(lineTotal('3120', '80.5')).toBe('251160.00');
     // A float would give 742157.9999...: the total is exact.
-    expect(quoteTotal([{ price: '3850.50', quantity: '120' }, { price: '3120.00', quantity: '80.5' }, { price: '96.46', quantity: '300' }])).toBe('742158.00');
+    expect(
+      quoteTotal([
+        { price: '3850.50', quantity: '120' },
+        { price: '3120.00', quantity: '80.5' },
+        { price: '96.46', quantity: '300' },
+      ]),
+    ).toBe('742158.00');
     // Amounts beyond 2^53 minor units stay exact.
     expect(lineTotal('9999999999.99', '9999999.999')).toBe('99999999989900000.00'); // 99,999,999,989,900,000.00001
   });

@@ -35,14 +35,21 @@ export const ROUND_STATUSES = ['open', 'closed'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
 
 /** The reply status of a supplier for the current round. */
-export function replyStatusOf(enquiry: { businessStatus: EnquiryBusinessStatus; deadline: string; repliedThisRound: boolean }, now: number): ReplyStatus {
+export function replyStatusOf(
+  enquiry: { businessStatus: EnquiryBusinessStatus; deadline: string; repliedThisRound: boolean },
+  now: number,
+): ReplyStatus {
   if (enquiry.repliedThisRound) return 'replied';
   if (enquiry.businessStatus !== 'bargaining' || Date.parse(enquiry.deadline) <= now) return 'missed';
   return 'pending';
 }
 
 /** Whether a round stands open now. */
-export function roundStatusOf(round: { round: number; deadline: string }, enquiry: { businessStatus: EnquiryBusinessStatus; round: number }, now: number): RoundStatus {
+export function roundStatusOf(
+  round: { round: number; deadline: string },
+  enquiry: { businessStatus: EnquiryBusinessStatus; round: number },
+  now: number,
+): RoundStatus {
   return enquiry.businessStatus === 'bargaining' && round.round === enquiry.round && Date.parse(round.deadline) > now ? 'open' : 'closed';
 }
 

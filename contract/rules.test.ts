@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { registerRequest } from './schemas/supplier';
-import { BANK_ACCOUNT_RE, certificateNoProblem, choiceProblem, creditCodeCheckChar, creditCodeProblem, EMAIL_RE, isCreditCode, isResidentId, longText, PASSWORD_RE, PHONE_RE, requiredText, residentIdCheckChar, text } from './rules';
+import {
+  BANK_ACCOUNT_RE,
+  certificateNoProblem,
+  choiceProblem,
+  creditCodeCheckChar,
+  creditCodeProblem,
+  EMAIL_RE,
+  isCreditCode,
+  isResidentId,
+  longText,
+  PASSWORD_RE,
+  PHONE_RE,
+  requiredText,
+  residentIdCheckChar,
+  text,
+} from './rules';
 
 describe('control characters', () => {
   const problems = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: string) =>
     schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
-  it.each(['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u001f', '\u007f', '\u0085', '\u009f'])('refuses %j in every text', (v) => {
-    for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('controlCharacters');
-  });
+  it.each(['\u0000', 'a\u0000b', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u001f', '\u007f', '\u0085', '\u009f'])(
+    'refuses %j in every text',
+    (v) => {
+      for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('controlCharacters');
+    },
+  );
   it.each(['\ud800', 'a\ud83db', '\udc00', 'x\ude00😀', '😀\ud83d'])('refuses the lone surrogate in %j in every text', (v) => {
     for (const schema of [text(), requiredText(), longText()]) expect(problems(schema, v)).toContain('brokenCharacters');
   });
@@ -19,7 +37,9 @@ describe('control characters', () => {
 
 describe('phone', () => {
   it.each(['13812345678', '19900000000', '15000000001'])('accepts %s', (v) => expect(PHONE_RE.test(v)).toBe(true));
-  it.each(['12812345678', '1381234567', '138123456789', '23812345678', '1381234567a', ' 13812345678'])('refuses %s', (v) => expect(PHONE_RE.test(v)).toBe(false));
+  it.each(['12812345678', '1381234567', '138123456789', '23812345678', '1381234567a', ' 13812345678'])('refuses %s', (v) =>
+    expect(PHONE_RE.test(v)).toBe(false),
+  );
 });
 
 describe('email', () => {
@@ -43,16 +63,20 @@ describe('password', () => {
 
 describe('bank account number', () => {
   it('takes 6 to 34 digits, groups set apart by one space or hyphen', () => {
-    for (const ok of ['622202', '6222020100001000', '6222 0201 0000 1000', '0071-0001-23456', '1'.repeat(34)]) expect(BANK_ACCOUNT_RE.test(ok), ok).toBe(true);
+    for (const ok of ['622202', '6222020100001000', '6222 0201 0000 1000', '0071-0001-23456', '1'.repeat(34)])
+      expect(BANK_ACCOUNT_RE.test(ok), ok).toBe(true);
   });
   it('refuses letters, other signs, double or edge separators, too few or too many digits', () => {
-    for (const bad of ['6222ABCD1111', 'VN62220201', '6222.0201.0000', '6222  0201', ' 622202', '622202-', '62220', '1'.repeat(35)]) expect(BANK_ACCOUNT_RE.test(bad), bad).toBe(false);
+    for (const bad of ['6222ABCD1111', 'VN62220201', '6222.0201.0000', '6222  0201', ' 622202', '622202-', '62220', '1'.repeat(35)])
+      expect(BANK_ACCOUNT_RE.test(bad), bad).toBe(false);
   });
 });
 
-describe('a registration\'s password confirmation', () => {
+describe("a registration's password confirmation", () => {
   const issuesOf = (newPassword: string, conPassword: string) =>
-    (registerRequest.safeParse({ newPassword, conPassword }).error?.issues ?? []).filter((i) => i.path[0] === 'conPassword').map((i) => i.message);
+    (registerRequest.safeParse({ newPassword, conPassword }).error?.issues ?? [])
+      .filter((i) => i.path[0] === 'conPassword')
+      .map((i) => i.message);
   it('is required on its own, even when the password is empty too', () => {
     expect(issuesOf('', '')).toContain('required');
     expect(issuesOf('Secret123', '')).toContain('required');
@@ -81,9 +105,10 @@ describe('credit code checksum', () => {
   });
 });
 
-
 describe('resident ID (GB 11643) and certificate numbers by type', () => {
-  it.each(['11010519491231002X', '11010519491231002x', '441900199001011231', '440300198506152015'])('accepts %s', (v) => expect(isResidentId(v)).toBe(true));
+  it.each(['11010519491231002X', '11010519491231002x', '441900199001011231', '440300198506152015'])('accepts %s', (v) =>
+    expect(isResidentId(v)).toBe(true),
+  );
   it.each([
     ['11010519491231002', 'seventeen characters'],
     ['110105194912310021', 'a wrong check digit'],
@@ -109,7 +134,10 @@ describe('resident ID (GB 11643) and certificate numbers by type', () => {
 });
 
 describe('choiceProblem', () => {
-  const currencies = [{ code: 'CNY', label: '人民币' }, { code: 'USD', label: '美元' }];
+  const currencies = [
+    { code: 'CNY', label: '人民币' },
+    { code: 'USD', label: '美元' },
+  ];
 
   it('accepts a code the options list', () => {
     expect(choiceProblem(currencies, 'CNY')).toBeNull();

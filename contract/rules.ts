@@ -106,10 +106,7 @@ export const isoDate = () => requiredText(10).refine(isValidDate, err('dateInval
  * New password rules: matches the confirmation and, when an old password is given, differs from it.
  * Applied to an object with `newPassword`, `conPassword` and optionally `password`.
  */
-export function checkNewPassword(
-  value: { newPassword: string; conPassword: string; password?: string },
-  ctx: z.RefinementCtx,
-): void {
+export function checkNewPassword(value: { newPassword: string; conPassword: string; password?: string }, ctx: z.RefinementCtx): void {
   if (value.newPassword !== value.conPassword) {
     ctx.addIssue({ code: 'custom', path: ['conPassword'], message: 'passwordMismatch' satisfies MessageKey });
   }
@@ -124,7 +121,11 @@ export function checkNewPassword(
  * bid service decides then) and for an empty code (not chosen is the field's "required").
  * The bid service refuses such a code; a form that holds the options says so first.
  */
-export function choiceProblem(options: readonly { code: string }[] | undefined, code: string, key: MessageKey = 'choiceInvalid'): MessageKey | null {
+export function choiceProblem(
+  options: readonly { code: string }[] | undefined,
+  code: string,
+  key: MessageKey = 'choiceInvalid',
+): MessageKey | null {
   if (!options || !code) return null;
   return options.some((option) => option.code === code) ? null : key;
 }

@@ -24,7 +24,15 @@ export interface MenuRule {
 export const SUPPLIER_STATUSES: readonly SupplierStatusCode[] = Object.values(SupplierStatus);
 
 /** Keys of the logged-in menu in its order; the routes are /platform/<key>. */
-export const MENU_KEYS = ['home', 'tenderManagement', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'] as const;
+export const MENU_KEYS = [
+  'home',
+  'tenderManagement',
+  'bargaining',
+  'communicateRecord',
+  'visitorApplyNew',
+  'supplierInfoManagement',
+  'modifyPassword',
+] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 const { A101, A104, A141 } = SupplierStatus;

@@ -32,41 +32,113 @@ type Pair = [Outcome, Outcome];
  */
 const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<TenderAction, Pair>>> = {
   signedUp: {
-    confirmed: { payDeposit: [null, 'pastDeadline'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
-    unconfirmed: { payDeposit: [null, 'pastDeadline'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    confirmed: {
+      payDeposit: [null, 'pastDeadline'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
+    unconfirmed: {
+      payDeposit: [null, 'pastDeadline'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
   },
   depositSubmitted: {
-    confirmed: { payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
-    unconfirmed: { payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    confirmed: {
+      payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
+    unconfirmed: {
+      payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
   },
   depositRejected: {
-    confirmed: { payDeposit: [null, 'pastDeadline'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
-    unconfirmed: { payDeposit: [null, 'pastDeadline'], submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    confirmed: {
+      payDeposit: [null, 'pastDeadline'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
+    unconfirmed: {
+      payDeposit: [null, 'pastDeadline'],
+      submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
   },
   depositConfirmed: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: [null, 'pastDeadline'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: [null, 'pastDeadline'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
     // A notice without a deposit signs up straight into depositConfirmed.
-    unconfirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: [null, 'pastDeadline'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    unconfirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: [null, 'pastDeadline'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
   },
   bidSubmitted: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
-    unconfirmed: { payDeposit: ['conflict', 'conflict'], submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'], applyRefund: ['refundBeforeResult', 'refundBeforeResult'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
+    unconfirmed: {
+      payDeposit: ['conflict', 'conflict'],
+      submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'],
+      applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
+    },
   },
   won: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundNotForWinner', 'refundNotForWinner'] },
-    unconfirmed: { payDeposit: ['conflict', 'conflict'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundNotForWinner', 'refundNotForWinner'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundNotForWinner', 'refundNotForWinner'],
+    },
+    unconfirmed: {
+      payDeposit: ['conflict', 'conflict'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundNotForWinner', 'refundNotForWinner'],
+    },
   },
   lost: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: ['conflict', 'conflict'], applyRefund: [null, null] },
-    unconfirmed: { payDeposit: ['conflict', 'conflict'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundNoDeposit', 'refundNoDeposit'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: [null, null],
+    },
+    unconfirmed: {
+      payDeposit: ['conflict', 'conflict'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundNoDeposit', 'refundNoDeposit'],
+    },
   },
   refundRequested: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'] },
-    unconfirmed: { payDeposit: ['conflict', 'conflict'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'],
+    },
+    unconfirmed: {
+      payDeposit: ['conflict', 'conflict'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'],
+    },
   },
   refunded: {
-    confirmed: { payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'] },
-    unconfirmed: { payDeposit: ['conflict', 'conflict'], submitBid: ['conflict', 'conflict'], applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'] },
+    confirmed: {
+      payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'],
+    },
+    unconfirmed: {
+      payDeposit: ['conflict', 'conflict'],
+      submitBid: ['conflict', 'conflict'],
+      applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'],
+    },
   },
 };
 

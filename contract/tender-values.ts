@@ -79,10 +79,17 @@ export function actionBlock(
   }
   if (action === 'payDeposit') {
     if (record.status === 'depositSubmitted') return 'depositAwaitingReview';
-    if (!rule.from.includes(record.status)) return record.depositConfirmed || record.status === 'depositConfirmed' ? 'depositAlreadyConfirmed' : 'conflict';
+    if (!rule.from.includes(record.status))
+      return record.depositConfirmed || record.status === 'depositConfirmed' ? 'depositAlreadyConfirmed' : 'conflict';
   }
   if (action === 'submitBid') {
-    if (record.status === 'bidSubmitted' || record.status === 'won' || record.status === 'lost' || record.status === 'refundRequested' || record.status === 'refunded') {
+    if (
+      record.status === 'bidSubmitted' ||
+      record.status === 'won' ||
+      record.status === 'lost' ||
+      record.status === 'refundRequested' ||
+      record.status === 'refunded'
+    ) {
       return record.status === 'bidSubmitted' ? 'bidAlreadySubmitted' : 'conflict';
     }
     if (!rule.from.includes(record.status)) return 'bidNeedsConfirmedDeposit';
@@ -105,4 +112,5 @@ export const PENDING_TENDER_STATUSES: readonly TenderStatus[] = ['signedUp', 'de
 export const DEADLINE_WARNING_MS = 24 * 3600_000;
 
 /** The declared deposit must be the notice's to the cent (the bid service refuses another; the dialog says so while typing). */
-export const depositMatchesRequired = (amount: number, requiredDeposit: number): boolean => Math.round(amount * 100) === Math.round(requiredDeposit * 100);
+export const depositMatchesRequired = (amount: number, requiredDeposit: number): boolean =>
+  Math.round(amount * 100) === Math.round(requiredDeposit * 100);

@@ -46,6 +46,7 @@ describe('business times in a named zone', () => {
     expect(parseBusinessTime('2026-12-10 18:00:30', zone)?.toISOString()).toBe('2026-12-10T10:00:30.000Z');
     expect(parseBusinessTime('2026-12-10T18:00:00Z', zone)?.toISOString()).toBe('2026-12-10T18:00:00.000Z');
     expect(parseBusinessTime('2026-12-10T18:00:00+07:00', zone)?.toISOString()).toBe('2026-12-10T11:00:00.000Z');
-    for (const bad of ['2026-02-30', '2026-12-10T25:00', 'tomorrow', '', '2026-12-10T18:00:00 CST']) expect(parseBusinessTime(bad, zone)).toBeNull();
+    for (const bad of ['2026-02-30', '2026-12-10T25:00', 'tomorrow', '', '2026-12-10T18:00:00 CST'])
+      expect(parseBusinessTime(bad, zone)).toBeNull();
   });
 });

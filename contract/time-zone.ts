@@ -127,7 +127,14 @@ export function parseBusinessTime(value: string, zone: string, endOfDay = false)
   }
   const local = LOCAL_TIME.exec(value);
   if (local) {
-    const [y, m, d, hour, minute, second = 0] = local.slice(1).map((n) => (n === undefined ? 0 : Number(n))) as number[] as [number, number, number, number, number, number];
+    const [y, m, d, hour, minute, second = 0] = local.slice(1).map((n) => (n === undefined ? 0 : Number(n))) as number[] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     if (!isRealDay(y, m, d) || hour > 23 || minute > 59 || second > 59) return null;
     return fromWallClock({ year: y, month: m, day: d, hour, minute, second }, zone);
   }

@@ -27,7 +27,15 @@ const IMAGE_KINDS = ['png', 'jpeg', 'gif', 'webp'] as const satisfies readonly F
 
 export const UPLOAD_RULES = {
   /** Communication attachments. */
-  attachments: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  attachments: {
+    min: 0,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
   /** The deposit's remittance slip: one photo or PDF. */
   remittanceSlip: {
     min: 1,
@@ -48,9 +56,25 @@ export const UPLOAD_RULES = {
     wrongKind: 'licenceTypeInvalid',
     tooMany: 'oneFileOnly',
   },
-  bidDocuments: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  bidDocuments: {
+    min: 1,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
   /** The files of one required certificate. */
-  certificateFiles: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  certificateFiles: {
+    min: 1,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
   /** Exactly one bill of materials, .xls or .xlsx by content. */
   billOfMaterials: {
     min: 1,
@@ -72,11 +96,35 @@ export const UPLOAD_RULES = {
     tooMany: 'oneFileOnly',
   },
   /** A visit application's typed files (the files section): any kind, at most 20. */
-  visitFiles: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  visitFiles: {
+    min: 0,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
   /** The labour contract of a visit application: required (SPEC.md section 5). */
-  labourContract: { min: 1, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  labourContract: {
+    min: 1,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
   /** The contract, labour notice and policy of a visit application, and its insurance appendix: optional. */
-  visitDocuments: { min: 0, max: MAX_FILES_AT_ONCE, kinds: null, accept: '', maxBytes: MAX_FILE_BYTES, wrongKind: 'unsupportedType', tooMany: 'tooManyFiles' },
+  visitDocuments: {
+    min: 0,
+    max: MAX_FILES_AT_ONCE,
+    kinds: null,
+    accept: '',
+    maxBytes: MAX_FILE_BYTES,
+    wrongKind: 'unsupportedType',
+    tooMany: 'tooManyFiles',
+  },
 } as const satisfies Record<string, UploadRule>;
 
 /** How many leading bytes `sniffFileKind` needs (an .xlsx is told from another ZIP by its entry names). */
@@ -141,7 +189,9 @@ export function sniffFileKind(head: Uint8Array, tail: Uint8Array = new Uint8Arra
   if (startsWith(head, OLE2_SIGNATURE)) {
     const directory = oleDirectorySector(head);
     if (!directory) return 'unknown';
-    const sector = oleSector ?? (directory.offset + directory.length <= head.length ? head.subarray(directory.offset, directory.offset + directory.length) : null);
+    const sector =
+      oleSector ??
+      (directory.offset + directory.length <= head.length ? head.subarray(directory.offset, directory.offset + directory.length) : null);
     return sector ? oleKind(sector) : 'xls';
   }
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {

@@ -46,7 +46,11 @@ export function reviewBlock(status: VisitReviewStatus): MessageKey | null {
 export const earliestToday = (now: number) => new Date(now - 12 * 3600_000).toISOString().slice(0, 10);
 
 /** Why the visit dates are not acceptable at `now` (the bid service's clock), or null. */
-export function visitDatesProblem(startDate: string, endDate: string, now: number): { field: 'startDate' | 'endDate'; key: MessageKey } | null {
+export function visitDatesProblem(
+  startDate: string,
+  endDate: string,
+  now: number,
+): { field: 'startDate' | 'endDate'; key: MessageKey } | null {
   if (startDate < earliestToday(now)) return { field: 'startDate', key: 'visitStartInPast' };
   if (endDate < startDate) return { field: 'endDate', key: 'visitEndBeforeStart' };
   return null;

@@ -16,7 +16,10 @@ const service = await startBidService({ prefix: 'bench-bom-' });
 const base = service.url;
 
 try {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}/login`);
   await page.getByRole('textbox', { name: /^账号/ }).fill('demo_a104');
@@ -25,7 +28,10 @@ try {
   await page.waitForURL(/platform\/home/);
   // The demo record whose deposit is confirmed: its bid upload page.
   await page.goto(`${base}/platform/tenderManagement`);
-  const bidPage = await page.getByRole('link', { name: /^上传投标文件及物料清单 / }).first().getAttribute('href');
+  const bidPage = await page
+    .getByRole('link', { name: /^上传投标文件及物料清单 / })
+    .first()
+    .getAttribute('href');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const heap = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize').value;

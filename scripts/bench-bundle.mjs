@@ -13,7 +13,10 @@ const service = await startBidService({ prefix: 'bench-bundle-' });
 const port = service.port;
 
 try {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set();
@@ -31,11 +34,16 @@ try {
     if (!url.pathname.endsWith('.js') || url.pathname.endsWith('/sw.js') || url.pathname.includes('workbox-')) return;
     const beforeLoad = askedBeforeLoad.has(req);
     const res = await req.response();
-    served.set(url.pathname.slice(1), { bytes: (await req.sizes()).responseBodySize, encoding: res?.headers()['content-encoding'] ?? 'none', beforeLoad });
+    served.set(url.pathname.slice(1), {
+      bytes: (await req.sizes()).responseBodySize,
+      encoding: res?.headers()['content-encoding'] ?? 'none',
+      beforeLoad,
+    });
   });
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js') && !url.pathname.includes('workbox-')) scripts.add(url.pathname.slice(1));
+    if (url.pathname.endsWith('.js') && !url.pathname.endsWith('/sw.js') && !url.pathname.includes('workbox-'))
+      scripts.add(url.pathname.slice(1));
   });
   await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
   const loginSet = new Set(scripts);
@@ -55,7 +63,11 @@ try {
       await page.waitForTimeout(1000);
     }
     const added = [...scripts].filter((f) => !before.has(f)).sort();
-    screens.push({ screen: name, gzipKB: kb(added.reduce((sum, f) => sum + gz(f), 0)), files: added.map((f) => ({ file: f, gzipKB: kb(gz(f)) })) });
+    screens.push({
+      screen: name,
+      gzipKB: kb(added.reduce((sum, f) => sum + gz(f), 0)),
+      files: added.map((f) => ({ file: f, gzipKB: kb(gz(f)) })),
+    });
   };
   await visit('/platform/home (after logging in on /login)', async () => {
     await page.getByRole('textbox', { name: '账号', exact: true }).fill('demo_a104');

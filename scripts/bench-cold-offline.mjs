@@ -19,7 +19,10 @@ const TARGET_MS = 1000;
 const PATH = '/platform/tenderManagement';
 const ROW = `main a[href^="${PATH}/"]`;
 
-const service = await startBidService({ prefix: 'bench-cold-data-', env: process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {} });
+const service = await startBidService({
+  prefix: 'bench-cold-data-',
+  env: process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {},
+});
 const base = service.url;
 const serverGone = new Promise((resolve) => service.child.once('exit', resolve));
 const profile = mkdtempSync(join(tmpdir(), 'bench-cold-profile-'));
@@ -60,7 +63,9 @@ async function openBrowser() {
     // Text is timed by the element holding it: each element of the row is marked as it comes.
     const marker = new MutationObserver(() => {
       const row = document.querySelector(selector);
-      if (row) for (const el of [row, ...row.querySelectorAll('*')]) if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', 'first-row');
+      if (row)
+        for (const el of [row, ...row.querySelectorAll('*')])
+          if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', 'first-row');
     });
     marker.observe(document, { childList: true, subtree: true });
     void window.__rowPainted.then(() => marker.disconnect());
@@ -98,7 +103,13 @@ async function coldOpen() {
 
 function summary(times) {
   const sorted = [...times].sort((a, b) => a - b);
-  return { medianMs: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), minMs: round(sorted[0]), maxMs: round(sorted[sorted.length - 1]), timesMs: times.map(round) };
+  return {
+    medianMs: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    minMs: round(sorted[0]),
+    maxMs: round(sorted[sorted.length - 1]),
+    timesMs: times.map(round),
+  };
 }
 
 try {
@@ -148,9 +159,16 @@ try {
     app: summary(opens.map((open) => open.app)),
   });
   const result = { runs: RUNS, cpuSlowdown: CPU_SLOWDOWN, targetMs: TARGET_MS, online: figures(online), offline: figures(offline) };
-  console.log(`cold open of ${PATH} until the first record's row is painted (${RUNS} runs each, a new browser each time, CPU ${CPU_SLOWDOWN}x slower, 412 px):`);
-  for (const [name, { medianMs, p95Ms, minMs, maxMs, laidOut, app }] of [['online', result.online], ['offline', result.offline]]) {
-    console.log(`  ${name.padEnd(8)} painted: median ${medianMs} ms, p95 ${p95Ms} ms (min ${minMs}, max ${maxMs}); target < ${TARGET_MS} ms`);
+  console.log(
+    `cold open of ${PATH} until the first record's row is painted (${RUNS} runs each, a new browser each time, CPU ${CPU_SLOWDOWN}x slower, 412 px):`,
+  );
+  for (const [name, { medianMs, p95Ms, minMs, maxMs, laidOut, app }] of [
+    ['online', result.online],
+    ['offline', result.offline],
+  ]) {
+    console.log(
+      `  ${name.padEnd(8)} painted: median ${medianMs} ms, p95 ${p95Ms} ms (min ${minMs}, max ${maxMs}); target < ${TARGET_MS} ms`,
+    );
     console.log(`  ${''.padEnd(8)} laid out (the frame before): median ${laidOut.medianMs} ms, p95 ${laidOut.p95Ms} ms`);
     console.log(`  ${''.padEnd(8)} the app's own render of it: median ${app.medianMs} ms, p95 ${app.p95Ms} ms`);
   }

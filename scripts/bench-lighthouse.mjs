@@ -40,16 +40,24 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const DETAILS = Boolean(process.env.LIGHTHOUSE_DETAILS);
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
 const WARM = process.env.LIGHTHOUSE_STORAGE === 'warm';
-if (!['cold', 'warm', undefined].includes(process.env.LIGHTHOUSE_STORAGE)) throw new Error(`LIGHTHOUSE_STORAGE=${process.env.LIGHTHOUSE_STORAGE}: cold or warm`);
+if (!['cold', 'warm', undefined].includes(process.env.LIGHTHOUSE_STORAGE))
+  throw new Error(`LIGHTHOUSE_STORAGE=${process.env.LIGHTHOUSE_STORAGE}: cold or warm`);
 const SUPPLIER = { username: 'demo_a104', password: 'Demo1234' };
 const API = '/bid-web/bid-service';
 // Everything but the cookies (the session): Lighthouse's default reset keeps IndexedDB and localStorage too.
 const CLEAR_ALL_BUT_COOKIES = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage', 'websql'];
 
-const service = await startBidService({ prefix: 'bench-lighthouse-', env: process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {} });
+const service = await startBidService({
+  prefix: 'bench-lighthouse-',
+  env: process.env.BENCH_STATIC_DIR ? { STATIC_DIR: process.env.BENCH_STATIC_DIR } : {},
+});
 
 async function call(path, body, headers = {}) {
-  const res = await fetch(`${service.url}${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${service.url}${API}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const answer = await res.json();
   if (answer.code !== 'E000') throw new Error(`${path}: ${answer.code} ${answer.message ?? ''}`);
   return answer.data;
@@ -104,7 +112,8 @@ async function logIn(context, path) {
   await page.getByRole('button', { name: '进入工作台' }).click();
   await page.waitForURL(/\/platform\/home/, { timeout: 60_000 });
   const names = (await context.cookies()).map((c) => c.name);
-  if (!names.includes('token') || !names.includes('auth')) throw new Error(`no session after logging in as ${SUPPLIER.username} (cookies: ${names.join(', ')})`);
+  if (!names.includes('token') || !names.includes('auth'))
+    throw new Error(`no session after logging in as ${SUPPLIER.username} (cookies: ${names.join(', ')})`);
   if (WARM) {
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000 });
     await page.goto(`${service.url}${path}`);
@@ -158,13 +167,22 @@ async function audit(page, run) {
   // Logged in: a persistent context is the browser's default one, where Lighthouse opens its tab, so the session cookies are there.
   // The size of Lighthouse's phone (its mobile emulation): a screen's last render is kept as it shows at that size (the cards, not the table).
   const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-  const context = profile ? await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args, serviceWorkers: 'allow', ...phone }) : null;
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args, serviceWorkers: 'allow', ...phone })
+    : null;
   const browser = context ? null : await chromium.launch({ executablePath: findChromium(), args });
   try {
     if (context) await logIn(context, page.path);
     const url = `${service.url}${page.path}`;
-    const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ...(page.loggedIn && WARM ? { disableStorageReset: true } : {}) };
-    const config = page.loggedIn && !WARM ? { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_ALL_BUT_COOKIES } } : undefined;
+    const flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(page.loggedIn && WARM ? { disableStorageReset: true } : {}),
+    };
+    const config =
+      page.loggedIn && !WARM ? { extends: 'lighthouse:default', settings: { clearStorageTypes: CLEAR_ALL_BUT_COOKIES } } : undefined;
     const { lhr } = await lighthouse(url, flags, config);
     if (SAVE_DIR) {
       mkdirSync(SAVE_DIR, { recursive: true });
@@ -174,7 +192,9 @@ async function audit(page, run) {
     // The screen asked for, not the guard's redirect to /login (a session Lighthouse did not carry).
     const shown = new URL(lhr.finalDisplayedUrl);
     if (shown.pathname !== new URL(url).pathname)
-      throw new Error(`${page.path}: Lighthouse audited ${shown.pathname}${shown.search}, not the screen asked for${shown.pathname === '/login' ? ' (not logged in)' : ''}`);
+      throw new Error(
+        `${page.path}: Lighthouse audited ${shown.pathname}${shown.search}, not the screen asked for${shown.pathname === '/login' ? ' (not logged in)' : ''}`,
+      );
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -219,7 +239,12 @@ try {
     { key: 'home', name: '/platform/home', path: () => '/platform/home', loggedIn: true },
     { key: 'tenderManagement', name: '/platform/tenderManagement', path: () => '/platform/tenderManagement', loggedIn: true },
     { key: 'bargaining', name: '/platform/bargaining', path: () => '/platform/bargaining', loggedIn: true },
-    { key: 'enquiry', name: '/platform/bargaining/{id} (round 3)', path: async () => `/platform/bargaining/${await roundThreeEnquiryId()}`, loggedIn: true },
+    {
+      key: 'enquiry',
+      name: '/platform/bargaining/{id} (round 3)',
+      path: async () => `/platform/bargaining/${await roundThreeEnquiryId()}`,
+      loggedIn: true,
+    },
   ].filter((p) => pick(p.key, p.name));
   if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${process.env.LIGHTHOUSE_PAGES} names no page`);
   const result = {};

@@ -35,7 +35,14 @@ const profile = mkdtempSync(join(tmpdir(), 'bench-offline-profile-'));
 // Node runs tsx itself (not npx), so killing this pid stops the server.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const serverGone = new Promise((resolve) => server.once('exit', resolve));
@@ -110,7 +117,8 @@ try {
   // delayed the row it was timing; they run only once the row is there.
   const firstRowAt = async () => {
     const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
-      expression: 'Promise.race([window.__firstRow, new Promise((_, reject) => setTimeout(() => reject(new Error("no row within 30 s")), 30000))])',
+      expression:
+        'Promise.race([window.__firstRow, new Promise((_, reject) => setTimeout(() => reject(new Error("no row within 30 s")), 30000))])',
       awaitPromise: true,
       returnByValue: true,
     });
@@ -154,7 +162,9 @@ try {
   console.log(
     `repeat visit offline, /login until the first stored notice row is visible (${RUNS} runs${CPU_SLOWDOWN > 1 ? `, CPU ${CPU_SLOWDOWN}x slower` : ''}):`,
   );
-  console.log(`  median ${result.medianMs} ms, p95 ${result.p95Ms} ms (min ${result.minMs}, max ${result.maxMs}); target < ${TARGET_MS} ms`);
+  console.log(
+    `  median ${result.medianMs} ms, p95 ${result.p95Ms} ms (min ${result.minMs}, max ${result.maxMs}); target < ${TARGET_MS} ms`,
+  );
   console.log(`  first contentful paint: median ${result.firstPaintMedianMs} ms`);
   console.log(JSON.stringify(result));
 } finally {

@@ -83,7 +83,17 @@ async function startInstances(n) {
   schema = await scratchSchema(process.env.DATABASE_URL, 'bench_outbox');
   const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
   for (const port of ports) {
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: schema.url, SEED_DEMO: '1', STATIC_DIR: '', LOG_LEVEL: 'warn', PASS_SECRET: 'bench-outbox-pass-secret-of-32-characters', TRUST_PROXY: '127.0.0.1' };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: schema.url,
+      SEED_DEMO: '1',
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      PASS_SECRET: 'bench-outbox-pass-secret-of-32-characters',
+      TRUST_PROXY: '127.0.0.1',
+    };
     startChild(process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
   }
   for (const port of ports) await waitUntilUp(`http://127.0.0.1:${port}`);
@@ -96,13 +106,24 @@ async function main() {
     apiPort = await startInstances(INSTANCES);
     console.log(`${INSTANCES} instance(s) on PostgreSQL behind the round-robin proxy`);
   } else {
-    startChild('npx', ['tsx', 'server/main.ts'], { PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'warn' });
+    startChild('npx', ['tsx', 'server/main.ts'], {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+    });
     await waitFor(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
   }
-  startChild('npx', ['vite', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], { BID_SERVICE_URL: `http://127.0.0.1:${apiPort}` });
+  startChild('npx', ['vite', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
+    BID_SERVICE_URL: `http://127.0.0.1:${apiPort}`,
+  });
   await waitFor(`http://127.0.0.1:${webPort}/login`);
 
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${webPort}` });
   const page = await context.newPage();
   await page.goto('/login');
@@ -112,7 +133,12 @@ async function main() {
   await page.waitForURL(/\/platform\/home/, { timeout: 120_000 });
 
   const results = {};
-  const pending = () => page.evaluate(async () => (await (await import('/src/offline/outbox.ts')).listEntries([(await import('/src/offline/use-outbox.ts')).currentOwners()[0]])).length);
+  const pending = () =>
+    page.evaluate(
+      async () =>
+        (await (await import('/src/offline/outbox.ts')).listEntries([(await import('/src/offline/use-outbox.ts')).currentOwners()[0]]))
+          .length,
+    );
   const waitUntilFlushed = async (limitMs) => {
     const until = Date.now() + limitMs;
     for (;;) {
@@ -132,7 +158,13 @@ async function main() {
       const { currentOwners } = await import('/src/offline/use-outbox.ts');
       const owner = currentOwners()[0];
       for (let i = 0; i < n; i++) {
-        await enqueue({ owner, thread: 'communication:new', call: 'communicationSave', payload: { priority: 'medium', topic: `${tag} #${i}`, content: `benchmark entry ${i}`, sourceNo: '', attachments: [] }, summary: `${tag} #${i}` });
+        await enqueue({
+          owner,
+          thread: 'communication:new',
+          call: 'communicationSave',
+          payload: { priority: 'medium', topic: `${tag} #${i}`, content: `benchmark entry ${i}`, sourceNo: '', attachments: [] },
+          summary: `${tag} #${i}`,
+        });
       }
     },
     { n: ENTRIES, tag },
@@ -144,8 +176,16 @@ async function main() {
   await waitUntilFlushed(600_000);
   const flushMs = performance.now() - t0;
   const applied = cliJson('list-communications', '--supplier', 'demo_a104').filter((c) => c.topic.startsWith(tag)).length;
-  results.entries = { queued: ENTRIES, flushSeconds: round(flushMs / 1000), perSecond: round(ENTRIES / (flushMs / 1000)), appliedOnServer: applied, exactlyOnce: applied === ENTRIES };
-  console.log(`${ENTRIES} entries flushed in ${results.entries.flushSeconds} s (${results.entries.perSecond}/s); applied on the server: ${applied} (must be ${ENTRIES})`);
+  results.entries = {
+    queued: ENTRIES,
+    flushSeconds: round(flushMs / 1000),
+    perSecond: round(ENTRIES / (flushMs / 1000)),
+    appliedOnServer: applied,
+    exactlyOnce: applied === ENTRIES,
+  };
+  console.log(
+    `${ENTRIES} entries flushed in ${results.entries.flushSeconds} s (${results.entries.perSecond}/s); applied on the server: ${applied} (must be ${ENTRIES})`,
+  );
 
   if (FILES === 0) {
     await browser.close();
@@ -163,8 +203,19 @@ async function main() {
         const { enqueue } = await import('/src/offline/outbox.ts');
         const { currentOwners } = await import('/src/offline/use-outbox.ts');
         const block = new Uint8Array(1024 * 1024).map((_, k) => (k * 31 + i) & 255);
-        const file = new File(Array.from({ length: mb }, () => block), `bench-${i}.pdf`, { type: 'application/pdf' });
-        await enqueue({ owner: currentOwners()[0], thread: `communication:new:${i}`, call: 'communicationSave', payload: { priority: 'low', topic: `${tag} #${i}`, content: 'benchmark file', sourceNo: '', attachments: [] }, files: { field: 'attachments', files: [file] }, summary: `${tag} #${i}` });
+        const file = new File(
+          Array.from({ length: mb }, () => block),
+          `bench-${i}.pdf`,
+          { type: 'application/pdf' },
+        );
+        await enqueue({
+          owner: currentOwners()[0],
+          thread: `communication:new:${i}`,
+          call: 'communicationSave',
+          payload: { priority: 'low', topic: `${tag} #${i}`, content: 'benchmark file', sourceNo: '', attachments: [] },
+          files: { field: 'attachments', files: [file] },
+          summary: `${tag} #${i}`,
+        });
       },
       { i, mb: FILE_MB, tag: fileTag },
     );

@@ -21,7 +21,14 @@ const TRACE = process.env.BENCH_TRACE === '1';
 const port = 5200 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-quote-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  STATIC_DIR: process.env.BENCH_STATIC_DIR ?? 'dist',
+  LOG_LEVEL: 'warn',
+};
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'ignore' });
 
 async function waitForServer() {
@@ -36,7 +43,8 @@ async function waitForServer() {
   throw new Error('bid service did not start');
 }
 
-const cli = (...args) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env, encoding: 'utf8' }));
+const cli = (...args) =>
+  JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: root, env, encoding: 'utf8' }));
 const percentile = (xs, p) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
@@ -67,7 +75,14 @@ async function watchKeystrokes(page) {
 /** KEYSTROKES keys into the focused input (and a select-all and delete after each round of digits), the CPU `rate` times slower. */
 async function typeAt(page, cdp, rate, name) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  if (TRACE) await page.context().browser().startTracing(page, { path: join(root, `bench-results/${name}-keystrokes-${rate}x.trace.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  if (TRACE)
+    await page
+      .context()
+      .browser()
+      .startTracing(page, {
+        path: join(root, `bench-results/${name}-keystrokes-${rate}x.trace.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      });
   await page.evaluate(() => (window.__latencies = []));
   for (let i = 0; i < KEYSTROKES; i++) {
     const key = digits[i % digits.length];
@@ -114,7 +129,10 @@ try {
   await import('node:fs').then((fs) => fs.writeFileSync(linesFile, JSON.stringify(lines)));
   const enquiry = cli('create-enquiry', '--theme', '500 行报价基准', '--suppliers', 'demo_a104', '--lines', linesFile, '--hours', '48');
 
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await page.goto(`${base}/login`);
   await page.getByRole('textbox', { name: /^账号/ }).fill('demo_a104');
@@ -172,7 +190,8 @@ try {
   await browser.close();
 
   const quotes = cli('list-quotes', '--id', enquiry.id).rounds[0].quotes;
-  if (quotes.length !== 1 || quotes[0].lines.length !== LINES) throw new Error(`expected one quote of ${LINES} lines, got ${JSON.stringify(quotes.map((q) => q.lines.length))}`);
+  if (quotes.length !== 1 || quotes[0].lines.length !== LINES)
+    throw new Error(`expected one quote of ${LINES} lines, got ${JSON.stringify(quotes.map((q) => q.lines.length))}`);
   const result = {
     lines: LINES,
     openDetailMs: openMs,

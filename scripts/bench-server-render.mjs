@@ -31,7 +31,8 @@ async function visit(id, path = `/bidDetail/${id}`, rendered = RENDERED) {
   return { ms: performance.now() - started, rendered: rendered.test(html) };
 }
 /** /login with its page of notices in the document (a notice link inside the rendered #root). */
-const LOGIN_RENDERED = /<div id="root" data-prerendered data-path="\/login" data-locale="zh-CN">(?:(?!<script type="text\/html")[\s\S])*href="\/bidDetail\//;
+const LOGIN_RENDERED =
+  /<div id="root" data-prerendered data-path="\/login" data-locale="zh-CN">(?:(?!<script type="text\/html")[\s\S])*href="\/bidDetail\//;
 
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,21 +61,33 @@ try {
   // /login, the first 4 pages of each list, each once (the demo data has about 45 of each).
   const login = [];
   for (const tab of ['bidding', 'purchasing'])
-    for (let page = 1; page <= 4; page++) login.push(await visit(null, `/login?page=${page}${tab === 'purchasing' ? '&tab=purchasing' : ''}`, LOGIN_RENDERED));
+    for (let page = 1; page <= 4; page++)
+      login.push(await visit(null, `/login?page=${page}${tab === 'purchasing' ? '&tab=purchasing' : ''}`, LOGIN_RENDERED));
   const summary = (visits) => ({
     count: visits.length,
-    medianMs: pct(visits.map((r) => r.ms), 50),
-    p95Ms: pct(visits.map((r) => r.ms), 95),
+    medianMs: pct(
+      visits.map((r) => r.ms),
+      50,
+    ),
+    p95Ms: pct(
+      visits.map((r) => r.ms),
+      95,
+    ),
     rendered: visits.filter((r) => r.rendered).length,
   });
   const result = {
     login: summary(login),
     firstRender: summary(first),
     kept: summary(kept),
-    concurrent8: { ...summary(concurrent), rendersPerSecond: Math.round((concurrent.filter((r) => r.rendered).length / seconds) * 10) / 10 },
+    concurrent8: {
+      ...summary(concurrent),
+      rendersPerSecond: Math.round((concurrent.filter((r) => r.rendered).length / seconds) * 10) / 10,
+    },
   };
 
-  console.log(`/login, pages 1 to 4 of both lists: median ${result.login.medianMs} ms, p95 ${result.login.p95Ms} ms (${result.login.rendered} of ${result.login.count} rendered with their notices)`);
+  console.log(
+    `/login, pages 1 to 4 of both lists: median ${result.login.medianMs} ms, p95 ${result.login.p95Ms} ms (${result.login.rendered} of ${result.login.count} rendered with their notices)`,
+  );
   console.log(
     `a notice, first render: median ${result.firstRender.medianMs} ms, p95 ${result.firstRender.p95Ms} ms (${result.firstRender.rendered} of ${result.firstRender.count} rendered); kept: median ${result.kept.medianMs} ms; 8 concurrent: ${result.concurrent8.rendersPerSecond} renders/s, ${result.concurrent8.count - result.concurrent8.rendered} of ${result.concurrent8.count} answered with the plain shell, p95 ${result.concurrent8.p95Ms} ms`,
   );

@@ -6,7 +6,13 @@ import { findChromium, portalIsStale, root, run, startScratchPostgres } from './
 
 /** Runs a benchmark script: its figures are echoed, its last JSON line is its result. */
 function runJson(cmd, args, env = {}) {
-  const out = execFileSync(cmd, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const lines = out.trim().split('\n');
   for (const line of lines) if (!line.startsWith('{')) console.log(line);
   return JSON.parse(lines.filter((l) => l.startsWith('{')).pop());
@@ -22,10 +28,14 @@ if (portalIsStale() && (await run('npx', ['vite', 'build', '--logLevel', 'warn']
 console.log('\n=== bundle: first-load JavaScript of /login ===');
 results.bundle = runJson('node', ['scripts/bench-bundle.mjs']);
 console.log(`first load of /login: ${results.bundle.firstLoadLoginGzipKB} KB gzip (target <= 150 KB)`);
-console.log(`  as served (${results.bundle.firstLoadLoginEncodings.join(', ')}): ${results.bundle.firstLoadLoginServedKB} KB; before the load event ${results.bundle.loginScriptsServedKBBeforeLoad} KB in ${results.bundle.loginScriptsBeforeLoad} scripts (target <= 150 KB in <= 12)`);
+console.log(
+  `  as served (${results.bundle.firstLoadLoginEncodings.join(', ')}): ${results.bundle.firstLoadLoginServedKB} KB; before the load event ${results.bundle.loginScriptsServedKBBeforeLoad} KB in ${results.bundle.loginScriptsBeforeLoad} scripts (target <= 150 KB in <= 12)`,
+);
 console.log(`largest later route chunk: ${results.bundle.largestLaterChunkGzipKB} KB gzip (target <= 50 KB)`);
 for (const { screen, gzipKB } of results.bundle.screens) console.log(`${screen}: ${gzipKB} KB gzip more (target <= 50 KB)`);
-console.log(`a first visit with the precache: ${results.bundle.firstVisit.kb} KB in ${results.bundle.firstVisit.requests} requests, ${results.bundle.firstVisit.headersKB} KB of it headers`);
+console.log(
+  `a first visit with the precache: ${results.bundle.firstVisit.kb} KB in ${results.bundle.firstVisit.requests} requests, ${results.bundle.firstVisit.headersKB} KB of it headers`,
+);
 
 console.log('\n=== Lighthouse, mobile, median of 3 runs: /login, /bidDetail/{id}, /visitLogin ===');
 results.lighthouse = runJson('node', ['scripts/bench-lighthouse.mjs']);
@@ -36,7 +46,9 @@ results.serverRender = runJson('node', ['scripts/bench-server-render.mjs']);
 
 console.log('\n=== reading a 5,000-line .xlsx bill of materials in the browser ===');
 results.billOfMaterials = runJson('node', ['scripts/bench-bom.mjs']);
-console.log(`5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`);
+console.log(
+  `5,000 lines: first ${results.billOfMaterials.firstMs} ms, median ${results.billOfMaterials.medianMs} ms; JS heap growth median ${results.billOfMaterials.medianHeapGrowthMB} MB`,
+);
 
 console.log('\n=== a quote form of 500 material lines: keystrokes and submit ===');
 results.quoteForm = runJson('node', ['scripts/bench-quote.mjs']);
@@ -84,12 +96,20 @@ for (const r of [results.searchStarvation, results.searchStarvationPostgres].fil
   console.log(`${r.database}: detail p50 alone ${r.idle.p50Ms} ms, with 5 ${r.five.ratio}x, with 50 ${r.fifty.ratio}x (target: within 2x)`);
 }
 
-[results.home, results.homePostgres] = onBothEngines('the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent', 'server/bench/home.ts');
+[results.home, results.homePostgres] = onBothEngines(
+  'the home page: /home/todoList and /home/messageList, 10,000 messages, 20 concurrent',
+  'server/bench/home.ts',
+);
 for (const r of [results.home, results.homePostgres].filter(Boolean)) {
-  console.log(`${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`);
+  console.log(
+    `${r.database}: todoList p95 ${r.todoList.p95Ms} ms, messageList p95 ${r.messageList.p95Ms} ms (API read target: p95 <= ${r.database === 'pglite' ? 150 : 50} ms)`,
+  );
 }
 
-[results.enquiryDetail, results.enquiryDetailPostgres] = onBothEngines("an enquiry's detail: /enquiry/getById, demo data, 50 concurrent", 'server/bench/enquiry-detail.ts');
+[results.enquiryDetail, results.enquiryDetailPostgres] = onBothEngines(
+  "an enquiry's detail: /enquiry/getById, demo data, 50 concurrent",
+  'server/bench/enquiry-detail.ts',
+);
 for (const r of [results.enquiryDetail, results.enquiryDetailPostgres].filter(Boolean)) {
   console.log(`${r.database}: ${r.requestsPerSecond} req/s, p95 ${r.p95Ms} ms (target on PGlite: at least 1,000 req/s)`);
 }
@@ -100,18 +120,30 @@ if (databaseUrl) {
   console.log('\n=== scaling out: outbox flush of 500 entries against one instance and two, behind the proxy (PostgreSQL) ===');
   results.outboxInstances = {};
   for (const n of [1, 2]) {
-    const r = runJson('node', ['--import', 'tsx', 'scripts/bench-outbox.mjs'], { ...onPostgres, BENCH_OUTBOX_INSTANCES: String(n), BENCH_OUTBOX_FILES: '0' });
+    const r = runJson('node', ['--import', 'tsx', 'scripts/bench-outbox.mjs'], {
+      ...onPostgres,
+      BENCH_OUTBOX_INSTANCES: String(n),
+      BENCH_OUTBOX_FILES: '0',
+    });
     results.outboxInstances[n] = r.entries;
   }
   const [one, two] = [results.outboxInstances[1], results.outboxInstances[2]];
-  console.log(`500 entries: one instance ${one.flushSeconds} s (${one.perSecond}/s), two instances ${two.flushSeconds} s (${two.perSecond}/s); applied ${one.appliedOnServer} and ${two.appliedOnServer}`);
+  console.log(
+    `500 entries: one instance ${one.flushSeconds} s (${one.perSecond}/s), two instances ${two.flushSeconds} s (${two.perSecond}/s); applied ${one.appliedOnServer} and ${two.appliedOnServer}`,
+  );
 }
 
 if (databaseUrl && process.env.BENCH_SKIP_CHAOS !== '1') {
   console.log('\n=== the chaos run: outbox operations under random faults, two instances on PostgreSQL (tests/chaos) ===');
   let out = '';
   try {
-    out = execFileSync('npx', ['playwright', 'test', '-c', 'playwright.chaos.config.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync('npx', ['playwright', 'test', '-c', 'playwright.chaos.config.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     out = String(error.stdout ?? '');
     console.log('The chaos run FAILED:');

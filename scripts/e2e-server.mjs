@@ -9,6 +9,13 @@ const dataDir = resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(
   await run('npx', ['tsx', 'server/main.ts'], {
-    env: { ...process.env, TZ: 'America/Los_Angeles', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? 'dist', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...process.env,
+      TZ: 'America/Los_Angeles',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
   }),
 );

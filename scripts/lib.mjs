@@ -27,8 +27,22 @@ function newest(path) {
 export function portalIsStale() {
   const built = join(root, 'dist/index.html');
   if (!existsSync(built)) return true;
-  const inputs = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'lingui.config.ts', 'package-lock.json'];
-  const latest = Math.max(...inputs.map((p) => join(root, p)).filter(existsSync).map(newest));
+  const inputs = [
+    'src',
+    'contract',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'manifest.webmanifest',
+    'lingui.config.ts',
+    'package-lock.json',
+  ];
+  const latest = Math.max(
+    ...inputs
+      .map((p) => join(root, p))
+      .filter(existsSync)
+      .map(newest),
+  );
   return latest > statSync(built).mtimeMs;
 }
 
@@ -54,7 +68,7 @@ export async function freePort() {
 
 /** Waits until the bid service at `url` answers (its OpenAPI document), at most `seconds`. */
 export async function waitUntilUp(url, seconds = 120) {
-  for (const end = Date.now() + seconds * 1000; Date.now() < end; ) {
+  for (const end = Date.now() + seconds * 1000; Date.now() < end;) {
     try {
       if ((await fetch(`${url}/bid-web/bid-service/openapi.json`)).ok) return;
     } catch {
@@ -107,7 +121,8 @@ export function failedTests(vitestJson, playwrightJson) {
   const found = [];
   for (const file of read(vitestJson)?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') found.push({ name: `${file.name.replace(root, '')} > ${test.fullName}`, error: test.failureMessages?.[0] ?? '' });
+      if (test.status === 'failed')
+        found.push({ name: `${file.name.replace(root, '')} > ${test.fullName}`, error: test.failureMessages?.[0] ?? '' });
     }
   }
   const walk = (suite, file) => {
@@ -155,7 +170,8 @@ export async function startScratchPostgres() {
     const id = (flag) => Number(String(execFileSync('id', [flag, 'postgres'])).trim());
     chownSync(dir, id('-u'), id('-g'));
   }
-  const sh = (cmd, args) => execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const sh = (cmd, args) =>
+    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await freePort();
   const data = join(dir, 'data');
   sh(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
@@ -174,4 +190,3 @@ export async function startScratchPostgres() {
     },
   };
 }
-

@@ -16,7 +16,10 @@ export async function buildPortalIfStale() {
   const staticDir = process.env.STATIC_DIR ?? 'dist';
   if (staticDir === '' || resolve(staticDir) !== resolve(root, 'dist') || !portalIsStale()) return 0;
   console.log('Building the portal (dist/ is missing or older than the sources)...');
-  const build = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const pass = (signal) => build.kill(signal);
   process.on('SIGINT', pass);
   process.on('SIGTERM', pass);

@@ -23,7 +23,9 @@ let postgres = null;
 if (!databaseUrl) {
   postgres = await startScratchPostgres();
   if (!postgres) {
-    console.error('start:cluster needs PostgreSQL: set DATABASE_URL, or install PostgreSQL (apt-get install postgresql) for a throwaway one.');
+    console.error(
+      'start:cluster needs PostgreSQL: set DATABASE_URL, or install PostgreSQL (apt-get install postgresql) for a throwaway one.',
+    );
     process.exit(1);
   }
   databaseUrl = postgres.url;
@@ -77,13 +79,21 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 for (let i = 0; i < INSTANCES && !stopping; i++) {
   const upstream = await freePort();
   upstreams.push(upstream);
-  children.push(spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, ...shared, PORT: String(upstream) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+  children.push(
+    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...shared, PORT: String(upstream) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
 }
 
 for (const upstream of upstreams) await waitUntilUp(`http://127.0.0.1:${upstream}`);
 
 proxy = await roundRobinProxy(upstreams, port, '0.0.0.0');
-console.log(`\nPortal and bid service: http://localhost:${port}/ (round robin over ${INSTANCES} instances on ports ${upstreams.join(', ')})`);
+console.log(
+  `\nPortal and bid service: http://localhost:${port}/ (round robin over ${INSTANCES} instances on ports ${upstreams.join(', ')})`,
+);
 console.log(`Shared data folder: ${dataDir}`);
 console.log('Demo accounts: as for npm start (see README).');
 

@@ -1,4 +1,4 @@
-// `npm test`: type check, lint (ESLint, then knip), unit and bid-service suites (on PGlite, and
+// `npm test`: type check, format (Prettier), lint (ESLint, then knip), unit and bid-service suites (on PGlite, and
 // on PostgreSQL when it is installed: a throwaway cluster), build, then e2e in Chromium.
 // A test left with `.only` fails the run (it would hide all the others).
 // Ends with one line "N passed, N failed" summing every suite; it names the e2e suite when that
@@ -31,7 +31,9 @@ function counts(file, read) {
 
 const chromium = findChromium();
 if (!chromium && !process.env.SKIP_E2E) {
-  console.error('No Chromium found. The e2e tests drive a real Chromium; install one (Debian: `apt-get install chromium`) or set CHROMIUM_PATH.');
+  console.error(
+    'No Chromium found. The e2e tests drive a real Chromium; install one (Debian: `apt-get install chromium`) or set CHROMIUM_PATH.',
+  );
   process.exit(1);
 }
 
@@ -62,13 +64,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const databaseEnv = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
 
 await step('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
+await step('format (Prettier: npm run format writes it)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 await step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 await step('unused code and import cycles (knip)', 'npx', ['knip', '--no-progress']);
 const vitestJson = join(tmp, 'vitest.json');
 const pwJson = join(tmp, 'playwright.json');
 rmSync(vitestJson, { force: true });
 rmSync(pwJson, { force: true });
-await step('unit and bid-service tests', 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], databaseEnv);
+await step(
+  'unit and bid-service tests',
+  'npx',
+  ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  databaseEnv,
+);
 postgres?.stop();
 postgres = null;
 let e2e = { passed: 0, failed: 0 };
@@ -76,7 +84,10 @@ let e2e = { passed: 0, failed: 0 };
 let e2eNotRun = process.env.SKIP_E2E ? 'e2e SKIPPED: SKIP_E2E is set' : null;
 if (!process.env.SKIP_E2E) {
   if ((await step('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) === 0) {
-    await step('e2e (Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, CHROMIUM_PATH: chromium });
+    await step('e2e (Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      CHROMIUM_PATH: chromium,
+    });
     e2e = counts(pwJson, (r) => ({ passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }));
   } else {
     e2eNotRun = 'e2e NOT RUN: the build failed';
@@ -89,12 +100,18 @@ const failed = failedTests(vitestJson, pwJson);
 console.log('\n=== summary ===');
 for (const { name, error } of failed.slice(0, 8)) {
   console.log(`failed: ${name}`);
-  for (const line of stripVTControlCharacters(error).split('\n').filter((l) => l.trim() && !l.includes('node_modules')).slice(0, 4)) console.log(`    ${line.slice(0, 200)}`);
+  for (const line of stripVTControlCharacters(error)
+    .split('\n')
+    .filter((l) => l.trim() && !l.includes('node_modules'))
+    .slice(0, 4))
+    console.log(`    ${line.slice(0, 200)}`);
 }
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
 console.log(postgresLine);
 if (process.env.SKIP_E2E) console.log('e2e: SKIPPED (SKIP_E2E is set): the portal was not built nor driven in Chromium');
 console.log(`vitest: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed`);
 const failedSteps = results.filter((r) => r.code !== 0).length;
-console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (unit.failed + e2e.failed === 0 ? failedSteps : 0)} failed${e2eNotRun ? ` (${e2eNotRun})` : ''}`);
+console.log(
+  `${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (unit.failed + e2e.failed === 0 ? failedSteps : 0)} failed${e2eNotRun ? ` (${e2eNotRun})` : ''}`,
+);
 process.exit(failedSteps > 0 ? 1 : 0);

@@ -146,14 +146,29 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
       // Local files travel as absolute paths: the server reads them on this same machine.
       return {
         action: 'replyCommunication',
-        input: { id: values.id, text: values.text, close: values.close ?? false, sponsor: values.sponsor, files: (values.file ?? []).map((f) => resolve(f)) },
+        input: {
+          id: values.id,
+          text: values.text,
+          close: values.close ?? false,
+          sponsor: values.sponsor,
+          files: (values.file ?? []).map((f) => resolve(f)),
+        },
       };
     case 'list-communications':
       return { action: 'listCommunications', input: { supplier: values.supplier } };
     case 'approve-visit':
       return {
         action: 'approveVisit',
-        input: { phone: values.phone, name: values.name, base: values.base, department: values.department, host: values.host, from: values.from, until: values.until, reason: values.reason },
+        input: {
+          phone: values.phone,
+          name: values.name,
+          base: values.base,
+          department: values.department,
+          host: values.host,
+          from: values.from,
+          until: values.until,
+          reason: values.reason,
+        },
       };
     case 'list-visits':
       return { action: 'listVisits', input: { phone: values.phone } };
@@ -173,7 +188,10 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
       return { action: 'announceResult', input: { tenderNo: values['tender-no'], winner: values.winner } };
     case 'refund-deposit':
       // An absolute path: the server reads the voucher on this same machine.
-      return { action: 'refundDeposit', input: { id: values.id, voucher: values.voucher === undefined ? undefined : resolve(values.voucher) } };
+      return {
+        action: 'refundDeposit',
+        input: { id: values.id, voucher: values.voucher === undefined ? undefined : resolve(values.voucher) },
+      };
     case 'close-notice':
       return { action: 'closeNotice', input: { tenderNo: values['tender-no'] } };
     case 'create-enquiry':
@@ -181,7 +199,10 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
         action: 'createEnquiry',
         input: {
           theme: values.theme,
-          suppliers: values.suppliers?.split(',').map((name) => name.trim()).filter(Boolean),
+          suppliers: values.suppliers
+            ?.split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
           lines: jsonArg('--lines', values.lines),
           deadline: values.deadline,
           hours: values.hours,
@@ -205,7 +226,14 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
     case 'open-round':
       return {
         action: 'openRound',
-        input: { id: values.id, enquiryNo: values['enquiry-no'], deadline: values.deadline, hours: values.hours, targetPrices: jsonArg('--target-prices', values['target-prices']), promoter: values.promoter },
+        input: {
+          id: values.id,
+          enquiryNo: values['enquiry-no'],
+          deadline: values.deadline,
+          hours: values.hours,
+          targetPrices: jsonArg('--target-prices', values['target-prices']),
+          promoter: values.promoter,
+        },
       };
     case 'close-enquiry':
       return { action: 'closeEnquiry', input: { id: values.id, enquiryNo: values['enquiry-no'], status: values.status } };
@@ -216,7 +244,16 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
     case 'list-visit-applications':
       return { action: 'listVisitApplications', input: { supplier: values.supplier, status: values.status } };
     case 'review-visit-application':
-      return { action: 'reviewVisitApplication', input: { id: values.id, visitNo: values['visit-no'], approve: values.approve ?? false, return: values.return ?? false, reason: values.reason } };
+      return {
+        action: 'reviewVisitApplication',
+        input: {
+          id: values.id,
+          visitNo: values['visit-no'],
+          approve: values.approve ?? false,
+          return: values.return ?? false,
+          reason: values.reason,
+        },
+      };
     case 'list-messages':
       return { action: 'listMessages', input: { supplier: values.supplier, limit: values.limit } };
     default:

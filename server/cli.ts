@@ -68,7 +68,8 @@ async function embeddedWriter(env: Env): Promise<{ service: LockHolder & { port:
       if (!(error instanceof DataDirInUseError) || error.holder.kind !== 'service') throw error;
       const { holder } = error;
       if (holder.port !== undefined) return { service: { ...holder, port: holder.port } };
-      if (Date.now() > deadline) throw new OperatorError(`${error.message}, and has not started listening within ${STARTING_SERVICE_WAIT_MS / 1000} s`);
+      if (Date.now() > deadline)
+        throw new OperatorError(`${error.message}, and has not started listening within ${STARTING_SERVICE_WAIT_MS / 1000} s`);
       await sleep(500);
     }
   }
@@ -84,13 +85,19 @@ async function holding<T>(lock: DataLock, work: () => Promise<T>): Promise<T> {
 }
 
 const noAnswer = (holder: LockHolder & { port: number }) =>
-  new OperatorError(`the bid service (pid ${holder.pid}) holds the data folder but does not answer on port ${holder.port}, or the operator secret is missing: nothing was done`);
+  new OperatorError(
+    `the bid service (pid ${holder.pid}) holds the data folder but does not answer on port ${holder.port}, or the operator secret is missing: nothing was done`,
+  );
 
 async function direct(env: Env, action: OperatorAction, input: unknown): Promise<unknown> {
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     await migrate(db);
-    return await runOperatorAction({ db, storage: new FileStorage(join(env.dataDir, 'files')), now: new Date(), timeZone: env.timeZone }, action, input);
+    return await runOperatorAction(
+      { db, storage: new FileStorage(join(env.dataDir, 'files')), now: new Date(), timeZone: env.timeZone },
+      action,
+      input,
+    );
   } finally {
     await db.close();
   }
@@ -103,7 +110,8 @@ function archiveArg(args: string[]): string {
   return resolve(positionals[0]!);
 }
 
-const refused = (error: unknown) => ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === 'ECONNREFUSED';
+const refused = (error: unknown) =>
+  ((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === 'ECONNREFUSED';
 
 /**
  * `backup FILE` while the server runs: the server dumps its database (PGlite admits one process)
@@ -145,7 +153,8 @@ async function backupViaServer(env: Env, url: string, file: string): Promise<boo
 
 /** The CLI's own backup: the folder (and, embedded, its database) as this process reads them. */
 async function backupHere(env: Env, file: string): Promise<void> {
-  if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pgdata', 'PG_VERSION'))) throw new OperatorError(`no database in ${env.dataDir} (pgdata/): nothing to back up`);
+  if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pgdata', 'PG_VERSION')))
+    throw new OperatorError(`no database in ${env.dataDir} (pgdata/): nothing to back up`);
   // With DATABASE_URL the files alone: the database is backed up with pg_dump.
   const db = env.databaseUrl ? undefined : await openDb({ dataDir: env.dataDir });
   try {
@@ -178,9 +187,14 @@ async function backup(env: Env, file: string): Promise<unknown> {
     bytes: statSync(file).size,
     takenBy: byServer ? 'the running server' : 'the CLI (no server running)',
     manifest,
-    ...(manifest.database === 'postgres-files-only' ? { database: 'not in the archive (DATABASE_URL): back it up with pg_dump, see the README, Backups' } : {}),
+    ...(manifest.database === 'postgres-files-only'
+      ? { database: 'not in the archive (DATABASE_URL): back it up with pg_dump, see the README, Backups' }
+      : {}),
     ...(manifest.passSecretFrom === 'environment'
-      ? { passSecret: 'not in the archive: PASS_SECRET is given by the environment; keep that value with the archive, a restored service needs it for the passes it signed' }
+      ? {
+          passSecret:
+            'not in the archive: PASS_SECRET is given by the environment; keep that value with the archive, a restored service needs it for the passes it signed',
+        }
       : {}),
   };
 }
@@ -225,7 +239,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof OperatorError || error instanceof EnvError || error instanceof DataDirInUseError || (error as Error)?.name === 'ZodError';
+  const known =
+    error instanceof OperatorError ||
+    error instanceof EnvError ||
+    error instanceof DataDirInUseError ||
+    (error as Error)?.name === 'ZodError';
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

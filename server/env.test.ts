@@ -82,7 +82,12 @@ describe('readEnv', () => {
   });
 
   it('takes an empty value as unset', () => {
-    expect(readEnv({ PORT: '', TOKEN_TTL_SECONDS: ' ', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({ port: 8080, tokenTtlSeconds: 7200, logLevel: 'info', trustProxy: undefined });
+    expect(readEnv({ PORT: '', TOKEN_TTL_SECONDS: ' ', LOG_LEVEL: '', TRUST_PROXY: '' })).toMatchObject({
+      port: 8080,
+      tokenTtlSeconds: 7200,
+      logLevel: 'info',
+      trustProxy: undefined,
+    });
   });
 
   it('reads TRUST_PROXY as nothing, a hop count or a list', () => {
@@ -97,7 +102,13 @@ describe('readEnv', () => {
     expect(readEnv({ METRICS_ALLOW: 'off' }).metricsAllow).toBe(false);
     expect(readEnv({ METRICS_ALLOW: ' OFF ' }).metricsAllow).toBe(false);
     expect(readEnv({ METRICS_ALLOW: 'none' }).metricsAllow).toBe(false);
-    expect(readEnv({ METRICS_ALLOW: 'loopback, 10.0.0.0/8,192.168.1.20,fd00::/8,uniquelocal' }).metricsAllow).toEqual(['loopback', '10.0.0.0/8', '192.168.1.20', 'fd00::/8', 'uniquelocal']);
+    expect(readEnv({ METRICS_ALLOW: 'loopback, 10.0.0.0/8,192.168.1.20,fd00::/8,uniquelocal' }).metricsAllow).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.20',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
   });
 
   it('reads the code transports: SMTP_URL with MAIL_FROM, SMS_WEBHOOK_URL with SMS_WEBHOOK_SECRET; none when unset', () => {
@@ -110,20 +121,35 @@ describe('readEnv', () => {
     });
     expect(env.mail).toEqual({ url: 'smtps://portal:p%40ss@mail.paper.example:465', from: 'Supplier portal <no-reply@paper.example>' });
     expect(env.sms).toEqual({ url: 'https://sms.paper.example/send', secret: '0123456789abcdef' });
-    expect(readEnv({ SMTP_URL: 'smtp://mail.local:587', MAIL_FROM: 'codes@paper.example' }).mail).toEqual({ url: 'smtp://mail.local:587', from: 'codes@paper.example' });
+    expect(readEnv({ SMTP_URL: 'smtp://mail.local:587', MAIL_FROM: 'codes@paper.example' }).mail).toEqual({
+      url: 'smtp://mail.local:587',
+      from: 'codes@paper.example',
+    });
   });
 
   it.each([
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
-    [{ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address or "Name <address>", got "not an address"'],
+    [
+      { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'not an address' },
+      'MAIL_FROM must be an address or "Name <address>", got "not an address"',
+    ],
     [{ SMTP_URL: 'smtp://mail.example' }, 'MAIL_FROM must be set when SMTP_URL is'],
     [{ MAIL_FROM: 'a@b.example' }, 'SMTP_URL must be set when MAIL_FROM is'],
-    [{ SMS_WEBHOOK_URL: 'ftp://sms.example', SMS_WEBHOOK_SECRET: '0123456789abcdef' }, 'SMS_WEBHOOK_URL must be an http:// or https:// URL'],
+    [
+      { SMS_WEBHOOK_URL: 'ftp://sms.example', SMS_WEBHOOK_SECRET: '0123456789abcdef' },
+      'SMS_WEBHOOK_URL must be an http:// or https:// URL',
+    ],
     [{ SMS_WEBHOOK_URL: 'https://sms.example', SMS_WEBHOOK_SECRET: 'short' }, 'SMS_WEBHOOK_SECRET must be at least 16 characters, got 5'],
     [{ SMS_WEBHOOK_URL: 'https://sms.example' }, 'SMS_WEBHOOK_SECRET must be set when SMS_WEBHOOK_URL is'],
     [{ SMS_WEBHOOK_SECRET: '0123456789abcdef' }, 'SMS_WEBHOOK_URL must be set when SMS_WEBHOOK_SECRET is'],
-    [{ METRICS_ALLOW: 'prometheus.local' }, 'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "prometheus.local"'],
-    [{ METRICS_ALLOW: '10.0.0.0/40' }, 'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "10.0.0.0/40"'],
+    [
+      { METRICS_ALLOW: 'prometheus.local' },
+      'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "prometheus.local"',
+    ],
+    [
+      { METRICS_ALLOW: '10.0.0.0/40' },
+      'METRICS_ALLOW must be off or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (e.g. loopback,10.0.0.0/8), got "10.0.0.0/40"',
+    ],
     [{ METRICS_ALLOW: 'loopback,' }, 'got ""'],
     [{ METRICS_ALLOW: 'true' }, 'got "true"'],
     [{ PORT: 'abc' }, 'PORT must be an integer between 1 and 65535, got "abc"'],
@@ -138,7 +164,10 @@ describe('readEnv', () => {
     [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS must be 1, true, 0 or false, got "yes"'],
     [{ PASS_SECRET: 'short' }, 'PASS_SECRET must be at least 32 characters, got 5'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges'],
-    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), got "10.0.0.0/33"'],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8), got "10.0.0.0/33"',
+    ],
     [{ TRUST_PROXY: '127.0.0.1,proxy.local' }, 'got "proxy.local"'],
     [{ REQUEST_TIMEOUT_SECONDS: '1' }, 'REQUEST_TIMEOUT_SECONDS must be an integer between 10 and 3600, got "1"'],
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: 'x' }, 'KEEP_ALIVE_TIMEOUT_SECONDS must be an integer between 1 and 600, got "x"'],
@@ -161,7 +190,10 @@ describe('readEnv', () => {
 
 describe('the server with a bad environment', () => {
   it('prints the problem and exits 1 without starting', { timeout: 120_000 }, async () => {
-    const result = await promisify(execFile)('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: 'abc', DATA_DIR: '/nonexistent/never-created' }, timeout: 100_000 }).then(
+    const result = await promisify(execFile)('npx', ['tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'abc', DATA_DIR: '/nonexistent/never-created' },
+      timeout: 100_000,
+    }).then(
       () => ({ code: 0, err: '' }),
       (e: { code: number; stderr: string }) => ({ code: e.code, err: e.stderr }),
     );
@@ -179,7 +211,15 @@ describe('the start line', () => {
     const { join } = await import('node:path');
     const dataDir = mkdtempSync(join(tmpdir(), 'bid-banner-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(20_000 + Math.floor(Math.random() * 20_000)), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', STATIC_DIR: '', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        STATIC_DIR: '',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

@@ -95,7 +95,9 @@ function integer(name: string, min: number, max: number, fallback: number) {
   return variable(name, (raw) => {
     if (blank(raw)) return fallback;
     const n = Number(raw.trim());
-    return /^\d+$/.test(raw.trim()) && n >= min && n <= max ? n : problem(`must be an integer between ${min} and ${max}, got ${shown(raw)}`);
+    return /^\d+$/.test(raw.trim()) && n >= min && n <= max
+      ? n
+      : problem(`must be an integer between ${min} and ${max}, got ${shown(raw)}`);
   });
 }
 
@@ -175,7 +177,9 @@ const variables = z.object({
   LOG_LEVEL: variable('LOG_LEVEL', (raw) => {
     if (blank(raw)) return 'info';
     const level = raw.trim().toLowerCase();
-    return (LOG_LEVELS as readonly string[]).includes(level) ? level : problem(`must be one of ${LOG_LEVELS.join(', ')}, got ${shown(raw)}`);
+    return (LOG_LEVELS as readonly string[]).includes(level)
+      ? level
+      : problem(`must be one of ${LOG_LEVELS.join(', ')}, got ${shown(raw)}`);
   }),
   LOG_REQUESTS: variable('LOG_REQUESTS', (raw) => flag(raw) ?? false),
   SEED_DEMO: variable('SEED_DEMO', flag),
@@ -184,7 +188,9 @@ const variables = z.object({
   STATIC_DIR: variable('STATIC_DIR', (raw) => (raw === '' ? undefined : resolve(raw ?? 'dist'))),
   TIME_ZONE: variable('TIME_ZONE', (raw) => {
     if (blank(raw)) return DEFAULT_TIME_ZONE;
-    return isTimeZone(raw.trim()) ? raw.trim() : problem(`must be an IANA time zone such as Asia/Shanghai or Asia/Ho_Chi_Minh, got ${shown(raw)}`);
+    return isTimeZone(raw.trim())
+      ? raw.trim()
+      : problem(`must be an IANA time zone such as Asia/Shanghai or Asia/Ho_Chi_Minh, got ${shown(raw)}`);
   }),
   PASS_SECRET: variable('PASS_SECRET', (raw) => {
     if (!raw) return undefined;

@@ -37,7 +37,10 @@ function stopSignals(timeoutSeconds: number): { whenStarted(log: FastifyBaseLogg
     }
     received = signal;
     setTimeout(() => {
-      warn({ timeoutSeconds }, 'still shutting down at the shutdown timeout (requests in flight, or a start that did not end): exiting anyway');
+      warn(
+        { timeoutSeconds },
+        'still shutting down at the shutdown timeout (requests in flight, or a start that did not end): exiting anyway',
+      );
       process.exit(1);
     }, timeoutSeconds * 1000).unref();
     if (started) started.stop(signal);
@@ -84,7 +87,8 @@ async function main(): Promise<void> {
     maxConnectionsPerAddress: env.maxConnectionsPerAddress,
   });
   // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
-  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone))) app.log.info('seeded the demo data');
+  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone)))
+    app.log.info('seeded the demo data');
   const demoAccounts = await existingDemoAccounts(app.services.db);
   // Expired sessions, old attempts and keys, unclaimed and unfinished uploads are useless; keep them small.
   const { db, storage, now, quotas } = app.services;

@@ -81,7 +81,12 @@ describe('one writer per embedded data folder', () => {
   it('refuses a second service, sends the CLI through the running one, and keeps what it wrote across a restart', async () => {
     const first = await service();
     // Not on a terminal: every line is JSON, the first start says which migrations it applied.
-    const logged = () => first.stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; applied?: string[] });
+    const logged = () =>
+      first
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { msg: string; applied?: string[] });
     expect(logged().find((line) => line.msg === 'migrations applied')?.applied).toContain('001_init.sql');
 
     const second = run('server/main.ts', [], envFor({ PORT: String(await freePort()) }));

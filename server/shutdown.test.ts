@@ -26,11 +26,26 @@ afterAll(() => {
 
 async function start(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', LOG_LEVEL: 'warn', SEED_DEMO: '1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const until = Date.now() + 90_000; Date.now() < until; ) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return proc;
+  for (const until = Date.now() + 90_000; Date.now() < until;) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return proc;
     if (proc.exitCode !== null) throw new Error(`the bid service exited with ${proc.exitCode}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -44,7 +59,13 @@ describe.runIf(ENGINE === 'pglite')('SIGTERM during writes', () => {
     const port = await freePort();
     const api = (path: string) => `http://127.0.0.1:${port}${BASE_PATH}${path}`;
     child = await start(port);
-    const login = (await (await fetch(api('/supplier/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }) })).json()) as {
+    const login = (await (
+      await fetch(api('/supplier/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }),
+      })
+    ).json()) as {
       data: { oauthToken: string; supplierId: string };
     };
     const auth = { [HEADER.token]: login.data.oauthToken, [HEADER.supplierId]: login.data.supplierId };
@@ -53,7 +74,12 @@ describe.runIf(ENGINE === 'pglite')('SIGTERM during writes', () => {
     const upload = randomBytes(2 * 1024 * 1024);
     const created = await fetch(api('/file/tus'), {
       method: 'POST',
-      headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(upload.length), 'Upload-Metadata': `filename ${Buffer.from('规格书.pdf').toString('base64')}` },
+      headers: {
+        ...auth,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(upload.length),
+        'Upload-Metadata': `filename ${Buffer.from('规格书.pdf').toString('base64')}`,
+      },
     });
     expect(created.status).toBe(201);
     const uploadUrl = new URL(created.headers.get('location')!, api('/')).toString();
@@ -123,12 +149,24 @@ describe.runIf(ENGINE === 'pglite')('SIGTERM during writes', () => {
     const others = [...outcomes].filter(([, o]) => o !== 'acknowledged').map(([topic]) => topic);
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
     expect(others.length).toBeGreaterThan(0);
-    const relogin = (await (await fetch(api('/supplier/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }) })).json()) as {
+    const relogin = (await (
+      await fetch(api('/supplier/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }),
+      })
+    ).json()) as {
       data: { oauthToken: string; supplierId: string };
     };
     Object.assign(auth, { [HEADER.token]: relogin.data.oauthToken, [HEADER.supplierId]: relogin.data.supplierId });
     const stored = async () => {
-      const page = (await (await fetch(api('/communication/listByPage'), { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ pageNo: 1, pageSize: 100, searchContent: '停机写入' }) })).json()) as {
+      const page = (await (
+        await fetch(api('/communication/listByPage'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth },
+          body: JSON.stringify({ pageNo: 1, pageSize: 100, searchContent: '停机写入' }),
+        })
+      ).json()) as {
         data: { records: { topic: string }[] };
       };
       const count = new Map<string, number>();

@@ -110,7 +110,9 @@ async function npmStart(): Promise<Started> {
       }
     });
   }
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => npm.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    npm.once('exit', (code, signal) => done({ code, signal })),
+  );
   const line = (match: RegExp) => {
     const seen = lines.find((l) => match.test(l));
     if (seen) return Promise.resolve(seen);

@@ -27,12 +27,27 @@ const REQUESTS: Partial<Record<CallName, (s: Supplier) => object>> = {
   tenderSignUp: () => ({ noticeId: NO_ID }),
   tenderListByPage: () => ({}),
   tenderGetById: () => ({ id: NO_ID }),
-  tenderPayDeposit: (s) => ({ tenderRecordId: NO_ID, supplierCode: s.supplierCode, depositType: 'transfer', amount: 1, paymentDate: '2026-01-01', remittanceSlip: FILES }),
+  tenderPayDeposit: (s) => ({
+    tenderRecordId: NO_ID,
+    supplierCode: s.supplierCode,
+    depositType: 'transfer',
+    amount: 1,
+    paymentDate: '2026-01-01',
+    remittanceSlip: FILES,
+  }),
   tenderSubmitBid: (s) => ({ tenderRecordId: NO_ID, supplierCode: s.supplierCode, bidDocuments: FILES, billOfMaterials: FILES }),
   tenderApplyRefund: (s) => ({ tenderRecordId: NO_ID, supplierCode: s.supplierCode }),
   enquiryListByPage: () => ({}),
   enquiryGetById: () => ({ id: NO_ID }),
-  enquiryQuote: () => ({ enquiryId: NO_ID, round: 1, currency: 'CNY', taxIncluded: true, deliveryDate: '2030-01-31', remark: '', lines: [{ lineId: 'x', price: '1.00' }] }),
+  enquiryQuote: () => ({
+    enquiryId: NO_ID,
+    round: 1,
+    currency: 'CNY',
+    taxIncluded: true,
+    deliveryDate: '2030-01-31',
+    remark: '',
+    lines: [{ lineId: 'x', price: '1.00' }],
+  }),
   enquiryDownloadTemplate: () => ({ id: NO_ID }),
   communicationListByPage: () => ({}),
   communicationGetById: () => ({ id: NO_ID }),
@@ -74,7 +89,9 @@ describe('the status rule, as the bid service applies it', () => {
     try {
       const res = await t.post<TodoPage>('/home/todoList', { pageSize: 100 }, { token: s.token });
       expect(res.code).toBe('E000');
-      const expected = Object.entries(TODO_SCREENS).filter(([, key]) => isOpenTo(key, status)).map(([kind]) => kind);
+      const expected = Object.entries(TODO_SCREENS)
+        .filter(([, key]) => isOpenTo(key, status))
+        .map(([kind]) => kind);
       expect(new Set(res.data.records.map((item) => item.kind))).toEqual(new Set(expected));
     } finally {
       await runOperatorAction(ctx, 'setStatus', { supplier: 'demo_a104', status: 'A104' });

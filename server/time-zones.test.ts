@@ -32,16 +32,25 @@ async function answersOn(serverZone: string) {
     // An application for 10 and 11 December at the Dongguan base (Asia/Shanghai) and one at the
     // Vietnamese base (Asia/Ho_Chi_Minh); the first visitor's phone is asked for a gate pass.
     const applications: Record<string, VisitApplicationDetail> = {};
-    for (const [base, department, people] of [['DG', 'DG-EQP', [PEOPLE[0]!]], ['VN', 'VN-PRD', [PEOPLE[1]!]]] as const) {
-      const body = { ...(await kit.body(s, [...people])), productionBase: base, department, startDate: '2026-12-10', endDate: '2026-12-11' };
+    for (const [base, department, people] of [
+      ['DG', 'DG-EQP', [PEOPLE[0]!]],
+      ['VN', 'VN-PRD', [PEOPLE[1]!]],
+    ] as const) {
+      const body = {
+        ...(await kit.body(s, [...people])),
+        productionBase: base,
+        department,
+        startDate: '2026-12-10',
+        endDate: '2026-12-11',
+      };
       const saved = await kit.save(s, body);
       expect(saved.code, saved.message).toBe('E000');
       applications[base] = saved.data;
       await kit.operator('reviewVisitApplication', { id: saved.data.id, approve: true });
     }
-    const visits = (await kit.operator<Array<{ phone: string; validFrom: string; validUntil: string; timeZone: string | null }>>('listVisits', {})).filter((v) =>
-      PEOPLE.slice(0, 2).some((p) => p.phone === v.phone),
-    );
+    const visits = (
+      await kit.operator<Array<{ phone: string; validFrom: string; validUntil: string; timeZone: string | null }>>('listVisits', {})
+    ).filter((v) => PEOPLE.slice(0, 2).some((p) => p.phone === v.phone));
     // A visit the buyer approves by hand, with days and a wall-clock end.
     const byHand = await kit.operator<{ validFrom: string; validUntil: string }>('approveVisit', {
       phone: '13700000199',
@@ -59,7 +68,11 @@ async function answersOn(serverZone: string) {
       deadline: '2026-12-10T18:00',
     });
     const notice = await kit.operator<{ tenderNo: string }>('publishNotice', { type: 'bidding', title: '时区公告' });
-    const thread = await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: '时区', content: '时区', attachments: [] }, { token: s.token });
+    const thread = await t.post<CommunicationDetail>(
+      '/communication/save',
+      { priority: 'low', topic: '时区', content: '时区', attachments: [] },
+      { token: s.token },
+    );
     expect(thread.code, thread.message).toBe('E000');
     // The gate pass of the Vietnamese visit names its base's zone.
     const phone = PEOPLE[1]!.phone;
@@ -69,7 +82,9 @@ async function answersOn(serverZone: string) {
     expect(pass.code, pass.message).toBe('E000');
     const bases = await kit.operator<Array<{ code: string; timeZone: string; own: boolean }>>('listBases', {});
     return {
-      visits: visits.map(({ phone: p, validFrom, validUntil, timeZone }) => ({ phone: p, validFrom, validUntil, timeZone })).sort((a, b) => a.phone.localeCompare(b.phone)),
+      visits: visits
+        .map(({ phone: p, validFrom, validUntil, timeZone }) => ({ phone: p, validFrom, validUntil, timeZone }))
+        .sort((a, b) => a.phone.localeCompare(b.phone)),
       byHand: { validFrom: byHand.validFrom, validUntil: byHand.validUntil },
       applicationDates: Object.values(applications).map((a) => [a.startDate, a.endDate]),
       applicationNo: applications.DG!.visitNo.slice(0, 10),
@@ -93,10 +108,19 @@ describe('business times on a server in another zone', () => {
       // Dongguan: 10 December 00:00 to 12 December 00:00 China time.
       { phone: PEOPLE[0]!.phone, validFrom: '2026-12-09T16:00:00.000Z', validUntil: '2026-12-11T16:00:00.000Z', timeZone: 'Asia/Shanghai' },
       // Binh Duong: the same days on Vietnam's clock, an hour later.
-      { phone: PEOPLE[1]!.phone, validFrom: '2026-12-09T17:00:00.000Z', validUntil: '2026-12-11T17:00:00.000Z', timeZone: 'Asia/Ho_Chi_Minh' },
+      {
+        phone: PEOPLE[1]!.phone,
+        validFrom: '2026-12-09T17:00:00.000Z',
+        validUntil: '2026-12-11T17:00:00.000Z',
+        timeZone: 'Asia/Ho_Chi_Minh',
+      },
     ]);
     expect(utc.byHand).toEqual({ validFrom: '2026-12-09T17:00:00.000Z', validUntil: '2026-12-10T10:30:00.000Z' });
-    expect(utc.pass).toEqual({ validFrom: '2026-12-09T17:00:00.000Z', validUntil: '2026-12-11T17:00:00.000Z', timeZone: 'Asia/Ho_Chi_Minh' });
+    expect(utc.pass).toEqual({
+      validFrom: '2026-12-09T17:00:00.000Z',
+      validUntil: '2026-12-11T17:00:00.000Z',
+      timeZone: 'Asia/Ho_Chi_Minh',
+    });
     expect(utc.applicationDates).toEqual([
       ['2026-12-10', '2026-12-11'],
       ['2026-12-10', '2026-12-11'],
@@ -116,7 +140,11 @@ describe('business times on a server in another zone', () => {
     try {
       t.clock.now = NOW;
       const kit = visitKit(t);
-      expect(await kit.operator('setBaseTimeZone', { base: 'dg', zone: 'default' })).toEqual({ code: 'DG', timeZone: 'Asia/Ho_Chi_Minh', own: false });
+      expect(await kit.operator('setBaseTimeZone', { base: 'dg', zone: 'default' })).toEqual({
+        code: 'DG',
+        timeZone: 'Asia/Ho_Chi_Minh',
+        own: false,
+      });
       await expect(kit.operator('setBaseTimeZone', { base: 'DG', zone: 'Mars/Olympus' })).rejects.toThrow(/IANA time zone/);
       await expect(kit.operator('setBaseTimeZone', { base: 'XX', zone: 'Asia/Shanghai' })).rejects.toThrow(/no production base/);
       const visit = await kit.operator<{ validFrom: string; validUntil: string; timeZone: string | null }>('approveVisit', {

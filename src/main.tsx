@@ -43,7 +43,10 @@ startFirstScreen(router);
 void router.preloadRoute(here).catch(() => undefined);
 await nextTask();
 // Times are shown in the buyer's zone the bid service names in the shell, named where this device's clock differs.
-setTimeZones(document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content, Intl.DateTimeFormat().resolvedOptions().timeZone);
+setTimeZones(
+  document.querySelector<HTMLMetaElement>(`meta[name="${TIME_ZONE_META}"]`)?.content,
+  Intl.DateTimeFormat().resolvedOptions().timeZone,
+);
 // Activate the stored language before the first render: rendering before it would flash the source texts.
 await activateLocale(initialLocale()).catch((error: unknown) => console.error('locale failed to load', error));
 

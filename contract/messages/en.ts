@@ -83,16 +83,17 @@ const en = {
   amountInvalid: 'Enter an amount above 0 with at most two decimals',
   depositAmountMismatch: 'The deposit must equal the amount the notice requires',
   paymentDateFuture: 'The payment date cannot be in the future',
-  depositAwaitingReview: 'The deposit was submitted and awaits the buyer\'s confirmation',
+  depositAwaitingReview: "The deposit was submitted and awaits the buyer's confirmation",
   depositAlreadyConfirmed: 'The deposit is already confirmed',
   bidAlreadySubmitted: 'The bid was submitted and can no longer be edited',
   bidNeedsConfirmedDeposit: 'Bid files can be uploaded once the deposit is confirmed',
   refundAlreadyRequested: 'The refund was requested and awaits the buyer',
   refundAlreadyDone: 'The deposit was refunded',
-  refundNotForWinner: 'A winner\'s deposit becomes the performance security and is not refunded',
+  refundNotForWinner: "A winner's deposit becomes the performance security and is not refunded",
   refundNoDeposit: 'No deposit was paid, so there is nothing to refund',
   refundBeforeResult: 'A refund can be requested once the result is announced and the bid did not win',
-  signUpNotAllowed: 'Your supplier status does not allow signing up for tenders yet: complete your supplier information and wait for approval',
+  signUpNotAllowed:
+    'Your supplier status does not allow signing up for tenders yet: complete your supplier information and wait for approval',
   // Enquiries and bargaining (SPEC.md sections 5 and 8)
   currencyFirst: 'Choose the currency first',
   priceRequired: 'Every price must be filled in and above zero',
@@ -100,7 +101,8 @@ const en = {
   quoteLinesMismatch: 'A quote prices every line of the enquiry exactly once',
   enquiryClosed: 'This enquiry is closed and takes no more quotes',
   quoteAlreadySubmitted: 'You have quoted in this round; a submitted quote cannot be edited',
-  roundChanged: 'The buyer opened a new bargaining round, so this quote was not submitted. Copy its prices into the new round and submit again',
+  roundChanged:
+    'The buyer opened a new bargaining round, so this quote was not submitted. Copy its prices into the new round and submit again',
   letterNotExcel: 'The inquiry letter must be an .xls or .xlsx file',
   // Visit applications (SPEC.md sections 3 and 5)
   residentIdInvalid: 'Enter a valid 18-character resident ID number (its check digit does not match)',

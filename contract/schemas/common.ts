@@ -11,7 +11,12 @@ export const fileRef = z.object({
 export type FileRef = z.infer<typeof fileRef>;
 
 export const pageRequest = z.object({
-  pageNo: z.coerce.number({ error: 'notANumber' }).int({ error: 'notANumber' }).min(1, { error: 'notANumber' }).max(100_000, { error: 'notANumber' }).default(1),
+  pageNo: z.coerce
+    .number({ error: 'notANumber' })
+    .int({ error: 'notANumber' })
+    .min(1, { error: 'notANumber' })
+    .max(100_000, { error: 'notANumber' })
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'notANumber' })
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'choiceInvalid' })
@@ -27,7 +32,20 @@ export const option = z.object({ code: z.string(), label: z.string() });
 export type Option = z.infer<typeof option>;
 
 /** Dictionaries served by /common/getSelectCodeCommonData. */
-export const DICTIONARY_TYPES = ['currency', 'cooperationIntention', 'tenderingManner', 'classification', 'certificateType', 'gender', 'mealType', 'depositType', 'visitIntention', 'entryMethod', 'visitFileType', 'insuranceType'] as const;
+export const DICTIONARY_TYPES = [
+  'currency',
+  'cooperationIntention',
+  'tenderingManner',
+  'classification',
+  'certificateType',
+  'gender',
+  'mealType',
+  'depositType',
+  'visitIntention',
+  'entryMethod',
+  'visitFileType',
+  'insuranceType',
+] as const;
 export const dictionaryRequest = z.object({ type: z.enum(DICTIONARY_TYPES, { error: 'choiceInvalid' }) });
 
 export const empty = z.object({}).strict();

@@ -69,9 +69,19 @@ export const messagePage = page(homeMessage).extend({ unread: z.number().int() }
 export type MessagePage = z.infer<typeof messagePage>;
 
 /** Marks the named messages read, or all of them; only the supplier's own, others are ignored. */
-export const markReadRequest = z.union([
-  z.object({ ids: z.array(requiredText(64, 'paramsLost'), { error: 'chooseRecordFirst' }).min(1, { error: 'chooseRecordFirst' }).max(MARK_READ_MAX, { error: 'choiceInvalid' }) }).strict(),
-  z.object({ all: z.literal(true, { error: 'choiceInvalid' }) }).strict(),
-], { error: 'chooseRecordFirst' });
+export const markReadRequest = z.union(
+  [
+    z
+      .object({
+        ids: z
+          .array(requiredText(64, 'paramsLost'), { error: 'chooseRecordFirst' })
+          .min(1, { error: 'chooseRecordFirst' })
+          .max(MARK_READ_MAX, { error: 'choiceInvalid' }),
+      })
+      .strict(),
+    z.object({ all: z.literal(true, { error: 'choiceInvalid' }) }).strict(),
+  ],
+  { error: 'chooseRecordFirst' },
+);
 export type MarkReadRequest = z.input<typeof markReadRequest>;
 export const markReadResponse = z.object({ unread: z.number().int() });

@@ -128,7 +128,10 @@ export const tenderSubmitBidRequest = z.object({
   supplierCode: supplierCode(),
   bidDocuments: filesOf(UPLOAD_RULES.bidDocuments),
   certificates: z
-    .array(z.object({ name: requiredText(TEXT_MAX), files: filesOf(UPLOAD_RULES.certificateFiles, 'certificateRequired') }), err('certificateRequired'))
+    .array(
+      z.object({ name: requiredText(TEXT_MAX), files: filesOf(UPLOAD_RULES.certificateFiles, 'certificateRequired') }),
+      err('certificateRequired'),
+    )
     .max(MAX_FILES_AT_ONCE, err('tooManyFiles'))
     .default([]),
   billOfMaterials: filesOf(UPLOAD_RULES.billOfMaterials),

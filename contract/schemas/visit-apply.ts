@@ -70,7 +70,11 @@ const visitInsurance = z.object(
     type: code(),
     policyNo: requiredText(64),
     jobType: requiredText(100),
-    insuredCount: z.number(err('insuredCountMismatch')).int(err('insuredCountMismatch')).min(1, err('insuredCountMismatch')).max(VISITORS_MAX, err('insuredCountMismatch')),
+    insuredCount: z
+      .number(err('insuredCountMismatch'))
+      .int(err('insuredCountMismatch'))
+      .min(1, err('insuredCountMismatch'))
+      .max(VISITORS_MAX, err('insuredCountMismatch')),
     amount: insuredAmount(),
     currency: code('currencyFirst'),
     date: isoDate(),
@@ -120,8 +124,10 @@ function checkVisitApplication(v: z.output<typeof visitApplyFields>, ctx: z.Refi
   const phones = new Set<string>();
   const certificates = new Set<string>();
   v.visitors.forEach((visitor, i) => {
-    if (phones.has(visitor.phone)) ctx.addIssue({ code: 'custom', path: ['visitors', i, 'phone'], message: 'visitorPhoneDuplicate' satisfies MessageKey });
-    if (certificates.has(visitor.certificateNo)) ctx.addIssue({ code: 'custom', path: ['visitors', i, 'certificateNo'], message: 'visitorCertificateDuplicate' satisfies MessageKey });
+    if (phones.has(visitor.phone))
+      ctx.addIssue({ code: 'custom', path: ['visitors', i, 'phone'], message: 'visitorPhoneDuplicate' satisfies MessageKey });
+    if (certificates.has(visitor.certificateNo))
+      ctx.addIssue({ code: 'custom', path: ['visitors', i, 'certificateNo'], message: 'visitorCertificateDuplicate' satisfies MessageKey });
     phones.add(visitor.phone);
     certificates.add(visitor.certificateNo);
   });
@@ -186,7 +192,16 @@ export const visitApplicationDetail = visitApplicationSummary.extend({
   labourContract: z.array(fileRef),
   policy: z.array(fileRef),
   visitors: z.array(
-    z.object({ name: z.string(), gender: z.string(), certificateType: z.string(), certificateNo: z.string(), phone: z.string(), meal: z.boolean(), mealType: z.string(), lodging: z.boolean() }),
+    z.object({
+      name: z.string(),
+      gender: z.string(),
+      certificateType: z.string(),
+      certificateNo: z.string(),
+      phone: z.string(),
+      meal: z.boolean(),
+      mealType: z.string(),
+      lodging: z.boolean(),
+    }),
   ),
   files: z.array(z.object({ type: z.string(), file: storedFile })),
   insurance: z.object({

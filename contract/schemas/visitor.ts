@@ -86,7 +86,10 @@ export const visitorPerson = visitorPersonFields.refine((v) => v.meal !== true |
   error: 'required',
   // Checked even while other fields have problems, so a form shows every message at once;
   // only a missing or malformed meal choice (or no object at all) makes the question moot.
-  when: (payload) => !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'meal' || issue.path[0] === 'mealType'),
+  when: (payload) =>
+    !payload.issues.some(
+      (issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'meal' || issue.path[0] === 'mealType',
+    ),
 });
 export type VisitorPerson = z.infer<typeof visitorPersonFields>;
 

@@ -13,7 +13,11 @@ export type BenchDatabase = 'pglite' | 'postgresql';
  * schema and its data folder are removed after `run`, whatever happens; a failure is printed and
  * exits 1.
  */
-export function runBench(name: string, options: Partial<AppOptions>, run: (app: FastifyInstance, database: BenchDatabase) => Promise<void>): void {
+export function runBench(
+  name: string,
+  options: Partial<AppOptions>,
+  run: (app: FastifyInstance, database: BenchDatabase) => Promise<void>,
+): void {
   const main = async () => {
     const databaseUrl = process.env.BENCH_USE_DATABASE_URL === '1' ? process.env.DATABASE_URL : undefined;
     const dataDir = mkdtempSync(join(tmpdir(), `bid-bench-${name}-`));

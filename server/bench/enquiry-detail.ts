@@ -21,7 +21,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 runBench('enquiry', {}, async (app, database) => {
   await seedDemo(app.services.db, app.services.storage);
-  const login = await app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/login`, payload: { username: 'demo_a104', password: 'Demo1234' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/supplier/login`,
+    payload: { username: 'demo_a104', password: 'Demo1234' },
+  });
   const headers = { [HEADER.token]: (login.json() as { data: { oauthToken: string } }).data.oauthToken };
   const list = await app.inject({ method: 'POST', url: `${BASE_PATH}/enquiry/listByPage`, headers, payload: { pageNo: 1, pageSize: 50 } });
   const ids = (list.json() as { data: { records: Array<{ id: string }> } }).data.records.map((r) => r.id);
@@ -60,8 +64,9 @@ runBench('enquiry', {}, async (app, database) => {
     ...percentiles(latencies),
     loadAverage: { before, after: loadavg().map(round) },
   };
-  console.log(`/enquiry/getById of demo_a104's ${ids.length} enquiries (${sizes.join('; ')}), ${CLIENTS} clients (${result.database}): ` +
-    `${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures`);
+  console.log(
+    `/enquiry/getById of demo_a104's ${ids.length} enquiries (${sizes.join('; ')}), ${CLIENTS} clients (${result.database}): ` +
+      `${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures`,
+  );
   console.log(JSON.stringify(result));
 });
-

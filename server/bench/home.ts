@@ -74,27 +74,57 @@ runBench('home', { logLevel: LOG_LEVEL }, async (app, database) => {
   const now = new Date();
   const seeded = Date.now();
   await seedDemo(db, app.services.storage, now);
-  const ids = new Map((await db.query<{ username: string; id: string }>('SELECT username, id::text AS id FROM suppliers')).map((r) => [r.username, r.id]));
+  const ids = new Map(
+    (await db.query<{ username: string; id: string }>('SELECT username, id::text AS id FROM suppliers')).map((r) => [r.username, r.id]),
+  );
   await seedMessages(db, ids.get('demo_a104')!, MESSAGES, UNREAD, now);
   for (const other of ['demo_a101', 'demo_a141']) await seedMessages(db, ids.get(other)!, OTHER_MESSAGES, UNREAD, now);
   await db.exec('ANALYZE');
   const seedSeconds = (Date.now() - seeded) / 1000;
-  const login = await app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/login`, payload: { username: 'demo_a104', password: 'Demo1234' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/supplier/login`,
+    payload: { username: 'demo_a104', password: 'Demo1234' },
+  });
   const token = (login.json() as { data: { oauthToken: string } }).data.oauthToken;
   const headers = { [HEADER.token]: token };
-  const check = async (path: string) => (await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers, payload: {} })).json() as { data: { total: number; unread?: number; counts?: unknown } };
+  const check = async (path: string) =>
+    (await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers, payload: {} })).json() as {
+      data: { total: number; unread?: number; counts?: unknown };
+    };
   const todos = await check('/home/todoList');
   const messages = await check('/home/messageList');
-  console.log(`seeded the demo and ${MESSAGES} messages of demo_a104 (${UNREAD} unread) + ${2 * OTHER_MESSAGES} of two other suppliers in ${seedSeconds.toFixed(1)} s; ` +
-    `demo_a104 has ${todos.data.total} to-dos ${JSON.stringify(todos.data.counts)}, ${messages.data.total} messages, ${messages.data.unread} unread`);
+  console.log(
+    `seeded the demo and ${MESSAGES} messages of demo_a104 (${UNREAD} unread) + ${2 * OTHER_MESSAGES} of two other suppliers in ${seedSeconds.toFixed(1)} s; ` +
+      `demo_a104 has ${todos.data.total} to-dos ${JSON.stringify(todos.data.counts)}, ${messages.data.total} messages, ${messages.data.unread} unread`,
+  );
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const mix = bodies();
-  console.log(`server: log level ${LOG_LEVEL}; ${CLIENTS} clients; messageList mix: 50% page 1, 20% unread only, 30% pages back to 2,000 messages; load average before: ${load().join(' ')}`);
-  const result: Record<string, unknown> = { database, messages: MESSAGES, unread: UNREAD, otherMessages: 2 * OTHER_MESSAGES, clients: CLIENTS, seedSeconds: round(seedSeconds) };
+  console.log(
+    `server: log level ${LOG_LEVEL}; ${CLIENTS} clients; messageList mix: 50% page 1, 20% unread only, 30% pages back to 2,000 messages; load average before: ${load().join(' ')}`,
+  );
+  const result: Record<string, unknown> = {
+    database,
+    messages: MESSAGES,
+    unread: UNREAD,
+    otherMessages: 2 * OTHER_MESSAGES,
+    clients: CLIENTS,
+    seedSeconds: round(seedSeconds),
+  };
   for (const call of ['todoList', 'messageList'] as const) {
-    const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/home/${call}`, clients: CLIENTS, bodies: mix[call], warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, headers };
+    const job: LoadJob = {
+      host: '127.0.0.1',
+      port,
+      path: `${BASE_PATH}/home/${call}`,
+      clients: CLIENTS,
+      bodies: mix[call],
+      warmupMs: WARMUP_MS,
+      maxMs: MAX_MS,
+      maxRequests: MAX_REQUESTS,
+      headers,
+    };
     const { latencies, failures, seconds } = await run(job);
     latencies.sort((a, b) => a - b);
     const figures = {
@@ -107,9 +137,10 @@ runBench('home', { logLevel: LOG_LEVEL }, async (app, database) => {
       p99Ms: round(percentile(latencies, 99)),
     };
     result[call] = figures;
-    console.log(`/home/${call}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${failures} failures`);
+    console.log(
+      `/home/${call}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${failures} failures`,
+    );
   }
   result.loadAverage = load();
   console.log(JSON.stringify(result));
 });
-

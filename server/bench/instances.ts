@@ -39,7 +39,10 @@ interface Instance {
 }
 
 function startInstance(db: string, dataDir: string): Promise<Instance> {
-  const child = fork(here('./instance.ts'), [], { env: { ...process.env, BENCH_INSTANCE_DB: db, BENCH_INSTANCE_DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(here('./instance.ts'), [], {
+    env: { ...process.env, BENCH_INSTANCE_DB: db, BENCH_INSTANCE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ port: (m as { port: number }).port, child }));
     child.once('exit', (code) => reject(new Error(`an instance exited with ${code}`)));
@@ -54,7 +57,17 @@ function stopInstance({ child }: Instance): Promise<void> {
 }
 
 function loadOn(port: number, bodies: string[]): Promise<LoadResult> {
-  return runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, forwardedFor: true });
+  return runLoad({
+    host: '127.0.0.1',
+    port,
+    path: `${BASE_PATH}/business/listByPage`,
+    clients: CLIENTS,
+    bodies,
+    warmupMs: WARMUP_MS,
+    maxMs: MAX_MS,
+    maxRequests: MAX_REQUESTS,
+    forwardedFor: true,
+  });
 }
 
 function summary(name: string, { latencies, failures, seconds }: LoadResult) {
@@ -69,7 +82,9 @@ function summary(name: string, { latencies, failures, seconds }: LoadResult) {
     p99Ms: round(percentile(latencies, 99)),
     loadAverage: loadavg().map(round),
   };
-  console.log(`${name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures`);
+  console.log(
+    `${name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures`,
+  );
   return result;
 }
 
@@ -83,7 +98,9 @@ async function main(): Promise<void> {
     const seeded = Date.now();
     await seedBulkNotices(seeder.services.db, NOTICES);
     await seeder.close();
-    console.log(`seeded ${NOTICES} notices in ${((Date.now() - seeded) / 1000).toFixed(1)} s; ${CLIENTS} clients, ${MAX_MS / 1000} s per setup after ${WARMUP_MS / 1000} s of warm-up, answer cache ${process.env.BENCH_CACHE_MS ? `${process.env.BENCH_CACHE_MS} ms` : 'off'}`);
+    console.log(
+      `seeded ${NOTICES} notices in ${((Date.now() - seeded) / 1000).toFixed(1)} s; ${CLIENTS} clients, ${MAX_MS / 1000} s per setup after ${WARMUP_MS / 1000} s of warm-up, answer cache ${process.env.BENCH_CACHE_MS ? `${process.env.BENCH_CACHE_MS} ms` : 'off'}`,
+    );
     const { bodies } = trafficMix({ notices: NOTICES, count: 40_000, searchShare: 0.5 });
 
     instances.push(await startInstance(schema.url, dataDir));
@@ -104,7 +121,9 @@ async function main(): Promise<void> {
       twoToOneBehindProxy: round(two.requestsPerSecond / oneBehindProxy.requestsPerSecond),
       twoToOneDirect: round(two.requestsPerSecond / direct.requestsPerSecond),
     };
-    console.log(`two instances / one (both behind the proxy): ${result.twoToOneBehindProxy}x; two behind the proxy / one direct: ${result.twoToOneDirect}x`);
+    console.log(
+      `two instances / one (both behind the proxy): ${result.twoToOneBehindProxy}x; two behind the proxy / one direct: ${result.twoToOneDirect}x`,
+    );
     console.log(JSON.stringify(result));
   } finally {
     await Promise.all(instances.map(stopInstance));

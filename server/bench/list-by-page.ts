@@ -41,11 +41,25 @@ runBench('list', { logLevel: LOG_LEVEL, listCacheMs: CACHE_MS, trustProxy: ['127
   const { port } = app.server.address() as AddressInfo;
 
   const mix = trafficMix({ notices: NOTICES, count: 40_000, searchShare: SEARCH_SHARE });
-  console.log(`mix: ${Math.round((1 - SEARCH_SHARE) * 100)}% plain pages (both types, pages 1-50, 60% page 1, sizes 10/20), ` +
-    `${Math.round(SEARCH_SHARE * 100)}% searches (pages 1-5, one in ten a page up to 5,000) over ${mix.terms} distinct terms ${JSON.stringify(mix.termsByKind)}`);
-  console.log(`server: log level ${LOG_LEVEL}, answer cache ${CACHE_MS ? `${CACHE_MS} ms` : 'off'}; load average before: ${load().join(' ')}`);
+  console.log(
+    `mix: ${Math.round((1 - SEARCH_SHARE) * 100)}% plain pages (both types, pages 1-50, 60% page 1, sizes 10/20), ` +
+      `${Math.round(SEARCH_SHARE * 100)}% searches (pages 1-5, one in ten a page up to 5,000) over ${mix.terms} distinct terms ${JSON.stringify(mix.termsByKind)}`,
+  );
+  console.log(
+    `server: log level ${LOG_LEVEL}, answer cache ${CACHE_MS ? `${CACHE_MS} ms` : 'off'}; load average before: ${load().join(' ')}`,
+  );
 
-  const job: LoadJob = { host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: mix.bodies, warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS, forwardedFor: true };
+  const job: LoadJob = {
+    host: '127.0.0.1',
+    port,
+    path: `${BASE_PATH}/business/listByPage`,
+    clients: CLIENTS,
+    bodies: mix.bodies,
+    warmupMs: WARMUP_MS,
+    maxMs: MAX_MS,
+    maxRequests: MAX_REQUESTS,
+    forwardedFor: true,
+  };
   const cacheBefore = { ...app.services.listCache.stats };
   const { latencies, bodyIndex, failures, seconds, warmup } = await runLoad(job);
   const cache = app.services.listCache.stats;
@@ -81,11 +95,17 @@ runBench('list', { logLevel: LOG_LEVEL, listCacheMs: CACHE_MS, trustProxy: ['127
     seedSeconds: round(seedSeconds),
     database,
   };
-  console.log(`${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures` +
-    (CACHE_MS ? `, cache hit rate ${Math.round((result.cacheHitRate ?? 0) * 100)}%` : ''));
-  console.log(`plain pages: p50 ${plain.p50Ms} ms, p95 ${plain.p95Ms} ms; searches: p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms; ` +
-    `terms of one or two characters p95 ${shortSearch.p95Ms} ms; pages past the fifth p95 ${deepSearch.p95Ms} ms`);
-  console.log(`Fastify hello-world, same clients: ${hello.requestsPerSecond} req/s, p95 ${hello.p95Ms} ms; the list is ${result.ratioToHelloWorld}x of it`);
+  console.log(
+    `${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${failures} failures` +
+      (CACHE_MS ? `, cache hit rate ${Math.round((result.cacheHitRate ?? 0) * 100)}%` : ''),
+  );
+  console.log(
+    `plain pages: p50 ${plain.p50Ms} ms, p95 ${plain.p95Ms} ms; searches: p50 ${search.p50Ms} ms, p95 ${search.p95Ms} ms; ` +
+      `terms of one or two characters p95 ${shortSearch.p95Ms} ms; pages past the fifth p95 ${deepSearch.p95Ms} ms`,
+  );
+  console.log(
+    `Fastify hello-world, same clients: ${hello.requestsPerSecond} req/s, p95 ${hello.p95Ms} ms; the list is ${result.ratioToHelloWorld}x of it`,
+  );
   console.log(JSON.stringify(result));
 });
 
@@ -99,10 +119,18 @@ async function helloWorld(): Promise<{ requestsPerSecond: number; p50Ms: number;
   await hello.listen({ host: '127.0.0.1', port: 0 });
   try {
     const { port } = hello.server.address() as AddressInfo;
-    const { latencies, seconds } = await runLoad({ host: '127.0.0.1', port, path: `${BASE_PATH}/business/listByPage`, clients: CLIENTS, bodies: ['{"pageNo":1,"pageSize":10}'], warmupMs: WARMUP_MS, maxMs: MAX_MS, maxRequests: MAX_REQUESTS });
+    const { latencies, seconds } = await runLoad({
+      host: '127.0.0.1',
+      port,
+      path: `${BASE_PATH}/business/listByPage`,
+      clients: CLIENTS,
+      bodies: ['{"pageNo":1,"pageSize":10}'],
+      warmupMs: WARMUP_MS,
+      maxMs: MAX_MS,
+      maxRequests: MAX_REQUESTS,
+    });
     return { requestsPerSecond: round(latencies.length / seconds), ...percentiles(latencies) };
   } finally {
     await hello.close();
   }
 }
-

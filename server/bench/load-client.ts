@@ -36,7 +36,10 @@ export interface LoadResult {
 const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** One connection: `send` resolves with the response body (Content-Length framed, as Fastify sends JSON). */
-function connection(host: string, port: number): Promise<{ send: (head: Buffer, body: Buffer) => Promise<{ status: number; body: string }>; close: () => void }> {
+function connection(
+  host: string,
+  port: number,
+): Promise<{ send: (head: Buffer, body: Buffer) => Promise<{ status: number; body: string }>; close: () => void }> {
   return new Promise((ready, fail) => {
     const socket: Socket = connect({ host, port, noDelay: true });
     let buf = Buffer.alloc(0);
@@ -78,7 +81,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
     .join('');
   const requests = job.bodies.map((b) => {
     const body = Buffer.from(b);
-    const head = Buffer.from(`POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\n${extra}Content-Length: ${body.length}\r\n`);
+    const head = Buffer.from(
+      `POST ${job.path} HTTP/1.1\r\nHost: ${job.host}:${job.port}\r\nContent-Type: application/json\r\nAccept-Language: zh-CN\r\n${extra}Content-Length: ${body.length}\r\n`,
+    );
     return { head, body };
   });
   const end = Buffer.from('\r\n');

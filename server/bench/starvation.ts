@@ -44,11 +44,19 @@ runBench('starvation', { logLevel: 'warn', listCacheMs: 0, trustProxy: ['127.0.0
   const measure = async (attackers: number, oneAddress = false) => {
     const [seen, attack] = await Promise.all([
       runLoad(detail),
-      attackers ? runLoad({ ...base, path: `${BASE_PATH}/business/listByPage`, clients: attackers, bodies: searches, forwardedFor: !oneAddress }) : null,
+      attackers
+        ? runLoad({ ...base, path: `${BASE_PATH}/business/listByPage`, clients: attackers, bodies: searches, forwardedFor: !oneAddress })
+        : null,
     ]);
     return {
       detail: percentiles(seen.latencies),
-      searches: attack ? { requestsPerSecond: round(attack.latencies.length / attack.seconds), ...percentiles(attack.latencies), refusedOrFailed: attack.failures } : null,
+      searches: attack
+        ? {
+            requestsPerSecond: round(attack.latencies.length / attack.seconds),
+            ...percentiles(attack.latencies),
+            refusedOrFailed: attack.failures,
+          }
+        : null,
     };
   };
 
@@ -68,9 +76,15 @@ runBench('starvation', { logLevel: 'warn', listCacheMs: 0, trustProxy: ['127.0.0
     loadAverage: { before, after: loadavg().map(round) },
   };
   console.log(`notice detail alone: p50 ${idle.detail.p50Ms} ms, p95 ${idle.detail.p95Ms} ms`);
-  for (const [name, m] of [['5 connections', result.five], ['50 connections', result.fifty], ['50 connections, one address', result.fiftyOneAddress]] as const) {
-    console.log(`with ${name} searching rare terms at pages 1-5,000: detail p50 ${m.detail.p50Ms} ms (${m.ratio}x), p95 ${m.detail.p95Ms} ms; ` +
-      `searches ${m.searches?.requestsPerSecond} req/s, p95 ${m.searches?.p95Ms} ms, ${m.searches?.refusedOrFailed} refused or failed`);
+  for (const [name, m] of [
+    ['5 connections', result.five],
+    ['50 connections', result.fifty],
+    ['50 connections, one address', result.fiftyOneAddress],
+  ] as const) {
+    console.log(
+      `with ${name} searching rare terms at pages 1-5,000: detail p50 ${m.detail.p50Ms} ms (${m.ratio}x), p95 ${m.detail.p95Ms} ms; ` +
+        `searches ${m.searches?.requestsPerSecond} req/s, p95 ${m.searches?.p95Ms} ms, ${m.searches?.refusedOrFailed} refused or failed`,
+    );
   }
   console.log(JSON.stringify(result));
 });

@@ -29,7 +29,8 @@ export function literal(value: PreparedParam): string {
  */
 export const insideTransaction = new AsyncLocalStorage<true>();
 export function refuseNested(): void {
-  if (insideTransaction.getStore()) throw new Error('the database was used inside a transaction: use the transaction handed to the callback');
+  if (insideTransaction.getStore())
+    throw new Error('the database was used inside a transaction: use the transaction handed to the callback');
 }
 
 /** A transaction's queries, with savepoints for nested units of work. */

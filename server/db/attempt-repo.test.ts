@@ -48,7 +48,9 @@ describe(`attempt counters on ${ENGINE}`, () => {
     await takeAttempt(db, scope, 'old', MIN, at(-48 * 60 * MIN));
     await takeAttempt(db, scope, 'new', MIN, t0);
     await deleteOldAttempts(db, at(-24 * 60 * MIN));
-    const keys = (await db.query<{ key: string }>("SELECT key FROM attempt_counters WHERE scope = $1 AND key IN ('old', 'new')", [scope])).map((r) => r.key);
+    const keys = (
+      await db.query<{ key: string }>("SELECT key FROM attempt_counters WHERE scope = $1 AND key IN ('old', 'new')", [scope])
+    ).map((r) => r.key);
     expect(keys).toEqual(['new']);
   });
 });

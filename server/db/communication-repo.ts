@@ -1,4 +1,10 @@
-import type { CommunicationDetail, CommunicationPriority, CommunicationReply, CommunicationStatus, CommunicationSummary } from '../../contract/schemas/communication';
+import type {
+  CommunicationDetail,
+  CommunicationPriority,
+  CommunicationReply,
+  CommunicationStatus,
+  CommunicationSummary,
+} from '../../contract/schemas/communication';
 import type { FileRef } from '../../contract/schemas/common';
 import { monthIn } from '../../contract/time-zone';
 import type { Queryable } from './db';
@@ -26,7 +32,8 @@ interface ReplyRow {
   created_at: Date;
 }
 
-const THREAD_COLUMNS = 'id::text AS id, question_no, supplier_id::text AS supplier_id, topic, priority, source_no, status, reply_count, created_at, updated_at';
+const THREAD_COLUMNS =
+  'id::text AS id, question_no, supplier_id::text AS supplier_id, topic, priority, source_no, status, reply_count, created_at, updated_at';
 const REPLY_COLUMNS = 'id::text AS id, side, sponsor, detail, attachments, created_at';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,11 +76,10 @@ export async function listThreads(
     AND ($3::text IS NULL OR lower(question_no) LIKE $3 OR lower(topic) LIKE $3 OR lower(coalesce(source_no, '')) LIKE $3)`;
   const params = [q.supplierId, q.status ?? null, q.search ? likePattern(q.search) : null];
   const [rows, totals] = await Promise.all([
-    db.query<ThreadRow>(`SELECT ${THREAD_COLUMNS} FROM communications WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT $4 OFFSET $5`, [
-      ...params,
-      q.pageSize,
-      (q.pageNo - 1) * q.pageSize,
-    ]),
+    db.query<ThreadRow>(
+      `SELECT ${THREAD_COLUMNS} FROM communications WHERE ${where} ORDER BY updated_at DESC, id DESC LIMIT $4 OFFSET $5`,
+      [...params, q.pageSize, (q.pageNo - 1) * q.pageSize],
+    ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM communications WHERE ${where}`, params),
   ]);
   return { records: rows.map((r) => summaryOf(toThread(r))), total: totals[0]?.n ?? 0 };
@@ -93,12 +99,17 @@ export async function findThreadByHandle(db: Queryable, handle: string): Promise
 }
 
 export async function listThreadsOf(db: Queryable, supplierId: string | null): Promise<Thread[]> {
-  const rows = await db.query<ThreadRow>(`SELECT ${THREAD_COLUMNS} FROM communications WHERE $1::uuid IS NULL OR supplier_id = $1 ORDER BY created_at, question_no`, [supplierId]);
+  const rows = await db.query<ThreadRow>(
+    `SELECT ${THREAD_COLUMNS} FROM communications WHERE $1::uuid IS NULL OR supplier_id = $1 ORDER BY created_at, question_no`,
+    [supplierId],
+  );
   return rows.map(toThread);
 }
 
 export async function repliesOf(db: Queryable, threadId: string): Promise<CommunicationReply[]> {
-  return (await db.query<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM communication_replies WHERE communication_id = $1 ORDER BY seq`, [threadId])).map(toReply);
+  return (
+    await db.query<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM communication_replies WHERE communication_id = $1 ORDER BY seq`, [threadId])
+  ).map(toReply);
 }
 
 export async function threadDetail(db: Queryable, thread: Thread): Promise<CommunicationDetail> {
@@ -125,14 +136,10 @@ export async function insertThread(db: Queryable, t: NewThread, now: Date, buyer
     [month, t.supplierId, t.topic, t.priority, t.sourceNo, now],
   );
   const thread = toThread(rows[0]!);
-  await db.query('INSERT INTO communication_replies (communication_id, side, sponsor, detail, attachments, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    thread.id,
-    'supplier',
-    t.sponsor,
-    t.content,
-    JSON.stringify(t.attachments),
-    now,
-  ]);
+  await db.query(
+    'INSERT INTO communication_replies (communication_id, side, sponsor, detail, attachments, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [thread.id, 'supplier', t.sponsor, t.content, JSON.stringify(t.attachments), now],
+  );
   return thread;
 }
 
@@ -146,7 +153,11 @@ export async function insertReply(
     `INSERT INTO communication_replies (communication_id, side, sponsor, detail, attachments, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${REPLY_COLUMNS}`,
     [r.threadId, r.side, r.sponsor, r.detail, JSON.stringify(r.attachments), now],
   );
-  await db.query('UPDATE communications SET status = $2, reply_count = reply_count + 1, updated_at = $3 WHERE id = $1', [r.threadId, r.status, now]);
+  await db.query('UPDATE communications SET status = $2, reply_count = reply_count + 1, updated_at = $3 WHERE id = $1', [
+    r.threadId,
+    r.status,
+    now,
+  ]);
   if (r.side === 'buyer') await messageThreadReplied(db, r.threadId, now);
   return toReply(rows[0]!);
 }

@@ -43,7 +43,10 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly holder: LockHolder,
   ) {
-    const what = holder.kind === 'service' ? `the bid service (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ', starting'})` : `an operator command (pid ${holder.pid})`;
+    const what =
+      holder.kind === 'service'
+        ? `the bid service (pid ${holder.pid}${holder.port ? `, port ${holder.port}` : ', starting'})`
+        : `an operator command (pid ${holder.pid})`;
     super(`${dataDir} is in use by ${what} since ${holder.since}: one process writes an embedded data folder at a time`);
     this.name = 'DataDirInUseError';
   }

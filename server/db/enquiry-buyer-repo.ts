@@ -22,7 +22,11 @@ export interface BuyerEnquiry {
   suppliers: Array<{ supplierId: string; username: string; supplierName: string }>;
 }
 
-export async function findEnquiryForBuyer(db: Queryable, q: { id?: string; enquiryNo?: string }, lock = false): Promise<BuyerEnquiry | null> {
+export async function findEnquiryForBuyer(
+  db: Queryable,
+  q: { id?: string; enquiryNo?: string },
+  lock = false,
+): Promise<BuyerEnquiry | null> {
   if (q.id !== undefined && !isEnquiryId(q.id)) return null;
   const found = await db.query<{ id: string }>(
     `SELECT id::text AS id FROM enquiries WHERE ($1::uuid IS NULL OR id = $1) AND ($2::text IS NULL OR enquiry_no = $2) ${lock ? 'FOR UPDATE' : ''}`,

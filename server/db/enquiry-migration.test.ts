@@ -40,12 +40,26 @@ describe('migration 006 (enquiries)', { timeout: 120_000 }, () => {
       await expect(db.query(sql, params), sql).rejects.toMatchObject({ code });
     };
     const line = (no: number, material: string, quantity = '1.5') =>
-      db.query<{ id: string }>("INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, $2, $3, '纸', '吨', $4) RETURNING id::text AS id", [id, no, material, quantity]);
+      db.query<{ id: string }>(
+        "INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, $2, $3, '纸', '吨', $4) RETURNING id::text AS id",
+        [id, no, material, quantity],
+      );
     const [l1] = await line(1, 'M1');
-    await fails('23505', "INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, 2, 'M1', '纸', '吨', 1)", [id]);
-    await fails('23514', "INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, 2, 'M2', '纸', '吨', 0)", [id]);
+    await fails(
+      '23505',
+      "INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, 2, 'M1', '纸', '吨', 1)",
+      [id],
+    );
+    await fails(
+      '23514',
+      "INSERT INTO enquiry_lines (enquiry_id, line_no, material_no, name, unit, quantity) VALUES ($1, 2, 'M2', '纸', '吨', 0)",
+      [id],
+    );
     await db.query('INSERT INTO enquiry_suppliers (enquiry_id, supplier_id, invited_at) VALUES ($1, $2, now())', [id, invited]);
-    await db.query("INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, 1, '采购部', now(), now() + interval '1 day')", [id]);
+    await db.query(
+      "INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, 1, '采购部', now(), now() + interval '1 day')",
+      [id],
+    );
     const quote = (supplierId: string, round = 1) =>
       db.query<{ id: string }>(
         `INSERT INTO enquiry_quotes (enquiry_id, supplier_id, round, currency, tax_included, delivery_date, total, submitted_at)
@@ -53,7 +67,11 @@ describe('migration 006 (enquiries)', { timeout: 120_000 }, () => {
         [id, supplierId, round],
       );
     const [q] = await quote(invited);
-    await fails('23505', "INSERT INTO enquiry_quotes (enquiry_id, supplier_id, round, currency, tax_included, delivery_date, total, submitted_at) VALUES ($1, $2, 1, 'CNY', true, '2030-01-01', 1, now())", [id, invited]);
+    await fails(
+      '23505',
+      "INSERT INTO enquiry_quotes (enquiry_id, supplier_id, round, currency, tax_included, delivery_date, total, submitted_at) VALUES ($1, $2, 1, 'CNY', true, '2030-01-01', 1, now())",
+      [id, invited],
+    );
     // Not invited; a round that was not opened.
     await expect(quote(stranger)).rejects.toMatchObject({ code: '23503' });
     await expect(quote(invited, 2)).rejects.toMatchObject({ code: '23503' });

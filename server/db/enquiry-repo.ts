@@ -80,17 +80,23 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
  */
 export async function listEnquiriesFor(
   db: Queryable,
-  q: { supplierId: string; replyStatus?: ReplyStatus; businessStatus?: EnquiryBusinessStatus; search?: string; pageNo: number; pageSize: number },
+  q: {
+    supplierId: string;
+    replyStatus?: ReplyStatus;
+    businessStatus?: EnquiryBusinessStatus;
+    search?: string;
+    pageNo: number;
+    pageSize: number;
+  },
   now: Date,
 ): Promise<{ records: EnquirySummary[]; total: number }> {
   const where = `($3::text IS NULL OR x.reply_status = $3) AND ($4::text IS NULL OR x.business_status = $4)
     AND ($5::text IS NULL OR lower(x.enquiry_no) LIKE $5 OR lower(x.theme) LIKE $5)`;
   const params = [q.supplierId, now, q.replyStatus ?? null, q.businessStatus ?? null, q.search ? likePattern(q.search) : null];
-  const rows = await db.query<SummaryRow>(`SELECT * FROM (${SUMMARY_SELECT}) x WHERE ${where} ORDER BY x.updated_at DESC, x.created_at DESC, x.id DESC LIMIT $6 OFFSET $7`, [
-    ...params,
-    q.pageSize,
-    (q.pageNo - 1) * q.pageSize,
-  ]);
+  const rows = await db.query<SummaryRow>(
+    `SELECT * FROM (${SUMMARY_SELECT}) x WHERE ${where} ORDER BY x.updated_at DESC, x.created_at DESC, x.id DESC LIMIT $6 OFFSET $7`,
+    [...params, q.pageSize, (q.pageNo - 1) * q.pageSize],
+  );
   const totals = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUMMARY_SELECT}) x WHERE ${where}`, params);
   return { records: rows.map((r) => toSummary(r, now)), total: totals[0]?.n ?? 0 };
 }
@@ -117,7 +123,14 @@ export async function findEnquiryFor(db: Queryable, id: string, supplierId: stri
   const r = rows[0];
   if (!r) return null;
   const summary = toSummary(r, now);
-  return { id: r.id, enquiryNo: r.enquiry_no, businessStatus: r.business_status, round: r.round, deadline: summary.deadline, replyStatus: summary.replyStatus };
+  return {
+    id: r.id,
+    enquiryNo: r.enquiry_no,
+    businessStatus: r.business_status,
+    round: r.round,
+    deadline: summary.deadline,
+    replyStatus: summary.replyStatus,
+  };
 }
 
 /**
@@ -143,7 +156,13 @@ interface RoundJson {
 const toRounds = (rows: RoundJson[], enquiry: { businessStatus: EnquiryBusinessStatus; round: number }, now: Date): EnquiryRound[] =>
   rows.map((r) => {
     const deadline = iso(r.deadline);
-    return { round: r.round, promoter: r.promoter, openedAt: iso(r.openedAt), deadline, status: roundStatusOf({ round: r.round, deadline }, enquiry, now.getTime()) };
+    return {
+      round: r.round,
+      promoter: r.promoter,
+      openedAt: iso(r.openedAt),
+      deadline,
+      status: roundStatusOf({ round: r.round, deadline }, enquiry, now.getTime()),
+    };
   });
 
 export interface StoredQuote extends EnquiryQuote {
@@ -154,11 +173,19 @@ const toQuotes = (rows: StoredQuote[]): StoredQuote[] => rows.map((q) => ({ ...q
 
 /** The lines as `supplierId` sees them in `round` (targets of that round, its own prices). */
 export async function linesOf(db: Queryable, enquiryId: string, round: number, supplierId: string | null): Promise<EnquiryLine[]> {
-  const rows = await db.query<{ lines: unknown }>(`SELECT ${linesJson('$1::uuid', '$2::uuid', '$3::int')} AS lines`, [enquiryId, supplierId, round]);
+  const rows = await db.query<{ lines: unknown }>(`SELECT ${linesJson('$1::uuid', '$2::uuid', '$3::int')} AS lines`, [
+    enquiryId,
+    supplierId,
+    round,
+  ]);
   return fromJson<EnquiryLine[]>(rows[0]!.lines);
 }
 
-export async function roundsOf(db: Queryable, enquiry: { id: string; businessStatus: EnquiryBusinessStatus; round: number }, now: Date): Promise<EnquiryRound[]> {
+export async function roundsOf(
+  db: Queryable,
+  enquiry: { id: string; businessStatus: EnquiryBusinessStatus; round: number },
+  now: Date,
+): Promise<EnquiryRound[]> {
   const rows = await db.query<{ rounds: unknown }>(`SELECT ${roundsJson('$1::uuid')} AS rounds`, [enquiry.id]);
   return toRounds(fromJson<RoundJson[]>(rows[0]!.rounds), enquiry, now);
 }

@@ -84,21 +84,39 @@ export async function insertEnquiry(db: Queryable, e: NewEnquiry, now: Date): Pr
   for (const supplierId of e.supplierIds) {
     await db.query('INSERT INTO enquiry_suppliers (enquiry_id, supplier_id, invited_at) VALUES ($1, $2, $3)', [id, supplierId, now]);
   }
-  await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, 1, $2, $3, $4)', [id, e.promoter, now, e.deadline]);
+  await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, 1, $2, $3, $4)', [
+    id,
+    e.promoter,
+    now,
+    e.deadline,
+  ]);
   await messageEnquirySuppliers(db, 'enquiryNew', id, 1, now);
   return { id };
 }
 
 /** Line ids of an enquiry by material no. */
 export async function lineIdsByMaterial(db: Queryable, enquiryId: string): Promise<Map<string, string>> {
-  const rows = await db.query<{ id: string; material_no: string }>('SELECT id::text AS id, material_no FROM enquiry_lines WHERE enquiry_id = $1', [enquiryId]);
+  const rows = await db.query<{ id: string; material_no: string }>(
+    'SELECT id::text AS id, material_no FROM enquiry_lines WHERE enquiry_id = $1',
+    [enquiryId],
+  );
   return new Map(rows.map((r) => [r.material_no, r.id]));
 }
 
 /** Target prices of a round, by line id. */
-export async function setTargetPrices(db: Queryable, enquiryId: string, round: number, targets: ReadonlyMap<string, string>): Promise<void> {
+export async function setTargetPrices(
+  db: Queryable,
+  enquiryId: string,
+  round: number,
+  targets: ReadonlyMap<string, string>,
+): Promise<void> {
   for (const [lineId, price] of targets) {
-    await db.query('INSERT INTO enquiry_target_prices (enquiry_id, round, line_id, price) VALUES ($1, $2, $3, $4::numeric)', [enquiryId, round, lineId, price]);
+    await db.query('INSERT INTO enquiry_target_prices (enquiry_id, round, line_id, price) VALUES ($1, $2, $3, $4::numeric)', [
+      enquiryId,
+      round,
+      lineId,
+      price,
+    ]);
   }
 }
 
@@ -109,14 +127,25 @@ export async function openRound(
   r: { round: number; promoter: string; deadline: Date; targets: ReadonlyMap<string, string> },
   now: Date,
 ): Promise<void> {
-  await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, $2, $3, $4, $5)', [enquiryId, r.round, r.promoter, now, r.deadline]);
+  await db.query('INSERT INTO enquiry_rounds (enquiry_id, round, promoter, opened_at, deadline) VALUES ($1, $2, $3, $4, $5)', [
+    enquiryId,
+    r.round,
+    r.promoter,
+    now,
+    r.deadline,
+  ]);
   await setTargetPrices(db, enquiryId, r.round, r.targets);
   await db.query('UPDATE enquiries SET round = $2, updated_at = $3 WHERE id = $1', [enquiryId, r.round, now]);
   await messageEnquirySuppliers(db, 'roundOpened', enquiryId, r.round, now);
 }
 
 /** bargaining -> awarded / notAwarded / cancelled. */
-export async function closeEnquiry(db: Queryable, enquiryId: string, status: Exclude<EnquiryBusinessStatus, 'bargaining'>, now: Date): Promise<void> {
+export async function closeEnquiry(
+  db: Queryable,
+  enquiryId: string,
+  status: Exclude<EnquiryBusinessStatus, 'bargaining'>,
+  now: Date,
+): Promise<void> {
   await db.query('UPDATE enquiries SET business_status = $2, closed_at = $3, updated_at = $3 WHERE id = $1', [enquiryId, status, now]);
 }
 
@@ -142,7 +171,18 @@ export async function insertQuote(db: Queryable, q: NewQuote, now: Date): Promis
     `INSERT INTO enquiry_quotes (enquiry_id, supplier_id, round, currency, tax_included, delivery_date, remark, total, letter, submitted_at)
      VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8::numeric, $9, $10)
      ON CONFLICT (enquiry_id, supplier_id, round) DO NOTHING RETURNING id::text AS id`,
-    [q.enquiryId, q.supplierId, q.round, q.currency, q.taxIncluded, q.deliveryDate, q.remark, q.total, q.letter ? JSON.stringify(q.letter) : null, now],
+    [
+      q.enquiryId,
+      q.supplierId,
+      q.round,
+      q.currency,
+      q.taxIncluded,
+      q.deliveryDate,
+      q.remark,
+      q.total,
+      q.letter ? JSON.stringify(q.letter) : null,
+      now,
+    ],
   );
   const id = inserted[0]?.id;
   if (!id) return false;

@@ -46,7 +46,9 @@ export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'> & { up
  */
 export async function findFilesByKeys(db: Queryable, keys: string[], lock = false): Promise<StoredFile[]> {
   if (!keys.length) return [];
-  return (await db.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE storage_key = ANY($1::text[])${lock ? ' FOR SHARE' : ''}`, [keys])).map(toFile);
+  return (
+    await db.query<FileRow>(`SELECT ${COLUMNS} FROM files WHERE storage_key = ANY($1::text[])${lock ? ' FOR SHARE' : ''}`, [keys])
+  ).map(toFile);
 }
 
 export async function findFileByKey(db: Queryable, key: string): Promise<StoredFile | null> {
@@ -56,7 +58,10 @@ export async function findFileByKey(db: Queryable, key: string): Promise<StoredF
 /** Unowned private files among `keys` become the supplier's. */
 export async function claimFiles(db: Queryable, keys: string[], supplierId: string): Promise<void> {
   if (!keys.length) return;
-  await db.query('UPDATE files SET owner_supplier_id = $2 WHERE storage_key = ANY($1::text[]) AND owner_supplier_id IS NULL AND NOT public', [keys, supplierId]);
+  await db.query(
+    'UPDATE files SET owner_supplier_id = $2 WHERE storage_key = ANY($1::text[]) AND owner_supplier_id IS NULL AND NOT public',
+    [keys, supplierId],
+  );
 }
 
 /**
@@ -84,6 +89,9 @@ export async function unclaimedBytes(db: Queryable, activeSince: Date, address =
  * skips what it claimed; what the delete took first, the write reports as not found.
  */
 export async function deleteUnclaimedFiles(db: Queryable, before: Date): Promise<string[]> {
-  const rows = await db.query<{ storage_key: string }>('DELETE FROM files WHERE owner_supplier_id IS NULL AND NOT public AND created_at < $1 RETURNING storage_key', [before]);
+  const rows = await db.query<{ storage_key: string }>(
+    'DELETE FROM files WHERE owner_supplier_id IS NULL AND NOT public AND created_at < $1 RETURNING storage_key',
+    [before],
+  );
   return rows.map((r) => r.storage_key);
 }

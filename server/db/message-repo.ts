@@ -14,7 +14,12 @@ import type { Db, Queryable } from './db';
 type TenderKind = Extract<MessageKind, 'depositConfirmed' | 'depositRejected' | 'resultAnnounced' | 'depositRefunded'>;
 
 /** One message per tender record: tender no, title and cut-off time of its notice; `note` per record. */
-export async function messageTenderRecords(db: Queryable, kind: TenderKind, records: ReadonlyArray<{ id: string; note: string }>, now: Date): Promise<void> {
+export async function messageTenderRecords(
+  db: Queryable,
+  kind: TenderKind,
+  records: ReadonlyArray<{ id: string; note: string }>,
+  now: Date,
+): Promise<void> {
   if (!records.length) return;
   await db.query(
     `INSERT INTO supplier_messages (supplier_id, kind, ref_id, number, name, deadline, note, created_at)
@@ -31,7 +36,13 @@ export async function messageTenderRecords(db: Queryable, kind: TenderKind, reco
  * One message per supplier invited to an enquiry, about its round `round`: enquiry no, theme and
  * the round's deadline; a new round's note is its number.
  */
-export async function messageEnquirySuppliers(db: Queryable, kind: Extract<MessageKind, 'enquiryNew' | 'roundOpened'>, enquiryId: string, round: number, now: Date): Promise<void> {
+export async function messageEnquirySuppliers(
+  db: Queryable,
+  kind: Extract<MessageKind, 'enquiryNew' | 'roundOpened'>,
+  enquiryId: string,
+  round: number,
+  now: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO supplier_messages (supplier_id, kind, ref_id, number, name, deadline, note, created_at)
      SELECT s.supplier_id, $1, e.id, e.enquiry_no, e.theme, r.deadline, CASE WHEN $1 = 'roundOpened' THEN r.round::text ELSE '' END, $4
@@ -58,7 +69,13 @@ export async function messageThreadReplied(db: Queryable, threadId: string, now:
  * Chinese (the source language); the message list shows the base's label in the request
  * language, read at that time, and falls back to the stored text.
  */
-export async function messageVisitApplication(db: Queryable, kind: Extract<MessageKind, 'visitApproved' | 'visitReturned'>, applicationId: string, note: string, now: Date): Promise<void> {
+export async function messageVisitApplication(
+  db: Queryable,
+  kind: Extract<MessageKind, 'visitApproved' | 'visitReturned'>,
+  applicationId: string,
+  note: string,
+  now: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO supplier_messages (supplier_id, kind, ref_id, number, name, deadline, note, created_at)
      SELECT a.supplier_id, $2, a.id, a.visit_no, coalesce(b.labels ->> 'zh-CN', a.base_code), NULL, $3, $4
@@ -145,18 +162,32 @@ const MESSAGE_ID_RE = /^[1-9]\d{0,17}$/;
  * other suppliers, unknown and malformed ids are ignored. A message read once keeps its time.
  * Answers the unread count after it.
  */
-export async function markRead(db: Queryable, supplierId: string, which: { ids: readonly string[] } | { all: true }, now: Date): Promise<number> {
+export async function markRead(
+  db: Queryable,
+  supplierId: string,
+  which: { ids: readonly string[] } | { all: true },
+  now: Date,
+): Promise<number> {
   if ('all' in which) {
     await db.query('UPDATE supplier_messages SET read_at = $2 WHERE supplier_id = $1 AND read_at IS NULL', [supplierId, now]);
   } else {
     const ids = [...new Set(which.ids.filter((id) => MESSAGE_ID_RE.test(id)))];
-    if (ids.length) await db.query('UPDATE supplier_messages SET read_at = $2 WHERE supplier_id = $1 AND read_at IS NULL AND id = ANY($3::bigint[])', [supplierId, now, ids]);
+    if (ids.length)
+      await db.query('UPDATE supplier_messages SET read_at = $2 WHERE supplier_id = $1 AND read_at IS NULL AND id = ANY($3::bigint[])', [
+        supplierId,
+        now,
+        ids,
+      ]);
   }
   return countUnread(db, supplierId);
 }
 
 /** Every message of a supplier, newest first (operators: `list-messages`). */
-export async function messagesOf(db: Queryable, supplierId: string, limit: number): Promise<Array<HomeMessage & { readAt: string | null }>> {
+export async function messagesOf(
+  db: Queryable,
+  supplierId: string,
+  limit: number,
+): Promise<Array<HomeMessage & { readAt: string | null }>> {
   const rows = await db.query<Omit<MessageRow, 'read' | 'total' | 'unread'> & { read_at: Date | null }>(
     `SELECT id::text AS id, kind, ref_id::text AS ref_id, number, name, deadline, note, created_at, read_at
        FROM supplier_messages WHERE supplier_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,

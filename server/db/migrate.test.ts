@@ -4,7 +4,6 @@ import { createPgDb } from './db';
 import { migrate, migrationFiles } from './migrate';
 import { scratchSchema } from './scratch-schema';
 
-
 // A fresh PGlite with every migration takes seconds, and many more while other suites run.
 describe('migrate', { timeout: 120_000 }, () => {
   it('applies every migration once, in order, and records them', async () => {

@@ -25,7 +25,9 @@ const appliedMeanwhile = (error: unknown) =>
  * another instance has applied meanwhile is skipped (its record already exists).
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(`SELECT ${MIGRATION_LOCK};\nCREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.exec(
+    `SELECT ${MIGRATION_LOCK};\nCREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];
   for (const name of migrationFiles(dir)) {

@@ -122,7 +122,17 @@ export async function insertNotice(db: Queryable, n: NewNotice): Promise<string>
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
      )
      INSERT INTO notice_details (notice_id, detail) SELECT id, $9 FROM n RETURNING notice_id::text AS id`,
-    [n.bindOrPurchase, n.tenderNo, n.title, n.issuingUnit, n.projectAddress, n.registrationCount, n.cutoffTime, n.publishedAt, JSON.stringify(n.detail)],
+    [
+      n.bindOrPurchase,
+      n.tenderNo,
+      n.title,
+      n.issuingUnit,
+      n.projectAddress,
+      n.registrationCount,
+      n.cutoffTime,
+      n.publishedAt,
+      JSON.stringify(n.detail),
+    ],
   );
   return rows[0]!.id;
 }
@@ -133,7 +143,9 @@ export async function countAllNotices(db: Queryable): Promise<number> {
 
 /** A notice by its tender number (how an operator names one); `lock` holds its row. */
 export async function findNoticeByTenderNo(db: Queryable, tenderNo: string, lock = false): Promise<NoticeSummary | null> {
-  const rows = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM notices WHERE tender_no = $1${lock ? ' FOR UPDATE' : ''}`, [tenderNo]);
+  const rows = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM notices WHERE tender_no = $1${lock ? ' FOR UPDATE' : ''}`, [
+    tenderNo,
+  ]);
   return rows[0] ? toSummary(rows[0]) : null;
 }
 

@@ -137,7 +137,12 @@ function receive(message) {
     return parentPort.postMessage({ id: message.id, error: { message: `no open transaction ${message.tx}` } });
   }
   // A prepared statement's parameters are in its text (`EXECUTE name(...)`): its name is its shape.
-  const shape = message.op !== 'query' ? message.op : message.sql.startsWith('EXECUTE ') ? message.sql.split('(')[0] : shapeOf(message.sql, message.params);
+  const shape =
+    message.op !== 'query'
+      ? message.op
+      : message.sql.startsWith('EXECUTE ')
+        ? message.sql.split('(')[0]
+        : shapeOf(message.sql, message.params);
   void scheduler.run(shape, () => (message.op === 'begin' ? begin(message) : answer(message)));
 }
 

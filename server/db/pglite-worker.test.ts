@@ -38,7 +38,9 @@ describe('PGlite on a worker thread', () => {
     await db.transaction(async (tx) => {
       await tx.query('INSERT INTO w (id, name) VALUES (10, $1)', ['committed']);
       await tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (11, $1)', ['inner']));
-      await expect(tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (12, $1)', ['committed']))).rejects.toMatchObject({
+      await expect(
+        tx.transaction(async (inner) => inner.query('INSERT INTO w (id, name) VALUES (12, $1)', ['committed'])),
+      ).rejects.toMatchObject({
         code: '23505',
       });
     });
@@ -116,7 +118,8 @@ describe('PGlite on a worker thread, in a data directory', () => {
 
   describe('the order of waiting work', () => {
     // A statement of about 10 ms, and one of a fraction of a millisecond; taught first.
-    const slowOn = (on: Db) => (n: number) => on.query<{ n: number }>('SELECT count(*)::int + $1 AS n FROM generate_series(1, 150000)', [n]);
+    const slowOn = (on: Db) => (n: number) =>
+      on.query<{ n: number }>('SELECT count(*)::int + $1 AS n FROM generate_series(1, 150000)', [n]);
     const quickOn = (on: Db) => (n: number) => on.query<{ n: number }>('SELECT $1::int AS n', [n]);
     const teachOn = async (on: Db) => {
       for (let i = 0; i < 5; i++) await Promise.all([slowOn(on)(i), quickOn(on)(i)]);

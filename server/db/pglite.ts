@@ -70,7 +70,9 @@ export async function createPgliteWorkerDb(dir?: string, options: { overdueMs?: 
     let done = statements.get(name);
     if (!done) {
       done = (async () => {
-        const [conforming] = (await rowsOf<Record<string, string>>({ op: 'query', sql: 'SHOW standard_conforming_strings', params: [] })).map((r) => Object.values(r)[0]);
+        const [conforming] = (
+          await rowsOf<Record<string, string>>({ op: 'query', sql: 'SHOW standard_conforming_strings', params: [] })
+        ).map((r) => Object.values(r)[0]);
         if (conforming !== 'on') throw new Error('prepared statements need standard_conforming_strings = on');
         await call({ op: 'exec', sql: `PREPARE ${name} AS ${sql}` });
       })();
@@ -95,7 +97,9 @@ export async function createPgliteWorkerDb(dir?: string, options: { overdueMs?: 
       await call({ op: 'begin', tx });
       let result;
       try {
-        result = await insideTransaction.run(true, () => fn(withSavepoints(<T>(sql: string, params: unknown[] = []) => rowsOf<T>({ op: 'txQuery', tx, sql, params }))));
+        result = await insideTransaction.run(true, () =>
+          fn(withSavepoints(<T>(sql: string, params: unknown[] = []) => rowsOf<T>({ op: 'txQuery', tx, sql, params }))),
+        );
       } catch (error) {
         await call({ op: 'end', tx, commit: false });
         throw error;
@@ -111,7 +115,11 @@ export async function createPgliteWorkerDb(dir?: string, options: { overdueMs?: 
       refuseNested();
       if (!PREPARED_NAME_RE.test(name)) throw new Error(`not a statement name: ${name}`);
       await prepare(name, sql);
-      return rowsOf<T>({ op: 'query', sql: params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`, params: [] });
+      return rowsOf<T>({
+        op: 'query',
+        sql: params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`,
+        params: [],
+      });
     },
     async dumpDataDir() {
       return (await call({ op: 'dump' })).data!;

@@ -9,7 +9,11 @@ export function createPgDb(connectionString: string, opts: { searchConnections?:
   const pool = new pg.Pool({ connectionString, max });
   // Public searches: connections of their own, each statement cancelled by the server after
   // the timeout (db.ts, searchQuery).
-  const searchLane = new pg.Pool({ connectionString, max: opts.searchConnections ?? DEFAULT_SEARCH_CONNECTIONS, statement_timeout: SEARCH_LANE_TIMEOUT_MS });
+  const searchLane = new pg.Pool({
+    connectionString,
+    max: opts.searchConnections ?? DEFAULT_SEARCH_CONNECTIONS,
+    statement_timeout: SEARCH_LANE_TIMEOUT_MS,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   searchLane.on('error', () => undefined);

@@ -13,7 +13,7 @@ describe('Db.prepared (PGlite: PREPARE once, EXECUTE with literals)', () => {
   });
 
   it('keeps quotes, backslashes and SQL in a text as the text itself', async () => {
-    for (const text of ["O'Brien", "'); DROP TABLE x; --", 'back\\slash \\\'', '双引号"和单引号\'', '$1 $$ E\'x\'']) {
+    for (const text of ["O'Brien", "'); DROP TABLE x; --", "back\\slash \\'", '双引号"和单引号\'', "$1 $$ E'x'"]) {
       expect(await db.prepared<{ t: string }>('test_text', 'SELECT $1::text AS t', [text])).toEqual([{ t: text }]);
     }
     // A NUL cannot be in a PostgreSQL text: refused by the PGlite adapter's literal, or by the server.
@@ -21,7 +21,9 @@ describe('Db.prepared (PGlite: PREPARE once, EXECUTE with literals)', () => {
   });
 
   it('prepares once under concurrent first calls, and refuses a name that is not an identifier', async () => {
-    const calls = await Promise.all(Array.from({ length: 5 }, (_, i) => db.prepared<{ n: number }>('test_once', 'SELECT $1::int AS n', [i])));
+    const calls = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => db.prepared<{ n: number }>('test_once', 'SELECT $1::int AS n', [i])),
+    );
     expect(calls.map((r) => r[0]!.n)).toEqual([0, 1, 2, 3, 4]);
     expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'test_once'"))[0]!.n).toBe(1);
     await expect(db.prepared('x; DROP TABLE y', 'SELECT 1', [])).rejects.toThrow(/not a statement name/);

@@ -52,7 +52,10 @@ export async function setBaseTimeZone(db: Queryable, baseCode: string, zone: str
 export async function departments(db: Queryable, baseCode: string, locale: Locale): Promise<Option[] | null> {
   const exists = await db.query('SELECT 1 FROM production_bases WHERE code = $1', [baseCode]);
   if (!exists.length) return null;
-  return db.query<Option>(`SELECT code, ${LABEL(2)} AS label FROM departments WHERE base_code = $1 ORDER BY sort, code`, [baseCode, locale]);
+  return db.query<Option>(`SELECT code, ${LABEL(2)} AS label FROM departments WHERE base_code = $1 ORDER BY sort, code`, [
+    baseCode,
+    locale,
+  ]);
 }
 
 /** Several dictionaries, keyed by type, in one statement. */
@@ -80,7 +83,11 @@ export async function searchDictionary(db: Queryable, type: string, keyword: str
 }
 
 /** The buyer's counterpart accounts, narrowed by base, department and a keyword (account or name). */
-export async function counterparts(db: Queryable, q: { productionBase: string; department: string; keyword: string }, locale: Locale): Promise<Counterpart[]> {
+export async function counterparts(
+  db: Queryable,
+  q: { productionBase: string; department: string; keyword: string },
+  locale: Locale,
+): Promise<Counterpart[]> {
   return db.query<Counterpart>(
     `SELECT c.account AS code, c.name AS label, d.code AS "departmentCode",
             coalesce(d.labels->>$4, d.labels->>'zh-CN') AS department

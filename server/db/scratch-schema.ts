@@ -13,7 +13,9 @@ const EXTENSIONS_LOCK = 7301946505;
 export async function scratchSchema(databaseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = createPgDb(databaseUrl);
-  await admin.exec(`SELECT pg_advisory_xact_lock(${EXTENSIONS_LOCK}); CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE SCHEMA ${schema}`);
+  await admin.exec(
+    `SELECT pg_advisory_xact_lock(${EXTENSIONS_LOCK}); CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE SCHEMA ${schema}`,
+  );
   const sep = databaseUrl.includes('?') ? '&' : '?';
   return {
     url: `${databaseUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema},public`)}`,

@@ -8,7 +8,9 @@ afterAll(drop);
 
 describe.runIf(ENGINE === 'postgres')('Db.searchQuery on PostgreSQL', () => {
   it('cancels a statement past its timeout, and leaves the other connections free meanwhile', async () => {
-    const slow = Array.from({ length: DEFAULT_SEARCH_CONNECTIONS + 1 }, () => db.searchQuery(`SELECT pg_sleep(${SEARCH_LANE_TIMEOUT_MS / 1000 + 5})`).catch((e: unknown) => e));
+    const slow = Array.from({ length: DEFAULT_SEARCH_CONNECTIONS + 1 }, () =>
+      db.searchQuery(`SELECT pg_sleep(${SEARCH_LANE_TIMEOUT_MS / 1000 + 5})`).catch((e: unknown) => e),
+    );
     // Every search connection is busy: a plain statement still gets one of the others at once.
     expect(await db.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }]);
     for (const error of await Promise.all(slow)) expect(isStatementTimeout(error)).toBe(true);
@@ -18,7 +20,11 @@ describe.runIf(ENGINE === 'postgres')('Db.searchQuery on PostgreSQL', () => {
   it('holds as many connections as SEARCH_CONNECTIONS gives it, and no more', async () => {
     const wider = createPgDb(url!, { searchConnections: 2 });
     const sleeping = async () =>
-      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(1.5)%'"))[0]!.n;
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep(1.5)%'",
+        )
+      )[0]!.n;
     try {
       const searches = Array.from({ length: 3 }, () => wider.searchQuery('SELECT pg_sleep(1.5)'));
       // Two run together; the third waits for a connection of the two.

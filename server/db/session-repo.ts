@@ -3,12 +3,24 @@ import type { Session } from '../http/context';
 import type { Queryable } from './db';
 
 export async function createSession(db: Queryable, tokenHash: string, supplierId: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.query('INSERT INTO sessions (token_hash, supplier_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, supplierId, now, expiresAt]);
+  await db.query('INSERT INTO sessions (token_hash, supplier_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    tokenHash,
+    supplierId,
+    now,
+    expiresAt,
+  ]);
 }
 
 /** The session of a token hash if it is neither revoked nor expired at `now`, with its supplier as it is now. */
 export async function findLiveSession(db: Queryable, tokenHash: string, now: Date): Promise<Session | null> {
-  const rows = await db.query<{ supplier_id: string; username: string; supplier_code: string; status: SupplierStatusCode; supplier_name: string | null; contact_name: string | null }>(
+  const rows = await db.query<{
+    supplier_id: string;
+    username: string;
+    supplier_code: string;
+    status: SupplierStatusCode;
+    supplier_name: string | null;
+    contact_name: string | null;
+  }>(
     `SELECT s.supplier_id::text AS supplier_id, p.username, p.supplier_code, p.status,
             p.profile->>'supplierName' AS supplier_name, p.profile->>'contactName' AS contact_name
        FROM sessions s JOIN suppliers p ON p.id = s.supplier_id

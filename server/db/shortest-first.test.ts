@@ -17,7 +17,8 @@ describe('shortestFirst (the order waiting database work gets a connection)', ()
       return sleep(ms).then(() => name);
     };
     const taught: string[] = [];
-    for (let i = 0; i < 3; i++) await Promise.all([scheduler.run('slow', work('slow', 20, taught)), scheduler.run('quick', work('quick', 1, taught))]);
+    for (let i = 0; i < 3; i++)
+      await Promise.all([scheduler.run('slow', work('slow', 20, taught)), scheduler.run('quick', work('quick', 1, taught))]);
 
     const started: string[] = [];
     const all = [1, 2, 3, 4].map((i) => scheduler.run('slow', work(`slow ${i}`, 20, started)));

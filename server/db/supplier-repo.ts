@@ -50,18 +50,28 @@ export async function findSupplierByUsername(db: Queryable, username: string): P
 
 /** By username or supplier code: how an operator names a supplier. */
 export async function findSupplierByHandle(db: Queryable, handle: string): Promise<SupplierRecord | null> {
-  const rows = await db.query<SupplierRow>(`SELECT ${COLUMNS} FROM suppliers WHERE lower(username) = lower($1) OR supplier_code = $1`, [handle]);
+  const rows = await db.query<SupplierRow>(`SELECT ${COLUMNS} FROM suppliers WHERE lower(username) = lower($1) OR supplier_code = $1`, [
+    handle,
+  ]);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
 /** Ids of the accounts a verification target (an email or a phone) reaches. */
 export async function findSupplierIdsByContact(db: Queryable, way: 'mail' | 'phone', target: string): Promise<string[]> {
-  const sql = way === 'mail' ? 'SELECT id::text AS id FROM suppliers WHERE lower(email) = lower($1)' : 'SELECT id::text AS id FROM suppliers WHERE contact_phone = $1';
+  const sql =
+    way === 'mail'
+      ? 'SELECT id::text AS id FROM suppliers WHERE lower(email) = lower($1)'
+      : 'SELECT id::text AS id FROM suppliers WHERE contact_phone = $1';
   return (await db.query<{ id: string }>(sql, [target])).map((r) => r.id);
 }
 
 /** Which unique field of another supplier `fields` would collide with. */
-export async function findClash(db: Queryable, username: string | null, creditCode: string, exceptId: string | null): Promise<'username' | 'creditCode' | null> {
+export async function findClash(
+  db: Queryable,
+  username: string | null,
+  creditCode: string,
+  exceptId: string | null,
+): Promise<'username' | 'creditCode' | null> {
   const rows = await db.query<{ username_clash: boolean; credit_clash: boolean }>(
     `SELECT coalesce(bool_or(lower(username) = lower($1)), false) AS username_clash, coalesce(bool_or(credit_code = $2), false) AS credit_clash
        FROM suppliers WHERE (lower(username) = lower($1) OR credit_code = $2) AND ($3::uuid IS NULL OR id <> $3::uuid)`,
@@ -104,11 +114,19 @@ export async function setStatus(db: Queryable, id: string, status: SupplierStatu
   await db.query('UPDATE suppliers SET status = $2, updated_at = $3 WHERE id = $1', [id, status, now]);
 }
 
-export async function listSuppliers(db: Queryable): Promise<Array<{ supplierId: string; supplierCode: string; username: string; status: string; supplierName: string }>> {
+export async function listSuppliers(
+  db: Queryable,
+): Promise<Array<{ supplierId: string; supplierCode: string; username: string; status: string; supplierName: string }>> {
   const rows = await db.query<{ id: string; supplier_code: string; username: string; status: string; name: string }>(
     "SELECT id::text AS id, supplier_code, username, status, profile->>'supplierName' AS name FROM suppliers ORDER BY supplier_code",
   );
-  return rows.map((r) => ({ supplierId: r.id, supplierCode: r.supplier_code, username: r.username, status: r.status, supplierName: r.name }));
+  return rows.map((r) => ({
+    supplierId: r.id,
+    supplierCode: r.supplier_code,
+    username: r.username,
+    status: r.status,
+    supplierName: r.name,
+  }));
 }
 
 /** A unique violation raced past findClash: name the field it hit. */

@@ -35,7 +35,9 @@ describe('migration 005 on an existing installation', { timeout: 120_000 }, () =
         [no, JSON.stringify(detail)],
       );
     }
-    await db.query("INSERT INTO dictionary_items (type, code, sort, labels) VALUES ('depositType', 'transfer', 0, '{\"zh-CN\": \"旧\", \"en\": \"old\", \"vie\": \"old\"}')");
+    await db.query(
+      'INSERT INTO dictionary_items (type, code, sort, labels) VALUES (\'depositType\', \'transfer\', 0, \'{"zh-CN": "旧", "en": "old", "vie": "old"}\')',
+    );
     // 005 first; later migrations (006 on) follow and touch none of this.
     expect((await migrate(db))[0]).toBe('005_tenders.sql');
 
@@ -50,7 +52,9 @@ describe('migration 005 on an existing installation', { timeout: 120_000 }, () =
       ['ZB-E', 777],
       ['ZB-F', 1000],
     ]);
-    const items = await db.query<{ code: string; en: string }>("SELECT code, labels ->> 'en' AS en FROM dictionary_items WHERE type = 'depositType' ORDER BY sort, code");
+    const items = await db.query<{ code: string; en: string }>(
+      "SELECT code, labels ->> 'en' AS en FROM dictionary_items WHERE type = 'depositType' ORDER BY sort, code",
+    );
     expect(items).toEqual([
       { code: 'transfer', en: 'old' },
       { code: 'guarantee', en: 'Bank guarantee' },
@@ -58,7 +62,8 @@ describe('migration 005 on an existing installation', { timeout: 120_000 }, () =
     ]);
 
     // A count or cut-off update moves no grams; a title change still does.
-    const grams = async () => (await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM notice_gram_counts WHERE gram = '标题'"))[0]!.n;
+    const grams = async () =>
+      (await db.query<{ n: number }>("SELECT coalesce(sum(n), 0)::int AS n FROM notice_gram_counts WHERE gram = '标题'"))[0]!.n;
     expect(await grams()).toBe(6);
     await db.query("UPDATE notices SET registration_count = registration_count + 1, cutoff_time = now() WHERE tender_no = 'ZB-A'");
     expect(await grams()).toBe(6);

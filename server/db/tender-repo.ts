@@ -120,9 +120,16 @@ function toRecord(r: RecordRow): TenderRecord {
       requiredCertificates: required,
       deposit,
       bid: r.bill_of_materials
-        ? { bidDocuments: r.bid_documents ?? [], certificates: r.certificates ?? [], billOfMaterials: r.bill_of_materials, submittedAt: iso(r.bid_submitted_at!) }
+        ? {
+            bidDocuments: r.bid_documents ?? [],
+            certificates: r.certificates ?? [],
+            billOfMaterials: r.bill_of_materials,
+            submittedAt: iso(r.bid_submitted_at!),
+          }
         : null,
-      refund: r.requested_at ? { remark: r.remark ?? '', requestedAt: iso(r.requested_at), refundedAt: isoOrNull(r.refunded_at), voucher: r.voucher } : null,
+      refund: r.requested_at
+        ? { remark: r.remark ?? '', requestedAt: iso(r.requested_at), refundedAt: isoOrNull(r.refunded_at), voucher: r.voucher }
+        : null,
     },
   };
 }
@@ -160,7 +167,10 @@ export async function listRecords(
     q.pageSize,
     (q.pageNo - 1) * q.pageSize,
   ]);
-  const totals = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tender_records r JOIN notices n ON n.id = r.notice_id WHERE ${where}`, params);
+  const totals = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tender_records r JOIN notices n ON n.id = r.notice_id WHERE ${where}`,
+    params,
+  );
   return { records: rows.map((r) => summaryOf(toRecord(r))), total: totals[0]?.n ?? 0 };
 }
 

@@ -14,7 +14,11 @@ import { messageTenderRecords } from './message-repo';
  * Signs a supplier up for a notice, once: a second sign-up (even a concurrent one) finds the
  * existing row, and only the first raises the notice's registration count.
  */
-export async function signUpRecord(db: Queryable, r: { supplierId: string; noticeId: string; status: TenderStatus }, now: Date): Promise<{ id: string; created: boolean }> {
+export async function signUpRecord(
+  db: Queryable,
+  r: { supplierId: string; noticeId: string; status: TenderStatus },
+  now: Date,
+): Promise<{ id: string; created: boolean }> {
   const inserted = await db.query<{ id: string }>(
     `INSERT INTO tender_records (supplier_id, notice_id, status, signed_up_at, updated_at) VALUES ($1, $2, $3, $4, $4)
      ON CONFLICT (supplier_id, notice_id) DO NOTHING RETURNING id::text AS id`,
@@ -24,13 +28,19 @@ export async function signUpRecord(db: Queryable, r: { supplierId: string; notic
     await db.query('UPDATE notices SET registration_count = registration_count + 1 WHERE id = $1', [r.noticeId]);
     return { id: inserted[0].id, created: true };
   }
-  const existing = await db.query<{ id: string }>('SELECT id::text AS id FROM tender_records WHERE supplier_id = $1 AND notice_id = $2', [r.supplierId, r.noticeId]);
+  const existing = await db.query<{ id: string }>('SELECT id::text AS id FROM tender_records WHERE supplier_id = $1 AND notice_id = $2', [
+    r.supplierId,
+    r.noticeId,
+  ]);
   return { id: existing[0]!.id, created: false };
 }
 
 /** The record of a supplier for a notice, if it signed up. */
 export async function findRecordIdOf(db: Queryable, supplierId: string, noticeId: string): Promise<string | null> {
-  const rows = await db.query<{ id: string }>('SELECT id::text AS id FROM tender_records WHERE supplier_id = $1 AND notice_id = $2', [supplierId, noticeId]);
+  const rows = await db.query<{ id: string }>('SELECT id::text AS id FROM tender_records WHERE supplier_id = $1 AND notice_id = $2', [
+    supplierId,
+    noticeId,
+  ]);
   return rows[0]?.id ?? null;
 }
 
@@ -57,24 +67,37 @@ export async function insertDeposit(db: Queryable, recordId: string, d: NewDepos
 }
 
 /** The buyer's answer to the current deposit submission (the one not rejected). */
-export async function reviewDeposit(db: Queryable, recordId: string, review: { confirmed: true } | { confirmed: false; reason: string }, now: Date): Promise<void> {
+export async function reviewDeposit(
+  db: Queryable,
+  recordId: string,
+  review: { confirmed: true } | { confirmed: false; reason: string },
+  now: Date,
+): Promise<void> {
   if (review.confirmed) {
-    await db.query('UPDATE tender_deposits SET confirmed_at = $2 WHERE record_id = $1 AND rejected_at IS NULL AND confirmed_at IS NULL', [recordId, now]);
+    await db.query('UPDATE tender_deposits SET confirmed_at = $2 WHERE record_id = $1 AND rejected_at IS NULL AND confirmed_at IS NULL', [
+      recordId,
+      now,
+    ]);
   } else {
-    await db.query('UPDATE tender_deposits SET rejected_at = $2, reject_reason = $3 WHERE record_id = $1 AND rejected_at IS NULL AND confirmed_at IS NULL', [recordId, now, review.reason]);
+    await db.query(
+      'UPDATE tender_deposits SET rejected_at = $2, reject_reason = $3 WHERE record_id = $1 AND rejected_at IS NULL AND confirmed_at IS NULL',
+      [recordId, now, review.reason],
+    );
   }
   await setRecordStatus(db, recordId, review.confirmed ? 'depositConfirmed' : 'depositRejected', now);
-  await messageTenderRecords(db, review.confirmed ? 'depositConfirmed' : 'depositRejected', [{ id: recordId, note: review.confirmed ? '' : review.reason }], now);
+  await messageTenderRecords(
+    db,
+    review.confirmed ? 'depositConfirmed' : 'depositRejected',
+    [{ id: recordId, note: review.confirmed ? '' : review.reason }],
+    now,
+  );
 }
 
 export async function insertBid(db: Queryable, recordId: string, bid: Omit<BidDetail, 'submittedAt'>, now: Date): Promise<void> {
-  await db.query('INSERT INTO tender_bids (record_id, bid_documents, certificates, bill_of_materials, submitted_at) VALUES ($1, $2, $3, $4, $5)', [
-    recordId,
-    JSON.stringify(bid.bidDocuments),
-    JSON.stringify(bid.certificates),
-    JSON.stringify(bid.billOfMaterials),
-    now,
-  ]);
+  await db.query(
+    'INSERT INTO tender_bids (record_id, bid_documents, certificates, bill_of_materials, submitted_at) VALUES ($1, $2, $3, $4, $5)',
+    [recordId, JSON.stringify(bid.bidDocuments), JSON.stringify(bid.certificates), JSON.stringify(bid.billOfMaterials), now],
+  );
   await setRecordStatus(db, recordId, 'bidSubmitted', now);
 }
 
@@ -94,11 +117,10 @@ export async function markRefunded(db: Queryable, recordId: string, voucher: Fil
  * when a result was announced already (the table's key decides, so two operators cannot both).
  */
 export async function announceResult(db: Queryable, noticeId: string, winnerRecordId: string, now: Date): Promise<boolean> {
-  const inserted = await db.query('INSERT INTO tender_results (notice_id, winner_record_id, announced_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING notice_id', [
-    noticeId,
-    winnerRecordId,
-    now,
-  ]);
+  const inserted = await db.query(
+    'INSERT INTO tender_results (notice_id, winner_record_id, announced_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING notice_id',
+    [noticeId, winnerRecordId, now],
+  );
   if (!inserted.length) return false;
   // Records that lost already (demo data: results from before the portal) keep their refund state
   // and hear nothing new; every record this moves gets its result.
@@ -108,6 +130,11 @@ export async function announceResult(db: Queryable, noticeId: string, winnerReco
       RETURNING id::text AS id, status`,
     [noticeId, winnerRecordId, now],
   );
-  await messageTenderRecords(db, 'resultAnnounced', moved.map((r) => ({ id: r.id, note: r.status })), now);
+  await messageTenderRecords(
+    db,
+    'resultAnnounced',
+    moved.map((r) => ({ id: r.id, note: r.status })),
+    now,
+  );
   return true;
 }

@@ -16,19 +16,38 @@ interface TusRow {
   address: string | null;
 }
 
-const toUpload = (r: TusRow): TusUpload => ({ uploadId: r.upload_id, ownerSupplierId: r.owner_supplier_id, storageKey: r.storage_key, address: r.address });
+const toUpload = (r: TusRow): TusUpload => ({
+  uploadId: r.upload_id,
+  ownerSupplierId: r.owner_supplier_id,
+  storageKey: r.storage_key,
+  address: r.address,
+});
 
 /**
  * `length`: what the creation declared (undefined: deferred). `address`: the address key of an
  * anonymous creation (services/quotas.ts `addressKey`), null for a supplier's own upload.
  */
-export async function insertTusUpload(db: Queryable, uploadId: string, ownerSupplierId: string | null, now: Date, length: number | undefined, address: string | null): Promise<void> {
-  await db.query('INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at, length, address, active_at) VALUES ($1, $2, $3, $4, $5, $3)', [uploadId, ownerSupplierId, now, length ?? null, address]);
+export async function insertTusUpload(
+  db: Queryable,
+  uploadId: string,
+  ownerSupplierId: string | null,
+  now: Date,
+  length: number | undefined,
+  address: string | null,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO tus_uploads (upload_id, owner_supplier_id, created_at, length, address, active_at) VALUES ($1, $2, $3, $4, $5, $3)',
+    [uploadId, ownerSupplierId, now, length ?? null, address],
+  );
 }
 
 /** Bytes arrived: the upload now holds `received` of them, and is active as of `now`. */
 export async function recordTusProgress(db: Queryable, uploadId: string, received: number, now: Date): Promise<void> {
-  await db.query('UPDATE tus_uploads SET received = $2, active_at = $3 WHERE upload_id = $1 AND storage_key IS NULL', [uploadId, received, now]);
+  await db.query('UPDATE tus_uploads SET received = $2, active_at = $3 WHERE upload_id = $1 AND storage_key IS NULL', [
+    uploadId,
+    received,
+    now,
+  ]);
 }
 
 /** The anonymous uploads an address has under way: unfinished, and active since `activeSince`. */
@@ -42,7 +61,10 @@ export async function openTusUploads(db: Queryable, address: string, activeSince
 
 /** `lock` holds the row until the transaction ends (one completion at a time). */
 export async function findTusUpload(db: Queryable, uploadId: string, lock = false): Promise<TusUpload | null> {
-  const rows = await db.query<TusRow>(`SELECT upload_id, owner_supplier_id::text AS owner_supplier_id, storage_key, address FROM tus_uploads WHERE upload_id = $1${lock ? ' FOR UPDATE' : ''}`, [uploadId]);
+  const rows = await db.query<TusRow>(
+    `SELECT upload_id, owner_supplier_id::text AS owner_supplier_id, storage_key, address FROM tus_uploads WHERE upload_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [uploadId],
+  );
   return rows[0] ? toUpload(rows[0]) : null;
 }
 

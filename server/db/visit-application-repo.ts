@@ -1,7 +1,12 @@
 import type { Locale } from '../../contract/locales';
 import type { FileRef } from '../../contract/schemas/common';
 import { dayIn } from '../../contract/time-zone';
-import type { VisitApplication, VisitApplicationDetail, VisitApplicationSummary, VisitReviewStatus } from '../../contract/schemas/visit-apply';
+import type {
+  VisitApplication,
+  VisitApplicationDetail,
+  VisitApplicationSummary,
+  VisitReviewStatus,
+} from '../../contract/schemas/visit-apply';
 import type { Queryable } from './db';
 import { messageVisitApplication } from './message-repo';
 
@@ -85,7 +90,11 @@ export async function listApplications(
   const where = `WHERE ($2::text IS NULL OR a.supplier_id = $2::uuid) AND ($3::text IS NULL OR a.review_status = $3)
     AND ($4::text IS NULL OR lower(a.visit_no) LIKE $4 OR lower(a.related_project) LIKE $4 OR lower(a.reason) LIKE $4 OR lower(a.host) LIKE $4)`;
   const params = [locale, q.supplierId, q.reviewStatus ?? null, q.search ? likePattern(q.search) : null];
-  const rows = await db.query<SummaryRow>(`${SUMMARY_SELECT} ${where} ORDER BY a.submitted_at DESC, a.id DESC LIMIT $5 OFFSET $6`, [...params, q.pageSize, (q.pageNo - 1) * q.pageSize]);
+  const rows = await db.query<SummaryRow>(`${SUMMARY_SELECT} ${where} ORDER BY a.submitted_at DESC, a.id DESC LIMIT $5 OFFSET $6`, [
+    ...params,
+    q.pageSize,
+    (q.pageNo - 1) * q.pageSize,
+  ]);
   const totals = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SUMMARY_SELECT} ${where}) x`, params);
   return { records: rows.map((r) => ({ ...toSummary(r), supplierId: r.supplier_id })), total: totals[0]?.n ?? 0 };
 }
@@ -98,7 +107,12 @@ export interface ApplicationState {
   reviewStatus: VisitReviewStatus;
 }
 
-export async function findApplication(db: Queryable, which: { id?: string; visitNo?: string }, supplierId: string | null, lock = false): Promise<ApplicationState | null> {
+export async function findApplication(
+  db: Queryable,
+  which: { id?: string; visitNo?: string },
+  supplierId: string | null,
+  lock = false,
+): Promise<ApplicationState | null> {
   if (which.id !== undefined && !isApplicationId(which.id)) return null;
   const rows = await db.query<{ id: string; visit_no: string; supplier_id: string; review_status: VisitReviewStatus }>(
     `SELECT id::text AS id, visit_no, supplier_id::text AS supplier_id, review_status FROM visit_applications
@@ -114,7 +128,12 @@ type StoredRef = FileRef & { size?: number };
 const ref = (f: StoredRef): FileRef => ({ name: f.name, url: f.url, path: f.path });
 
 /** The whole application (null when unknown or another supplier's), without the clock. */
-export async function applicationDetail(db: Queryable, id: string, supplierId: string | null, locale: Locale): Promise<Omit<VisitApplicationDetail, 'serverTime'> | null> {
+export async function applicationDetail(
+  db: Queryable,
+  id: string,
+  supplierId: string | null,
+  locale: Locale,
+): Promise<Omit<VisitApplicationDetail, 'serverTime'> | null> {
   if (!isApplicationId(id)) return null;
   const rows = await db.query<
     SummaryRow & {
@@ -135,7 +154,16 @@ export async function applicationDetail(db: Queryable, id: string, supplierId: s
   );
   const r = rows[0];
   if (!r) return null;
-  const visitors = await db.query<{ name: string; gender: string; certificate_type: string; certificate_no: string; phone: string; meal: boolean; meal_type: string; lodging: boolean }>(
+  const visitors = await db.query<{
+    name: string;
+    gender: string;
+    certificate_type: string;
+    certificate_no: string;
+    phone: string;
+    meal: boolean;
+    meal_type: string;
+    lodging: boolean;
+  }>(
     'SELECT name, gender, certificate_type, certificate_no, phone, meal, meal_type, lodging FROM visit_application_visitors WHERE application_id = $1 ORDER BY seq',
     [id],
   );
@@ -179,8 +207,20 @@ export async function applicationDetail(db: Queryable, id: string, supplierId: s
     labourNotice: r.labour_notice.map(ref),
     labourContract: r.labour_contract.map(ref),
     policy: r.policy.map(ref),
-    visitors: visitors.map((v) => ({ name: v.name, gender: v.gender, certificateType: v.certificate_type, certificateNo: v.certificate_no, phone: v.phone, meal: v.meal, mealType: v.meal_type, lodging: v.lodging })),
-    files: files.map((f) => ({ type: f.file_type, file: { ...ref(f.file), size: f.file.size ?? 0, uploader: f.uploader, uploadedAt: iso(f.uploaded_at) } })),
+    visitors: visitors.map((v) => ({
+      name: v.name,
+      gender: v.gender,
+      certificateType: v.certificate_type,
+      certificateNo: v.certificate_no,
+      phone: v.phone,
+      meal: v.meal,
+      mealType: v.meal_type,
+      lodging: v.lodging,
+    })),
+    files: files.map((f) => ({
+      type: f.file_type,
+      file: { ...ref(f.file), size: f.file.size ?? 0, uploader: f.uploader, uploadedAt: iso(f.uploaded_at) },
+    })),
     insurance: {
       company: insurance.company,
       type: insurance.insurance_type,
@@ -212,7 +252,14 @@ export interface NewApplication extends Omit<VisitApplication, 'files'> {
 }
 
 /** A submitted application with its visitors, files, insurance and insured persons; answers its id. */
-export async function insertApplication(db: Queryable, a: NewApplication, supplierId: string, uploader: string, now: Date, buyerZone: string): Promise<string> {
+export async function insertApplication(
+  db: Queryable,
+  a: NewApplication,
+  supplierId: string,
+  uploader: string,
+  now: Date,
+  buyerZone: string,
+): Promise<string> {
   const stamp = dayIn(now, buyerZone).replaceAll('-', '');
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO visit_applications (visit_no, supplier_id, intention, start_date, end_date, entry_method, source_no, base_code, department_code, reason,
@@ -253,30 +300,50 @@ export async function insertApplication(db: Queryable, a: NewApplication, suppli
     );
   }
   for (const [i, f] of a.files.entries()) {
-    await db.query('INSERT INTO visit_application_files (application_id, seq, file_type, file, uploader, uploaded_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      i + 1,
-      f.type,
-      JSON.stringify(f.file),
-      uploader,
-      now,
-    ]);
+    await db.query(
+      'INSERT INTO visit_application_files (application_id, seq, file_type, file, uploader, uploaded_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, i + 1, f.type, JSON.stringify(f.file), uploader, now],
+    );
   }
   const s = a.insurance;
   await db.query(
     `INSERT INTO visit_application_insurance (application_id, company, insurance_type, policy_no, job_type, insured_count, amount, currency, insured_date,
                                               has_insured, has_social_security, appendix)
      VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9::date, $10, $11, $12)`,
-    [id, s.company, s.type, s.policyNo, s.jobType, s.insuredCount, s.amount, s.currency, s.date, s.hasInsured, s.hasSocialSecurity, JSON.stringify(s.appendix)],
+    [
+      id,
+      s.company,
+      s.type,
+      s.policyNo,
+      s.jobType,
+      s.insuredCount,
+      s.amount,
+      s.currency,
+      s.date,
+      s.hasInsured,
+      s.hasSocialSecurity,
+      JSON.stringify(s.appendix),
+    ],
   );
   for (const [i, p] of s.insuredPersons.entries()) {
-    await db.query('INSERT INTO visit_application_insured (application_id, seq, certificate_no, job) VALUES ($1, $2, $3, $4)', [id, i + 1, p.certificateNo, p.job]);
+    await db.query('INSERT INTO visit_application_insured (application_id, seq, certificate_no, job) VALUES ($1, $2, $3, $4)', [
+      id,
+      i + 1,
+      p.certificateNo,
+      p.job,
+    ]);
   }
   return id;
 }
 
 /** pending -> approved / returned (with its reason) / withdrawn; the buyer's review is the supplier's message. */
-export async function setReviewStatus(db: Queryable, id: string, status: Exclude<VisitReviewStatus, 'pending'>, reason: string | null, now: Date): Promise<void> {
+export async function setReviewStatus(
+  db: Queryable,
+  id: string,
+  status: Exclude<VisitReviewStatus, 'pending'>,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
   await db.query('UPDATE visit_applications SET review_status = $2, review_reason = $3, reviewed_at = $4, updated_at = $5 WHERE id = $1', [
     id,
     status,

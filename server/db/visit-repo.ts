@@ -78,7 +78,10 @@ export const visitItemOf = (v: Visit, buyerZone: string): VisitItem => ({
 
 /** Approved visits of a phone that have not ended at `now`, the earliest first. */
 export async function openVisitsOf(db: Queryable, phone: string, now: Date, locale: Locale): Promise<Visit[]> {
-  const rows = await db.query<VisitRow>(`${SELECT(1)} WHERE v.phone = $2 AND v.status = 'approved' AND v.valid_until > $3 ORDER BY v.valid_from, v.visit_no`, [locale, phone, now]);
+  const rows = await db.query<VisitRow>(
+    `${SELECT(1)} WHERE v.phone = $2 AND v.status = 'approved' AND v.valid_until > $3 ORDER BY v.valid_from, v.visit_no`,
+    [locale, phone, now],
+  );
   return rows.map(toVisit);
 }
 
@@ -89,7 +92,10 @@ export async function findVisit(db: Queryable, id: string, locale: Locale): Prom
 }
 
 export async function listVisits(db: Queryable, phone: string | null, locale: Locale): Promise<Visit[]> {
-  const rows = await db.query<VisitRow>(`${SELECT(1)} WHERE $2::text IS NULL OR v.phone = $2 ORDER BY v.created_at, v.visit_no`, [locale, phone]);
+  const rows = await db.query<VisitRow>(`${SELECT(1)} WHERE $2::text IS NULL OR v.phone = $2 ORDER BY v.created_at, v.visit_no`, [
+    locale,
+    phone,
+  ]);
   return rows.map(toVisit);
 }
 
@@ -112,7 +118,19 @@ export async function insertVisit(db: Queryable, v: NewVisit, now: Date, buyerZo
   const rows = await db.query<{ id: string }>(
     `INSERT INTO visits (visit_no, phone, visitor_name, base_code, department_code, host, reason, valid_from, valid_until, created_at, application_id)
      VALUES ('FK' || $1 || lpad(nextval('visit_no_seq')::text, 4, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text AS id`,
-    [month, v.phone, v.visitorName, v.baseCode, v.departmentCode, v.host, v.reason, v.validFrom, v.validUntil, now, v.applicationId ?? null],
+    [
+      month,
+      v.phone,
+      v.visitorName,
+      v.baseCode,
+      v.departmentCode,
+      v.host,
+      v.reason,
+      v.validFrom,
+      v.validUntil,
+      now,
+      v.applicationId ?? null,
+    ],
   );
   return rows[0]!.id;
 }
@@ -132,7 +150,9 @@ export async function findVisitorIdByPhone(db: Queryable, phone: string): Promis
 
 export async function findPerson(db: Queryable, visitorId: string): Promise<VisitorPerson | null> {
   if (!UUID_RE.test(visitorId)) return null;
-  return (await db.query<{ person: VisitorPerson }>('SELECT person FROM visitor_persons WHERE visitor_id = $1', [visitorId]))[0]?.person ?? null;
+  return (
+    (await db.query<{ person: VisitorPerson }>('SELECT person FROM visitor_persons WHERE visitor_id = $1', [visitorId]))[0]?.person ?? null
+  );
 }
 
 export async function savePerson(db: Queryable, visitorId: string, person: VisitorPerson, now: Date): Promise<void> {

@@ -65,4 +65,7 @@ export function contentDisposition(name: string): string {
 
 /** Original names are shown back to people; keep them printable and bounded. */
 export const cleanName = (name: string) =>
-  [...name].map((c) => (c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '/' || c === '\\' ? '_' : c)).join('').slice(-200) || 'file';
+  [...name]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '/' || c === '\\' ? '_' : c))
+    .join('')
+    .slice(-200) || 'file';

@@ -30,7 +30,7 @@ interface LogLine {
 
 /** Polls `check` until it answers something truthy; fails after `ms` saying what it waited for. */
 async function until<T>(what: string, check: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> {
-  for (const end = Date.now() + ms; ; ) {
+  for (const end = Date.now() + ms; ;) {
     const got = await check();
     if (got) return got;
     if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
@@ -42,7 +42,11 @@ async function until<T>(what: string, check: () => T | Promise<T>, ms = 20_000):
 async function clusterControl(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const [row] = (await client.query<{ data: string; bin: string }>("SELECT current_setting('data_directory') AS data, (SELECT setting FROM pg_config WHERE name = 'BINDIR') AS bin")).rows;
+  const [row] = (
+    await client.query<{ data: string; bin: string }>(
+      "SELECT current_setting('data_directory') AS data, (SELECT setting FROM pg_config WHERE name = 'BINDIR') AS bin",
+    )
+  ).rows;
   await client.end();
   const { data, bin } = row!;
   const asRoot = process.getuid?.() === 0;
@@ -78,7 +82,12 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
     return { code: res.statusCode, body: res.json<{ status: string }>() };
   };
   const patch = (name: 'a' | 'b', id: string, offset: number, payload: Buffer | PassThrough) =>
-    apps[name].inject({ method: 'PATCH', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload });
+    apps[name].inject({
+      method: 'PATCH',
+      url: `${ENDPOINT}/${id}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      payload,
+    });
   const head = async (name: 'a' | 'b', id: string) => {
     const res = await apps[name].inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0' } });
     expect(res.statusCode).toBe(200);
@@ -96,7 +105,12 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
     }
   };
   /** The instances' connections that LISTEN for release requests. */
-  const listeners = async () => (await admin<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'", [LISTENER_NAME]))[0]!.n;
+  const listeners = async () =>
+    (
+      await admin<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'", [
+        LISTENER_NAME,
+      ])
+    )[0]!.n;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pg-locker-restart-'));
@@ -116,7 +130,11 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
   it('an upload begun on one instance goes on through the other after PostgreSQL restarted: the lock is handed over, readiness is 503 while the lock connection is down', async () => {
     const bytes = randomBytes(1024 * 1024);
     const part = 256 * 1024;
-    const created = await apps.a.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length) } });
+    const created = await apps.a.inject({
+      method: 'POST',
+      url: ENDPOINT,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length) },
+    });
     expect(created.statusCode).toBe(201);
     const id = String(created.headers.location).split('/').at(-1)!;
     // Both instances listen before the restart (the LISTEN connection is opened with the app), and are ready.
@@ -127,7 +145,10 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
 
     // PostgreSQL goes away: both instances see their lock connection drop, say so, and are not ready.
     await cluster.stop();
-    await until('the loss logged by both instances', () => logged('a', 'tus lock connection lost').length && logged('b', 'tus lock connection lost').length);
+    await until(
+      'the loss logged by both instances',
+      () => logged('a', 'tus lock connection lost').length && logged('b', 'tus lock connection lost').length,
+    );
     for (const name of ['a', 'b'] as const) {
       const res = await ready(name);
       expect(res.code).toBe(503);
@@ -151,7 +172,9 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
     expect(rest.statusCode).toBe(204);
     expect(rest.headers['upload-offset']).toBe(String(bytes.length));
     expect(handedOverMs).toBeLessThan(10_000);
-    console.info(`upload handed over and completed through the other instance ${handedOverMs} ms after PostgreSQL was back (tus gives the holder 3 s to drain)`);
+    console.info(
+      `upload handed over and completed through the other instance ${handedOverMs} ms after PostgreSQL was back (tus gives the holder 3 s to drain)`,
+    );
 
     // The stale request wakes up with garbage: it was made to let go before the rest was written.
     stalled.end(Buffer.alloc(part));
@@ -178,7 +201,11 @@ describe.skipIf(!postgres)('tus locks across a PostgreSQL restart (two instances
     const other = postgres!.url.replace(/\/postgres$/, '/template1');
     await admin('ALTER DATABASE postgres ALLOW_CONNECTIONS false', [], other);
     try {
-      const killed = await admin('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [LISTENER_NAME], other);
+      const killed = await admin(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [LISTENER_NAME],
+        other,
+      );
       expect(killed).toHaveLength(2);
       for (const name of ['a', 'b'] as const) {
         await until(`the loss logged by ${name}`, () => logged(name, 'tus lock connection lost').length > before.lost[name]);

@@ -76,7 +76,9 @@ describe.runIf(ENGINE === 'postgres')('PgLocker: tus locks shared by instances',
     await dying.newLock('upload-f').lock(never(), async () => undefined);
     // Its process is gone: PostgreSQL sees its connection drop (the only advisory lock held now).
     const [killed] = (
-      await first.pool.query<{ n: number }>("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND pid <> pg_backend_pid()")
+      await first.pool.query<{ n: number }>(
+        "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND pid <> pg_backend_pid()",
+      )
     ).rows;
     expect(killed?.n).toBe(1);
     void dying.close().catch(() => undefined);
@@ -89,17 +91,26 @@ describe.runIf(ENGINE === 'postgres')('PgLocker: tus locks shared by instances',
    * A locker whose connections carry a name of their own (the URL's application_name wins), so
    * that a test ends only its connections (other suites may share the cluster).
    */
-  const named = (name: string, options: ConstructorParameters<typeof PgLocker>[1] = {}) => new PgLocker(`${first.pool.options.connectionString!}&application_name=${name}`, { timeoutMs: 1500, ...options });
+  const named = (name: string, options: ConstructorParameters<typeof PgLocker>[1] = {}) =>
+    new PgLocker(`${first.pool.options.connectionString!}&application_name=${name}`, { timeoutMs: 1500, ...options });
   /** Ends connections the way a restarting server does (pg_terminate_backend); answers how many. */
   const terminate = async (where: string, params: unknown[]) => {
-    const [row] = (await first.pool.query<{ n: number }>(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND ${where}`, params)).rows;
+    const [row] = (
+      await first.pool.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND ${where}`,
+        params,
+      )
+    ).rows;
     return row!.n;
   };
 
   it('a lost LISTEN connection is opened again: not ready meanwhile, and the holder hears requests for its lock once it listens again', async () => {
     const lines: Array<{ level: string; msg: string; downMs?: number }> = [];
     const log = (level: string) => (obj: object, msg?: string) => void lines.push({ level, msg: msg ?? '', ...obj });
-    const holder = named('pg_locker_test_listener', { timeoutMs: 5000, log: { info: log('info'), warn: log('warn'), debug: log('debug') } as never });
+    const holder = named('pg_locker_test_listener', {
+      timeoutMs: 5000,
+      log: { info: log('info'), warn: log('warn'), debug: log('debug') } as never,
+    });
     try {
       expect(await holder.listening(never(), Date.now() + 5000)).toBe(true);
       expect(holder.readiness()).toBeNull();
@@ -146,7 +157,11 @@ describe.runIf(ENGINE === 'postgres')('PgLocker: tus locks shared by instances',
       const stopped = new Promise<void>((resolve) => (stop = resolve));
       await held.lock(never(), async () => stop());
       expect(holder.held.has('upload-h')).toBe(true);
-      expect(await terminate("application_name = $1 AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2)", ['pg_locker_test_holder'])).toBe(1);
+      expect(
+        await terminate("application_name = $1 AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2)", [
+          'pg_locker_test_holder',
+        ]),
+      ).toBe(1);
       await stopped;
       expect(holder.held.has('upload-h')).toBe(false);
       await held.unlock();
@@ -168,7 +183,9 @@ describe.runIf(ENGINE === 'postgres')('PgLocker: tus locks shared by instances',
       const waiting = wanted.lock(never(), async () => undefined);
       // The waiting request's connection (the only one of its pool) has asked the holder to let go.
       const asking = "application_name = $1 AND query LIKE '%pg_notify%'";
-      await until(async () => (await first.pool.query(`SELECT 1 FROM pg_stat_activity WHERE ${asking}`, ['pg_locker_test_waiter'])).rowCount === 1);
+      await until(
+        async () => (await first.pool.query(`SELECT 1 FROM pg_stat_activity WHERE ${asking}`, ['pg_locker_test_waiter'])).rowCount === 1,
+      );
       expect(await terminate(asking, ['pg_locker_test_waiter'])).toBe(1);
       await held.unlock();
       await waiting;
@@ -181,7 +198,7 @@ describe.runIf(ENGINE === 'postgres')('PgLocker: tus locks shared by instances',
 
 /** Polls until `check` holds (at most 5 s). */
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (const end = Date.now() + 5000; !(await check()); ) {
+  for (const end = Date.now() + 5000; !(await check());) {
     if (Date.now() > end) throw new Error('waited 5 s in vain');
     await new Promise((r) => setTimeout(r, 10));
   }

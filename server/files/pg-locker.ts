@@ -84,7 +84,13 @@ export class PgLocker extends EventEmitter implements Locker {
     super();
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.log = options.log ?? silent;
-    this.pool = new pg.Pool({ connectionString, max: options.max ?? 100, application_name: LOCK_CONNECTION_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 100,
+      application_name: LOCK_CONNECTION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle client that loses its connection must not crash the process.
     this.pool.on('error', () => undefined);
     this.connect();
@@ -124,7 +130,12 @@ export class PgLocker extends EventEmitter implements Locker {
   /** One attempt to open the LISTEN connection; on failure the next is scheduled. */
   private connect(): void {
     this.timer = null;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: LISTENER_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     let gone: Error | null = null;
     const drop = (error?: Error) => {
       if (gone) return;
@@ -242,7 +253,9 @@ class PgLock implements Lock {
       client.on('end', drop);
       try {
         while (!over() && !dropped && locker.state === 'listening') {
-          const [row] = (await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS got', [NAMESPACE, this.id])).rows;
+          const [row] = (
+            await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS got', [NAMESPACE, this.id])
+          ).rows;
           if (row?.got && !dropped) {
             client.off('error', drop);
             client.off('end', drop);

@@ -10,7 +10,9 @@ export const STORAGE_KEY_RE = /^[up]\/\d{4}\/\d{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,10
 
 /** Input that tries to leave the storage directory, as opposed to merely unknown names. */
 export function isTraversal(path: string): boolean {
-  return path.includes('..') || path.includes('\\') || path.includes('\0') || path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('%');
+  return (
+    path.includes('..') || path.includes('\\') || path.includes('\0') || path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('%')
+  );
 }
 
 const extensionOf = (name: string) => {
@@ -59,7 +61,10 @@ export class FileStorage {
   }
 
   async size(key: string): Promise<number | null> {
-    return stat(this.pathOf(key)).then((s) => s.size, () => null);
+    return stat(this.pathOf(key)).then(
+      (s) => s.size,
+      () => null,
+    );
   }
 
   /**

@@ -15,11 +15,13 @@ describe('addressGate', () => {
     const gate = addressGate({ running: 2, waiting: 2, refuse });
     const started: number[] = [];
     const works = Array.from({ length: 4 }, () => held());
-    const runs = works.map((w, i) => gate.run('10.0.0.1', async () => {
-      started.push(i);
-      await w.done;
-      return i;
-    }));
+    const runs = works.map((w, i) =>
+      gate.run('10.0.0.1', async () => {
+        started.push(i);
+        await w.done;
+        return i;
+      }),
+    );
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     await expect(gate.run('10.0.0.1', async () => 'late')).rejects.toThrow('busy');

@@ -37,7 +37,9 @@ function silent(from: string, to = port): Promise<{ socket: Socket; closed: Prom
 function ask(from: string, to = port): Promise<string> {
   return new Promise((done) => {
     let answer = '';
-    const socket = connect({ port: to, host: '127.0.0.1', localAddress: from }, () => socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`));
+    const socket = connect({ port: to, host: '127.0.0.1', localAddress: from }, () =>
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`),
+    );
     held.push(socket);
     socket.on('data', (chunk) => {
       answer += chunk.toString();
@@ -52,7 +54,9 @@ const login = () =>
   new Promise<string>((done, fail) => {
     const body = JSON.stringify({ username: 'demo_a104', password: 'Demo1234' });
     const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' }, () =>
-      socket.write(`POST ${BASE_PATH}/supplier/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`),
+      socket.write(
+        `POST ${BASE_PATH}/supplier/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      ),
     );
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));

@@ -113,7 +113,8 @@ function withValueAt(value: unknown, path: Path, put: (old: unknown) => unknown)
 }
 
 /** `bad` in the middle of the value (or in place of it when it is not a text). */
-const poisoned = (bad: string) => (old: unknown) => (typeof old === 'string' && old.length ? `${old.slice(0, 1)}${bad}${old.slice(1)}` : `x${bad}y`);
+const poisoned = (bad: string) => (old: unknown) =>
+  typeof old === 'string' && old.length ? `${old.slice(0, 1)}${bad}${old.slice(1)}` : `x${bad}y`;
 
 // Valid requests, one per endpoint, with real records where a handler would look one up.
 const license = await tk.upload('营业执照.pdf', Buffer.from('%PDF-1.4 test'), a104);
@@ -131,7 +132,9 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
   supplierGetByToken: {},
   supplierGetById: {},
   supplierSave: registration(9, license) as RequestOf<'supplierSave'>,
-  supplierUpdate: (({ username: _u, newPassword: _n, conPassword: _c, ...fields }) => fields)(registration(8, license, { creditCode: CREDIT_CODES[1] })) as RequestOf<'supplierUpdate'>,
+  supplierUpdate: (({ username: _u, newPassword: _n, conPassword: _c, ...fields }) => fields)(
+    registration(8, license, { creditCode: CREDIT_CODES[1] }),
+  ) as RequestOf<'supplierUpdate'>,
   supplierChangePwd: { username: 'demo_a104', password: 'Wrong1234', newPassword: 'Other1234', conPassword: 'Other1234' },
   supplierForgetPwd: { mail: 'a104@demo.example.com', phone: '', code: '123456', newPassword: 'Other1234', conPassword: 'Other1234' },
   supplierGetCheckCode: { mailOrPhone: 'a104@demo.example.com', way: 'mail' },
@@ -152,7 +155,16 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
   tenderApplyRefund: { tenderRecordId: record.id, supplierCode: a104.supplierCode, remark: '未中标' },
   enquiryListByPage: { pageNo: 1, pageSize: 10, searchContent: '纸' },
   enquiryGetById: { id: 'e-1' },
-  enquiryQuote: { enquiryId: 'e-1', round: 1, currency: 'CNY', taxIncluded: true, deliveryDate: '2030-01-31', remark: '含运费', lines: [{ lineId: 'l-1', price: '100.00' }], letter: [license] },
+  enquiryQuote: {
+    enquiryId: 'e-1',
+    round: 1,
+    currency: 'CNY',
+    taxIncluded: true,
+    deliveryDate: '2030-01-31',
+    remark: '含运费',
+    lines: [{ lineId: 'l-1', price: '100.00' }],
+    letter: [license],
+  },
   enquiryDownloadTemplate: { id: 'e-1' },
   visitApplyListByPage: { pageNo: 1, pageSize: 10, searchContent: '安装' },
   visitApplyGetById: { id: 'v-1' },
@@ -165,7 +177,19 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
   h5GetQrByPhoneAndVerificationCode: { phone: '13700000101', code: '123456' },
   h5GetValidItemByVisitorId: { pass, visitorId: 'v-1' },
   h5GetVisitPersonEntity: { pass },
-  h5SavePersonnelEntity: { pass, person: { name: '张访客', gender: 'M', certificateType: 'ID', certificateNo: '44190019900101123X', phone: '13700000101', meal: true, mealType: 'VEG', lodging: false } },
+  h5SavePersonnelEntity: {
+    pass,
+    person: {
+      name: '张访客',
+      gender: 'M',
+      certificateType: 'ID',
+      certificateNo: '44190019900101123X',
+      phone: '13700000101',
+      meal: true,
+      mealType: 'VEG',
+      lodging: false,
+    },
+  },
   h5VerifyQr: { qr: pass },
 };
 const paramSamples: Partial<Record<EndpointName, Record<string, string>>> = { supplierGetById: { supplierId: a104.supplierId } };
@@ -195,7 +219,13 @@ async function send(name: EndpointName, body: Record<string, unknown>, params: R
   // A token only where the call needs one (registration with a token is refused).
   const headers = { ...(e.public ? {} : { 'x-access-token': a104.token }), 'accept-language': 'en' };
   if (e.method === 'GET') return t.app.inject({ method: 'GET', url: `${url}?${qs.stringify(body, { arrayFormat: 'indices' })}`, headers });
-  if (e.body === 'form') return t.app.inject({ method: e.method, url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: qs.stringify(body) });
+  if (e.body === 'form')
+    return t.app.inject({
+      method: e.method,
+      url,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: qs.stringify(body),
+    });
   return t.app.inject({ method: e.method, url, headers, payload: body });
 }
 
@@ -226,7 +256,10 @@ for (const poison of POISONS) {
         for (const leaf of c.leaves) {
           const field = leaf.path.join('.');
           const value = withValueAt(c.value, leaf.path, poisoned(poison.bad)) as Record<string, unknown>;
-          const res = c.where === 'params' ? await send(c.name, samples[c.name] as Record<string, unknown>, value as Record<string, string>) : await send(c.name, value, paramSamples[c.name] ?? {});
+          const res =
+            c.where === 'params'
+              ? await send(c.name, samples[c.name] as Record<string, unknown>, value as Record<string, string>)
+              : await send(c.name, value, paramSamples[c.name] ?? {});
           expect(res.statusCode, `${c.name} ${field}: ${res.body.slice(0, 200)}`).toBe(200);
           const answer = res.json() as { code: string; data: { field: string; message: string }[] | null };
           expect(answer.code, `${c.name} ${field}: ${res.body.slice(0, 300)}`).toBe('E400');

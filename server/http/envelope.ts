@@ -7,7 +7,11 @@ import type { FieldProblem } from './api-error';
 /** Business outcomes travel as HTTP 200 with the envelope; only transport failures use other statuses. */
 export function sendEnvelope(req: FastifyRequest, reply: FastifyReply, code: CodeValue, key: MessageKey, fields: FieldProblem[] = []) {
   const data: FieldError[] | null = fields.length ? fields.map((f) => ({ field: f.field, message: message(f.key, req.locale) })) : null;
-  return reply.code(200).header('cache-control', 'no-store').header(REASON_HEADER, key).send({ code, message: message(key, req.locale), data });
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .header(REASON_HEADER, key)
+    .send({ code, message: message(key, req.locale), data });
 }
 
 /**
@@ -16,4 +20,8 @@ export function sendEnvelope(req: FastifyRequest, reply: FastifyReply, code: Cod
  * nothing from an HTTP cache, since the portal keeps its offline copies itself (service worker,
  * IndexedDB) and the bid service its list cache. Downloads say `private, no-store` themselves.
  */
-export const sendOk = (req: FastifyRequest, reply: FastifyReply, data: unknown) => reply.code(200).header('cache-control', 'no-store').send({ code: Code.ok, message: message('ok', req.locale), data });
+export const sendOk = (req: FastifyRequest, reply: FastifyReply, data: unknown) =>
+  reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .send({ code: Code.ok, message: message('ok', req.locale), data });

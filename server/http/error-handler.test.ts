@@ -36,7 +36,12 @@ describe('a data exception of the database (SQLSTATE class 22)', () => {
     ['a date out of range (22008)', 'SELECT $1::date AS d', '2026-13-45'],
     ['a text too long for its column (22001)', 'INSERT INTO short_texts (s) VALUES ($1)', 'abc'],
   ])('answers %s with E400, never E500', async (_, sql, value) => {
-    expect(await send(sql, value)).toMatchObject({ status: 200, code: 'E400', message: 'Some of the data is invalid, please check and try again', reason: 'invalid' });
+    expect(await send(sql, value)).toMatchObject({
+      status: 200,
+      code: 'E400',
+      message: 'Some of the data is invalid, please check and try again',
+      reason: 'invalid',
+    });
   });
 
   it('still answers other database errors with E500', async () => {

@@ -8,7 +8,7 @@ import { sendEnvelope } from './envelope';
 import { type HtmlPage, sendHtml } from './html-page';
 
 /** Fastify's own errors for bad input, mapped to a code of the contract. */
-const FASTIFY_CODES: Record<string, [typeof Code[keyof typeof Code], MessageKey]> = {
+const FASTIFY_CODES: Record<string, [(typeof Code)[keyof typeof Code], MessageKey]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [Code.unsupportedType, 'unsupportedType'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [Code.invalid, 'invalid'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [Code.invalid, 'invalid'],

@@ -33,7 +33,11 @@ describe('/healthz and /readyz', () => {
     await new Promise((r) => setImmediate(r));
     expect(lines).toEqual([]);
     // A request of the API is still logged: the quiet is the probes' own.
-    await t.app.inject({ method: 'POST', url: `${BASE_PATH}/business/listByPage`, payload: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 } });
+    await t.app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/business/listByPage`,
+      payload: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 },
+    });
     await new Promise((r) => setImmediate(r));
     expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['incoming request', 'request completed']);
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: `${BASE_PATH}/openapi.json` })).json<{ paths: object }>().paths);
@@ -52,7 +56,7 @@ describe('/healthz and /readyz', () => {
     }
   });
 
-  it('/readyz answers 503 on a database without this version\'s migrations', async () => {
+  it("/readyz answers 503 on a database without this version's migrations", async () => {
     const [newest] = await t.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1');
     await t.db.query('DELETE FROM schema_migrations WHERE name = $1', [newest!.name]);
     try {

@@ -66,7 +66,8 @@ async function settle<T>(read: () => Promise<T> | T, wanted: T, ms = 3000): Prom
  * Sessions blocked by a lock of the PostgreSQL session `pid` (PostgreSQL only): the duplicates
  * of the run in flight there, waiting on its reservation row.
  */
-const blockedBy = async (pid: number) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]))[0]!.n;
+const blockedBy = async (pid: number) =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]))[0]!.n;
 
 const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +75,15 @@ app.setSerializerCompiler(serializerCompiler);
 app.decorate('services', { db: countingDb, now: () => new Date(clock.now), metrics: createMetrics() } as unknown as Services);
 app.decorateRequest('locale', 'en');
 installErrorHandling(app, null);
-const write: Endpoint = { name: 'write', path: '/write', method: 'POST', public: true, summary: 'test', request: z.object({ note: z.string() }), response: z.object({ id: z.number() }) };
+const write: Endpoint = {
+  name: 'write',
+  path: '/write',
+  method: 'POST',
+  public: true,
+  summary: 'test',
+  request: z.object({ note: z.string() }),
+  response: z.object({ id: z.number() }),
+};
 route(
   app,
   'test',
@@ -94,9 +103,12 @@ afterAll(async () => {
   await drop();
 });
 
-const sendRaw = (payload: object, key?: string) => app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload, headers: key ? { 'idempotency-key': key } : {} });
-const send = async (note: string, key?: string) => (await sendRaw({ note }, key)).json() as { code: string; message: string; data: { id: number } | null };
-const count = async (note: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM writes WHERE note = $1', [note]))[0]!.n;
+const sendRaw = (payload: object, key?: string) =>
+  app.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload, headers: key ? { 'idempotency-key': key } : {} });
+const send = async (note: string, key?: string) =>
+  (await sendRaw({ note }, key)).json() as { code: string; message: string; data: { id: number } | null };
+const count = async (note: string) =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM writes WHERE note = $1', [note]))[0]!.n;
 const keys = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys'))[0]!.n;
 
 describe('withIdempotency', () => {
@@ -115,7 +127,11 @@ describe('withIdempotency', () => {
     const first = await send('r1', 'key-reuse-1');
     expect(first.code).toBe('E000');
     const res = await sendRaw({ note: 'r2' }, 'key-reuse-1');
-    expect(res.json()).toEqual({ code: 'E409', message: 'This request key was already used for a different request; nothing was done', data: null });
+    expect(res.json()).toEqual({
+      code: 'E409',
+      message: 'This request key was already used for a different request; nothing was done',
+      data: null,
+    });
     expect(res.headers['x-reason']).toBe('idempotencyKeyReused');
     expect(res.headers['retry-after']).toBeUndefined();
     expect(await count('r2')).toBe(0);
@@ -187,11 +203,10 @@ describe('withIdempotency', () => {
     // What a run that died with its process leaves under a reservation that outlives its
     // transaction: a row without an answer, reserved just now. Reservations are taken in the
     // write's transaction, so such a row has no owner still running.
-    await db.query("INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'key-eeee-1', $1, $2, NULL, $3)", [
-      `${BASE_PATH}/write`,
-      sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'e' })}`),
-      clock.now,
-    ]);
+    await db.query(
+      "INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'key-eeee-1', $1, $2, NULL, $3)",
+      [`${BASE_PATH}/write`, sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'e' })}`), clock.now],
+    );
     expect((await send('e', 'key-eeee-1')).code).toBe('E000');
     expect(await count('e')).toBe(1);
     expect((await send('e', 'key-eeee-1')).code).toBe('E000');
@@ -223,10 +238,12 @@ describe('transactions', () => {
   it('nest as savepoints: an inner failure rolls back only the inner work', async () => {
     await db.transaction(async (tx) => {
       await tx.query("INSERT INTO writes (note) VALUES ('outer')");
-      await tx.transaction(async (inner) => {
-        await inner.query("INSERT INTO writes (note) VALUES ('inner')");
-        throw new Error('inner fails');
-      }).catch(() => undefined);
+      await tx
+        .transaction(async (inner) => {
+          await inner.query("INSERT INTO writes (note) VALUES ('inner')");
+          throw new Error('inner fails');
+        })
+        .catch(() => undefined);
     });
     expect(await count('outer')).toBe(1);
     expect(await count('inner')).toBe(0);
@@ -247,7 +264,10 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
   const pgDb = db;
   const pgApp = Fastify({ logger: false });
   const pgMetrics = createMetrics();
-  const counted = async () => ({ replays: (await pgMetrics.idempotentReplays.get()).values[0]!.value, inProgress: (await pgMetrics.idempotencyInProgress.get()).values[0]!.value });
+  const counted = async () => ({
+    replays: (await pgMetrics.idempotentReplays.get()).values[0]!.value,
+    inProgress: (await pgMetrics.idempotencyInProgress.get()).values[0]!.value,
+  });
   let pgHold = barrier();
   const table = `writes_${Math.random().toString(36).slice(2, 8)}`;
   afterAll(async () => {
@@ -256,11 +276,17 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
     await pgDb.query("DELETE FROM idempotency_keys WHERE key LIKE 'pg-%'");
   });
   const pgSend = async (note: string, key: string) =>
-    (await pgApp.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note }, headers: { 'idempotency-key': key } })).json() as { code: string; data: { id: number } | null };
-  const pgCount = async (note: string) => (await pgDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE note = $1`, [note]))[0]!.n;
+    (await pgApp.inject({ method: 'POST', url: `${BASE_PATH}/write`, payload: { note }, headers: { 'idempotency-key': key } })).json() as {
+      code: string;
+      data: { id: number } | null;
+    };
+  const pgCount = async (note: string) =>
+    (await pgDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE note = $1`, [note]))[0]!.n;
 
   it('sets up', async () => {
-    await pgDb.query(`CREATE TABLE IF NOT EXISTS idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, request_hash text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key))`);
+    await pgDb.query(
+      `CREATE TABLE IF NOT EXISTS idempotency_keys (principal text NOT NULL, key text NOT NULL, path text NOT NULL, request_hash text NOT NULL, response jsonb, created_at timestamptz NOT NULL, PRIMARY KEY (principal, key))`,
+    );
     await pgDb.query(`CREATE TABLE ${table} (id serial PRIMARY KEY, note text NOT NULL)`);
     pgApp.setValidatorCompiler(validatorCompiler);
     pgApp.setSerializerCompiler(serializerCompiler);
@@ -272,7 +298,9 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
       'test',
       write,
       async ({ input, db: tx }) => {
-        const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (note) VALUES ($1) RETURNING id`, [(input as { note: string }).note]);
+        const [row] = await tx.query<{ id: number }>(`INSERT INTO ${table} (note) VALUES ($1) RETURNING id`, [
+          (input as { note: string }).note,
+        ]);
         if ((input as { note: string }).note.startsWith('held')) await pgHold.hold(tx);
         return { id: row!.id };
       },
@@ -314,10 +342,10 @@ describe.runIf(ENGINE === 'postgres')('withIdempotency on PostgreSQL', () => {
     await other.connect();
     other.on('error', () => undefined);
     await other.query('BEGIN');
-    await other.query("INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'pg-key-0003', $1, $2, NULL, now())", [
-      `${BASE_PATH}/write`,
-      sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'after-crash' })}`),
-    ]);
+    await other.query(
+      "INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ('anonymous', 'pg-key-0003', $1, $2, NULL, now())",
+      [`${BASE_PATH}/write`, sha256(`${BASE_PATH}/write\n${canonicalJson({ note: 'after-crash' })}`)],
+    );
     const retry = pgSend('after-crash', 'pg-key-0003');
     // The retry is blocked on the dead instance's reservation before that instance dies.
     const otherPid = (other as unknown as { processID: number }).processID;

@@ -69,7 +69,9 @@ const isLockTimeout = (error: unknown) => (error as { code?: string } | null)?.c
  */
 async function claim<T>(tx: Tx, slot: Slot, now: Date): Promise<Claim<T>> {
   const who = [slot.principal, slot.key];
-  const [setting] = await tx.query<{ was: string }>("SELECT current_setting('lock_timeout') AS was, set_config('lock_timeout', $1, true)", [WAIT_FOR_FIRST_RUN]);
+  const [setting] = await tx.query<{ was: string }>("SELECT current_setting('lock_timeout') AS was, set_config('lock_timeout', $1, true)", [
+    WAIT_FOR_FIRST_RUN,
+  ]);
   const inserted = await tx.query(
     'INSERT INTO idempotency_keys (principal, key, path, request_hash, response, created_at) VALUES ($1, $2, $3, $4, NULL, $5) ON CONFLICT (principal, key) DO NOTHING RETURNING key',
     [...who, slot.path, slot.hash, now],
@@ -90,7 +92,10 @@ async function claim<T>(tx: Tx, slot: Slot, now: Date): Promise<Claim<T>> {
     if (row.request_hash !== slot.hash) throw reused();
     return { kind: 'replay', data: row.response.data };
   }
-  await tx.query('UPDATE idempotency_keys SET path = $3, request_hash = $4, response = NULL, created_at = $5 WHERE principal = $1 AND key = $2', [...who, slot.path, slot.hash, now]);
+  await tx.query(
+    'UPDATE idempotency_keys SET path = $3, request_hash = $4, response = NULL, created_at = $5 WHERE principal = $1 AND key = $2',
+    [...who, slot.path, slot.hash, now],
+  );
   return { kind: 'run' };
 }
 
@@ -113,7 +118,12 @@ export async function withIdempotency<T>(req: FastifyRequest, session: Session |
   if (raw === undefined) return run(db);
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_RE.test(raw)) throw new ApiError(Code.invalid, 'idempotencyKeyInvalid');
   const path = req.routeOptions.url ?? req.url;
-  const slot: Slot = { principal: session?.supplierId ?? 'anonymous', key: raw, path, hash: sha256(`${path}\n${canonicalJson(req.body ?? null)}`) };
+  const slot: Slot = {
+    principal: session?.supplierId ?? 'anonymous',
+    key: raw,
+    path,
+    hash: sha256(`${path}\n${canonicalJson(req.body ?? null)}`),
+  };
   const where = 'principal = $1 AND key = $2';
   const params = [slot.principal, slot.key];
   let outcome: { ok: true; data: T; replayed?: true } | { ok: false; error: ApiError };

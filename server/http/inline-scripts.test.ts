@@ -6,7 +6,8 @@ const sha = (body: string) => `'sha256-${createHash('sha256').update(body).diges
 
 describe('inlineScriptHashes', () => {
   it('hashes each inline script body, once, and leaves scripts with a source alone', () => {
-    const html = '<head><script type="module" src="/assets/index.js"></script></head><body><script>a()</script><script>b()</script><script>a()</script></body>';
+    const html =
+      '<head><script type="module" src="/assets/index.js"></script></head><body><script>a()</script><script>b()</script><script>a()</script></body>';
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
   });
 

@@ -8,7 +8,11 @@ import { createHash } from 'node:crypto';
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, body] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }

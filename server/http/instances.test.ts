@@ -26,7 +26,11 @@ describe.runIf(ENGINE === 'postgres')('two instances behind a round-robin proxy'
   const through = () => (proxy.address() as AddressInfo).port;
 
   async function call<T>(port: number, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
-    const res = await fetch(url(port, path), { method: 'POST', headers: { 'content-type': 'application/json', [HEADER.language]: 'en', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(url(port, path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADER.language]: 'en', ...headers },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as Envelope<T>;
   }
@@ -44,7 +48,10 @@ describe.runIf(ENGINE === 'postgres')('two instances behind a round-robin proxy'
   });
 
   it('a supplier logged in through one instance is served by the other', async () => {
-    const login = await call<{ oauthToken: string; supplierId: string }>(ports[0]!, '/supplier/login', { username: 'demo_a104', password: 'Demo1234' });
+    const login = await call<{ oauthToken: string; supplierId: string }>(ports[0]!, '/supplier/login', {
+      username: 'demo_a104',
+      password: 'Demo1234',
+    });
     expect(login.code).toBe('E000');
     const auth = { [HEADER.token]: login.data.oauthToken, [HEADER.supplierId]: login.data.supplierId };
     // Four calls in a row through the proxy: two reach each instance.
@@ -56,15 +63,25 @@ describe.runIf(ENGINE === 'postgres')('two instances behind a round-robin proxy'
   });
 
   it('one idempotent write sent to both instances at the same moment is applied once, and both answer the same', async () => {
-    const login = await call<{ oauthToken: string; supplierId: string }>(ports[1]!, '/supplier/login', { username: 'demo_a104', password: 'Demo1234' });
-    const headers = { [HEADER.token]: login.data.oauthToken, [HEADER.supplierId]: login.data.supplierId, 'idempotency-key': 'both-instances-0001' };
+    const login = await call<{ oauthToken: string; supplierId: string }>(ports[1]!, '/supplier/login', {
+      username: 'demo_a104',
+      password: 'Demo1234',
+    });
+    const headers = {
+      [HEADER.token]: login.data.oauthToken,
+      [HEADER.supplierId]: login.data.supplierId,
+      'idempotency-key': 'both-instances-0001',
+    };
     const before = await t.count('communications');
     const body = { priority: 'low', topic: '两个实例同时收到', content: '只应保存一次' };
     const [a, b] = await Promise.all(ports.map((port) => call<{ id: string }>(port, '/communication/save', body, headers)));
     expect(await t.count('communications')).toBe(before + 1);
     // The second either waited for the first and replays its answer, or was told it is in progress.
     const answers = [a!, b!].map((r) => r.code).sort();
-    expect([['E000', 'E000'], ['E000', 'E409']]).toContainEqual(answers);
+    expect([
+      ['E000', 'E000'],
+      ['E000', 'E409'],
+    ]).toContainEqual(answers);
     if (a!.code === 'E000' && b!.code === 'E000') expect(a!.data.id).toBe(b!.data.id);
   });
 

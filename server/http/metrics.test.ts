@@ -46,9 +46,15 @@ function samples(text: string): Sample[] {
 
 /** The value of the sample with exactly these labels; undefined when there is none. */
 const valueOf = (all: Sample[], name: string, labels: Record<string, string> = {}) =>
-  all.find((s) => s.name === name && Object.keys(s.labels).length === Object.keys(labels).length && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  all.find(
+    (s) =>
+      s.name === name &&
+      Object.keys(s.labels).length === Object.keys(labels).length &&
+      Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  )?.value;
 
-const scrape = async (app: FastifyInstance, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+const scrape = async (app: FastifyInstance, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
 
 const LIST = `${BASE_PATH}/business/listByPage`;
 const LOGIN = `${BASE_PATH}/supplier/login`;
@@ -69,10 +75,20 @@ describe('/metrics', () => {
     expect(await t.post('/communication/save', body, key)).toEqual(first);
     // A tus upload of 7 bytes: 3 with the creation, 4 in a PATCH.
     const tusHeaders = { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream' };
-    const created = await t.app.inject({ method: 'POST', url: TUS, headers: { ...tusHeaders, 'upload-length': '7', 'upload-metadata': `filename ${Buffer.from('a.pdf').toString('base64')}` }, payload: Buffer.from('abc') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: TUS,
+      headers: { ...tusHeaders, 'upload-length': '7', 'upload-metadata': `filename ${Buffer.from('a.pdf').toString('base64')}` },
+      payload: Buffer.from('abc'),
+    });
     expect(created.statusCode).toBe(201);
     expect(created.headers['upload-offset']).toBe('3');
-    const patched = await t.app.inject({ method: 'PATCH', url: String(created.headers.location), headers: { ...tusHeaders, 'upload-offset': '3' }, payload: Buffer.from('defg') });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: String(created.headers.location),
+      headers: { ...tusHeaders, 'upload-offset': '3' },
+      payload: Buffer.from('defg'),
+    });
     expect(patched.statusCode).toBe(204);
     expect(patched.headers['upload-offset']).toBe('7');
     // Unknown paths share one label value, whatever they are.
@@ -89,7 +105,8 @@ describe('/metrics', () => {
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     const all = samples(res.body);
-    const requests = (method: string, route: string, code: string, reason = '') => valueOf(all, 'http_requests_total', { method, route, code, reason });
+    const requests = (method: string, route: string, code: string, reason = '') =>
+      valueOf(all, 'http_requests_total', { method, route, code, reason });
     expect(requests('POST', LIST, '200')).toBe(2);
     expect(valueOf(all, 'http_request_duration_seconds_count', { method: 'POST', route: LIST, code: '200' })).toBe(2);
     expect(valueOf(all, 'http_request_duration_seconds_bucket', { method: 'POST', route: LIST, code: '200', le: '+Inf' })).toBe(2);
@@ -135,7 +152,8 @@ describe('/metrics', () => {
       expect(res.body).toBe('Forbidden\n');
       expect(res.headers['cache-control']).toBe('no-store');
     }
-    for (const address of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1']) expect((await scrape(t.app, address)).statusCode, address).toBe(200);
+    for (const address of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1'])
+      expect((await scrape(t.app, address)).statusCode, address).toBe(200);
   });
 
   it('judges the connection, never X-Forwarded-For, and refuses what came through a proxy', async () => {
@@ -146,7 +164,8 @@ describe('/metrics', () => {
     expect((await scrape(app, '10.20.3.4')).statusCode).toBe(200);
     expect((await scrape(app, '::ffff:192.0.2.10')).statusCode).toBe(200);
     // An allowed peer passing on someone else's request (a reverse proxy on the scraper's host).
-    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) expect((await scrape(app, '10.20.3.4', { [header]: '203.0.113.7' })).statusCode, header).toBe(403);
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip'])
+      expect((await scrape(app, '10.20.3.4', { [header]: '203.0.113.7' })).statusCode, header).toBe(403);
   });
 
   it('is not there at all with METRICS_ALLOW=off', async () => {
@@ -160,7 +179,13 @@ describe('/metrics', () => {
     const metrics = createMetrics();
     const lockTimeout = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
     const services = { db: { transaction: () => Promise.reject(lockTimeout) }, now: () => new Date(), metrics } as unknown as Services;
-    const req = { headers: { 'idempotency-key': 'metrics-key-0002' }, routeOptions: { url: '/write' }, url: '/write', body: {}, server: { services } } as unknown as FastifyRequest;
+    const req = {
+      headers: { 'idempotency-key': 'metrics-key-0002' },
+      routeOptions: { url: '/write' },
+      url: '/write',
+      body: {},
+      server: { services },
+    } as unknown as FastifyRequest;
     await expect(withIdempotency(req, null, async () => 1)).rejects.toMatchObject({ code: 'E409', key: 'inProgress' });
     expect((await metrics.idempotencyInProgress.get()).values[0]!.value).toBe(1);
     expect((await metrics.idempotentReplays.get()).values[0]!.value).toBe(0);
@@ -180,8 +205,10 @@ describe('/metrics', () => {
 describe('addressMatcher', () => {
   it('matches addresses, ranges and names, IPv4 in its IPv6-mapped form too', () => {
     const match = addressMatcher(['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.255.0.1', '2001:db8::5', '192.0.2.1']) expect(match(address), address).toBe(true);
-    for (const address of ['11.0.0.1', '192.0.2.2', '2001:db9::1', 'fe80::1', '', undefined, 'localhost']) expect(match(address), String(address)).toBe(false);
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.255.0.1', '2001:db8::5', '192.0.2.1'])
+      expect(match(address), address).toBe(true);
+    for (const address of ['11.0.0.1', '192.0.2.2', '2001:db9::1', 'fe80::1', '', undefined, 'localhost'])
+      expect(match(address), String(address)).toBe(false);
     const named = addressMatcher(['linklocal', 'uniquelocal']);
     for (const address of ['169.254.1.1', 'fe80::1', '172.16.5.5', '192.168.0.1', 'fd00::1']) expect(named(address), address).toBe(true);
     expect(named('172.32.0.1')).toBe(false);

@@ -66,14 +66,53 @@ export function createMetrics(opts: { pool?: () => PoolStats } = {}): Metrics {
   const registers = [registry];
   const metrics: Metrics = {
     registry,
-    httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, status and X-Reason (the message key of a refusal answered in the envelope)', labelNames: ['method', 'route', 'code', 'reason'], registers }),
-    httpDuration: new Histogram({ name: 'http_request_duration_seconds', help: 'Time from the request to the end of its answer', labelNames: ['method', 'route', 'code'], buckets: HTTP_BUCKETS, registers }),
-    dbDuration: new Histogram({ name: 'db_query_duration_seconds', help: 'Database time: waiting for the connection (PGlite runs one at a time; the pool may be busy) plus running, per statement outside transactions and per whole transaction', labelNames: ['kind'], buckets: DB_BUCKETS, registers }),
-    idempotentReplays: new Counter({ name: 'idempotent_replays_total', help: 'Writes repeated with the same Idempotency-Key and answered with their first answer', registers }),
-    idempotencyInProgress: new Counter({ name: 'idempotency_in_progress_total', help: 'Duplicates of a write still running, answered E409 inProgress (the outbox retries them)', registers }),
-    tusBytesReceived: new Counter({ name: 'tus_bytes_received_total', help: 'Bytes of tus uploads written to the upload store', registers }),
-    verificationCodes: new Counter({ name: 'verification_codes_total', help: 'Verification codes handed to their transport, by way (mail, phone) and outcome (sent, failed)', labelNames: ['way', 'outcome'], registers }),
-    serverRenders: new Counter({ name: 'server_renders_total', help: 'Screens served by the server render, by outcome: rendered, kept, or the plain shell for a session on a public screen, without one on a supplier screen, when busy, or after a failed render', labelNames: ['outcome'], registers }),
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern, status and X-Reason (the message key of a refusal answered in the envelope)',
+      labelNames: ['method', 'route', 'code', 'reason'],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to the end of its answer',
+      labelNames: ['method', 'route', 'code'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    }),
+    dbDuration: new Histogram({
+      name: 'db_query_duration_seconds',
+      help: 'Database time: waiting for the connection (PGlite runs one at a time; the pool may be busy) plus running, per statement outside transactions and per whole transaction',
+      labelNames: ['kind'],
+      buckets: DB_BUCKETS,
+      registers,
+    }),
+    idempotentReplays: new Counter({
+      name: 'idempotent_replays_total',
+      help: 'Writes repeated with the same Idempotency-Key and answered with their first answer',
+      registers,
+    }),
+    idempotencyInProgress: new Counter({
+      name: 'idempotency_in_progress_total',
+      help: 'Duplicates of a write still running, answered E409 inProgress (the outbox retries them)',
+      registers,
+    }),
+    tusBytesReceived: new Counter({
+      name: 'tus_bytes_received_total',
+      help: 'Bytes of tus uploads written to the upload store',
+      registers,
+    }),
+    verificationCodes: new Counter({
+      name: 'verification_codes_total',
+      help: 'Verification codes handed to their transport, by way (mail, phone) and outcome (sent, failed)',
+      labelNames: ['way', 'outcome'],
+      registers,
+    }),
+    serverRenders: new Counter({
+      name: 'server_renders_total',
+      help: 'Screens served by the server render, by outcome: rendered, kept, or the plain shell for a session on a public screen, without one on a supplier screen, when busy, or after a failed render',
+      labelNames: ['outcome'],
+      registers,
+    }),
   };
   const pool = opts.pool;
   if (pool) {

@@ -16,7 +16,8 @@ interface Operation {
 type Doc = { servers?: unknown[]; paths: Record<string, Record<string, Operation>> };
 
 const doc = async () => (await t.app.inject({ method: 'GET', url: `${BASE_PATH}/openapi.json` })).json() as Doc;
-const operation = (d: Doc, path: string, method: string) => d.paths[`${BASE_PATH}${path.replace(/\{(\w+)\}/g, '{$1}')}`]![method.toLowerCase()]!;
+const operation = (d: Doc, path: string, method: string) =>
+  d.paths[`${BASE_PATH}${path.replace(/\{(\w+)\}/g, '{$1}')}`]![method.toLowerCase()]!;
 
 describe('the OpenAPI document', () => {
   it("has no error under Redocly's recommended rules", async () => {

@@ -19,7 +19,13 @@ export interface OpenApiRouteConfig {
 
 const errorCodes = Object.values(Code).filter((c) => c !== Code.ok);
 
-const header = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'header', required: false, description, schema });
+const header = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema,
+});
 
 /** The headers every call carries (SPEC.md section 7), as a route's `headers` schema. */
 const callHeaders = (idempotent: boolean) => ({
@@ -32,7 +38,8 @@ const callHeaders = (idempotent: boolean) => ({
           [HEADER.idempotencyKey]: {
             type: 'string',
             format: 'uuid',
-            description: 'A UUID chosen by the client for one write: a repeat with the same key and body replays the first answer; the same key with another body is refused (E409).',
+            description:
+              'A UUID chosen by the client for one write: a repeat with the same key and body replays the first answer; the same key with another body is refused (E409).',
           },
         }
       : {}),
@@ -42,7 +49,12 @@ const callHeaders = (idempotent: boolean) => ({
 /** Anonymous, or with a token. */
 const OPTIONAL_TOKEN = [{}, { token: [] }];
 
-const reasonHeader = { [REASON_HEADER]: { description: 'On every answer that is not E000: the message key of the answer (e.g. inProgress, roundChanged).', schema: { type: 'string' } } };
+const reasonHeader = {
+  [REASON_HEADER]: {
+    description: 'On every answer that is not E000: the message key of the answer (e.g. inProgress, roundChanged).',
+    schema: { type: 'string' },
+  },
+};
 
 const refusal = (description: string) => ({
   description,
@@ -57,7 +69,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       title: 'Bid service',
       version: '1.0.0',
       description:
-        'The supplier portal\'s bid service. Every JSON answer is { code, message, data }: code E000 is success; any other code is a refusal whose message is in the request language and whose data is null or a list of field problems (DESIGN.md section 3). Refusals are sent with HTTP 200, like successes, except where an answer says otherwise.',
+        "The supplier portal's bid service. Every JSON answer is { code, message, data }: code E000 is success; any other code is a refusal whose message is in the request language and whose data is null or a list of field problems (DESIGN.md section 3). Refusals are sent with HTTP 200, like successes, except where an answer says otherwise.",
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This bid service (paths include the base path /bid-web/bid-service)' }],
@@ -74,7 +86,9 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       { name: 'h5', description: 'The gate visitor flow' },
     ],
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: HEADER.token, description: 'The token answered by /supplier/login.' } },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: HEADER.token, description: 'The token answered by /supplier/login.' },
+      },
       schemas: {
         Refusal: {
           type: 'object',
@@ -88,7 +102,10 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
         },
         FieldProblem: {
           type: 'object',
-          properties: { field: { type: 'string', description: 'Dotted path of the field, e.g. bankInfo.acctNo' }, message: { type: 'string' } },
+          properties: {
+            field: { type: 'string', description: 'Dotted path of the field, e.g. bankInfo.acctNo' },
+            message: { type: 'string' },
+          },
           required: ['field', 'message'],
         },
       },
@@ -107,7 +124,13 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       schema.consumes = ['multipart/form-data'];
       schema.body = {
         type: 'object',
-        properties: { file: { type: 'string', format: 'binary', description: `One file of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; a second file part is refused.` } },
+        properties: {
+          file: {
+            type: 'string',
+            format: 'binary',
+            description: `One file of at most ${MAX_FILE_BYTES / 1024 / 1024} MB; a second file part is refused.`,
+          },
+        },
         required: ['file'],
       };
     }
@@ -127,7 +150,9 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     return out;
   },
   transformObject: (doc) => {
-    const openapi = (doc as { openapiObject: Record<string, unknown> }).openapiObject as { paths?: Record<string, Record<string, Record<string, unknown>>> };
+    const openapi = (doc as { openapiObject: Record<string, unknown> }).openapiObject as {
+      paths?: Record<string, Record<string, Record<string, unknown>>>;
+    };
     for (const operations of Object.values(openapi.paths ?? {})) {
       for (const op of Object.values(operations)) {
         if (typeof op !== 'object') continue;
@@ -149,10 +174,26 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
 /** The tus 1.0 endpoints (creation, offset, append, termination) under BASE_PATH + TUS_PATH. */
 function tusPaths() {
   const tusResumable = header('Tus-Resumable', 'The tus protocol version: 1.0.0.', { type: 'string', enum: ['1.0.0'] });
-  const uploadOffset = { name: 'Upload-Offset', in: 'header', required: true, description: 'Where these bytes start.', schema: { type: 'integer', minimum: 0 } };
-  const id = { name: 'id', in: 'path', required: true, description: 'The upload id from the Location of its creation.', schema: { type: 'string' } };
+  const uploadOffset = {
+    name: 'Upload-Offset',
+    in: 'header',
+    required: true,
+    description: 'Where these bytes start.',
+    schema: { type: 'integer', minimum: 0 },
+  };
+  const id = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The upload id from the Location of its creation.',
+    schema: { type: 'string' },
+  };
   const offsetHeader = { 'Upload-Offset': { description: 'Bytes received so far.', schema: { type: 'integer' } } };
-  const tusRefusal = (description: string) => ({ description, headers: reasonHeader, content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } });
+  const tusRefusal = (description: string) => ({
+    description,
+    headers: reasonHeader,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+  });
   return {
     [`${BASE_PATH}${TUS_PATH}`]: {
       post: {
@@ -162,11 +203,26 @@ function tusPaths() {
         summary: 'Create a resumable upload (tus 1.0 creation)',
         parameters: [
           tusResumable,
-          { name: 'Upload-Length', in: 'header', required: true, description: `The file size in bytes, at most ${MAX_FILE_BYTES}.`, schema: { type: 'integer', minimum: 0, maximum: MAX_FILE_BYTES } },
-          { name: 'Upload-Metadata', in: 'header', required: true, description: 'tus metadata: filename and filetype, base64-encoded.', schema: { type: 'string' } },
+          {
+            name: 'Upload-Length',
+            in: 'header',
+            required: true,
+            description: `The file size in bytes, at most ${MAX_FILE_BYTES}.`,
+            schema: { type: 'integer', minimum: 0, maximum: MAX_FILE_BYTES },
+          },
+          {
+            name: 'Upload-Metadata',
+            in: 'header',
+            required: true,
+            description: 'tus metadata: filename and filetype, base64-encoded.',
+            schema: { type: 'string' },
+          },
         ],
         responses: {
-          '201': { description: 'Created; Location is the upload URL.', headers: { Location: { description: 'The upload URL.', schema: { type: 'string' } } } },
+          '201': {
+            description: 'Created; Location is the upload URL.',
+            headers: { Location: { description: 'The upload URL.', schema: { type: 'string' } } },
+          },
           '400': tusRefusal('Missing or malformed tus headers.'),
           '413': tusRefusal('Larger than a file may be.'),
           '429': tusRefusal('Over the uploads allowed to this address today.'),
@@ -180,7 +236,10 @@ function tusPaths() {
         tags: ['file'],
         summary: 'How many bytes of an upload were received (to resume)',
         parameters: [id, tusResumable],
-        responses: { '200': { description: 'Upload-Offset and Upload-Length.', headers: offsetHeader }, '404': { description: 'No such upload (expired or never created).' } },
+        responses: {
+          '200': { description: 'Upload-Offset and Upload-Length.', headers: offsetHeader },
+          '404': { description: 'No such upload (expired or never created).' },
+        },
       },
       patch: {
         operationId: 'tusAppend',

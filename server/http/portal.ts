@@ -34,7 +34,9 @@ const DOCUMENT = /(\.html|[/\\]sw\.js)(\.br|\.gz)?$/;
  */
 export async function servePortal(app: FastifyInstance, staticDir: string, shell: HtmlPage): Promise<void> {
   // The shell as the service serves it (the service worker precaches /index.html), not as built.
-  app.get('/index.html', { schema: { hide: true } }, (req, reply) => sendHtml(req, reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding'), shell));
+  app.get('/index.html', { schema: { hide: true } }, (req, reply) =>
+    sendHtml(req, reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding'), shell),
+  );
   await app.register(fastifyStatic, {
     index: false,
     root: resolve(staticDir),

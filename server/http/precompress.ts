@@ -39,7 +39,9 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       if ((await stat(file)).size < MIN_BYTES) return;
       const body = await readFile(file);
       const [b, g] = await Promise.all([
-        br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        br(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
         gz(body, { level: constants.Z_BEST_COMPRESSION }),
       ]);
       // A variant no smaller than the file would only cost a header.

@@ -15,7 +15,12 @@ async function read(logRequests: boolean | undefined, headers: Record<string, st
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const t = await build({ logLevel: 'info', logStream: stream, logRequests });
   lines.length = 0;
-  const res = await t.app.inject({ method: 'POST', url: '/bid-web/bid-service/business/listByPage', payload: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 }, headers });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/bid-web/bid-service/business/listByPage',
+    payload: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 },
+    headers,
+  });
   expect(res.json()).toMatchObject({ code: 'E000' });
   // pino writes asynchronously.
   await new Promise((r) => setImmediate(r));

@@ -16,8 +16,12 @@ describe('answerProblems', () => {
 
   it('names a field the contract does not declare, at any depth', () => {
     expect(answerProblems(schema, { ...answer, passwordHash: 'x' })).toEqual(['passwordHash: not in the contract']);
-    expect(answerProblems(schema, { ...answer, records: [{ id: '1', title: 'a', owner_supplier_id: 7 }] })).toEqual(['records[0].owner_supplier_id: not in the contract']);
-    expect(answerProblems(schema, { ...answer, byType: { x: [{ code: 'c', sort: 1 }] } })).toEqual(['byType.x[0].sort: not in the contract']);
+    expect(answerProblems(schema, { ...answer, records: [{ id: '1', title: 'a', owner_supplier_id: 7 }] })).toEqual([
+      'records[0].owner_supplier_id: not in the contract',
+    ]);
+    expect(answerProblems(schema, { ...answer, byType: { x: [{ code: 'c', sort: 1 }] } })).toEqual([
+      'byType.x[0].sort: not in the contract',
+    ]);
   });
 
   it('names a missing or mistyped field', () => {

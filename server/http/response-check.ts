@@ -30,7 +30,8 @@ function undeclared(raw: unknown, kept: unknown, path: string, out: string[]): v
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 declare module 'fastify' {
   interface FastifyInstance {

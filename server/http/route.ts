@@ -44,9 +44,17 @@ const fastifyPath = (path: string) => `${BASE_PATH}${path.replace(/\{(\w+)\}/g, 
  * generate the OpenAPI document. Handlers return the `data` of a success; failures are thrown
  * as ApiError. `idempotent` writes replay their first success for a repeated Idempotency-Key.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: E, handler: Handler<E>, opts: { idempotent?: boolean } = {}): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  tag: string,
+  e: E,
+  handler: Handler<E>,
+  opts: { idempotent?: boolean } = {},
+): void {
   const payload = e.body === 'multipart' ? {} : e.method === 'GET' ? { querystring: e.request } : { body: e.request };
-  const config: OpenApiRouteConfig = { openapi: { name: e.name, public: e.public, idempotent: opts.idempotent ?? false, body: e.body, binary: e.binary } };
+  const config: OpenApiRouteConfig = {
+    openapi: { name: e.name, public: e.public, idempotent: opts.idempotent ?? false, body: e.body, binary: e.binary },
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: fastifyPath(e.path),
@@ -72,7 +80,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, tag: string, e: 
     handler: async (req, reply) => {
       const session = await resolveSession(req, !e.public);
       const { db } = req.server.services;
-      const call = { input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'], params: (req.params ?? {}) as Call<E>['params'], session, req, reply, db };
+      const call = {
+        input: (e.method === 'GET' ? req.query : req.body) as Call<E>['input'],
+        params: (req.params ?? {}) as Call<E>['params'],
+        session,
+        req,
+        reply,
+        db,
+      };
       if (e.binary) return handler(call);
       const data = opts.idempotent ? await withIdempotency(req, session, async (tx) => handler({ ...call, db: tx })) : await handler(call);
       if (req.server.checkResponses) assertAnswer(e, data);

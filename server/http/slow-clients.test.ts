@@ -64,7 +64,11 @@ describe('slow clients', () => {
   });
 
   it('still answers a request that arrives in time', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}${BASE_PATH}/supplier/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }) });
+    const res = await fetch(`http://127.0.0.1:${port}${BASE_PATH}/supplier/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo_a104', password: 'Demo1234' }),
+    });
     expect(((await res.json()) as { code: string }).code).toBe('E000');
   });
 

@@ -23,7 +23,8 @@ const made = await precompressDir(dist);
 const served = `<!doctype html><meta name="time-zone" content="Asia/Shanghai" />${shell.slice('<!doctype html>'.length)}`;
 const t = await build({ staticDir: dist });
 
-const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('precompressDir (the build step)', () => {
   it('writes brotli and gzip beside each text file worth it, byte-equal once decompressed', () => {
@@ -52,8 +53,19 @@ describe('serving the built portal', () => {
   });
 
   it('sends the headers only a document reads with documents and the worker’s script, not with every file', async () => {
-    const documentOnly = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'];
-    for (const [url, encoding] of [['/assets/app-1234.js', 'br'], ['/assets/tiny-1234.js', undefined], ['/robots.txt', undefined]] as const) {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ];
+    for (const [url, encoding] of [
+      ['/assets/app-1234.js', 'br'],
+      ['/assets/tiny-1234.js', undefined],
+      ['/robots.txt', undefined],
+    ] as const) {
       const res = await get(url, encoding);
       expect(res.statusCode).toBe(200);
       for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
@@ -61,7 +73,12 @@ describe('serving the built portal', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
-    for (const [url, encoding] of [['/sw.js', 'br'], ['/sw.js', undefined], ['/index.html', 'br'], ['/platform/home', undefined]] as const) {
+    for (const [url, encoding] of [
+      ['/sw.js', 'br'],
+      ['/sw.js', undefined],
+      ['/index.html', 'br'],
+      ['/platform/home', undefined],
+    ] as const) {
       const res = await get(url, encoding);
       for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeDefined();
     }

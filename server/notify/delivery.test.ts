@@ -57,7 +57,9 @@ const failingSmtp = new SMTPServer({
     setTimeout(() => callback(Object.assign(new Error('mailbox service unavailable, try later'), { responseCode: 451 })), FAILING_DELAY_MS);
   },
 });
-const failingPort = await new Promise<number>((done) => failingSmtp.listen(0, '127.0.0.1', () => done((failingSmtp.server.address() as AddressInfo).port)));
+const failingPort = await new Promise<number>((done) =>
+  failingSmtp.listen(0, '127.0.0.1', () => done((failingSmtp.server.address() as AddressInfo).port)),
+);
 
 const SMS_SECRET = 'sms-webhook-secret-0123';
 const smsCalls: Array<{
@@ -217,7 +219,7 @@ describe('codes by mail over SMTP', () => {
     ).toBe('E000');
   });
 
-  it('sends an address without an account word that no account uses it, with no code, in the asker\'s language, and answers alike', async () => {
+  it("sends an address without an account word that no account uses it, with no code, in the asker's language, and answers alike", async () => {
     for (const [lang, locale] of [
       ['en', 'en'],
       ['vi', 'vie'],
@@ -247,7 +249,8 @@ describe('codes by mail over SMTP', () => {
         text: {
           en: 'Someone asked to reset a supplier portal password with this email address, but no supplier account uses it, so there is no code. If you have an account, try again with the email address or phone number you registered with.',
           vie: 'Có người yêu cầu đặt lại mật khẩu cổng nhà cung cấp bằng địa chỉ email này, nhưng không có tài khoản nhà cung cấp nào dùng địa chỉ email này, nên không có mã xác minh. Nếu bạn có tài khoản, hãy thử lại bằng email hoặc số điện thoại đã đăng ký.',
-          'zh-CN': '有人申请用本邮箱找回供应商门户的密码，但没有供应商账号使用本邮箱，因此没有验证码。如果您有账号，请用注册时填写的邮箱或手机号重试。',
+          'zh-CN':
+            '有人申请用本邮箱找回供应商门户的密码，但没有供应商账号使用本邮箱，因此没有验证码。如果您有账号，请用注册时填写的邮箱或手机号重试。',
         }[locale],
       });
       // No code anywhere in it.
@@ -275,7 +278,9 @@ describe('codes by SMS through the webhook', () => {
       validSeconds: CODE_TTL_SECONDS,
       text: expect.any(String),
     });
-    expect(body.text).toBe(`Mã xác minh của bạn là ${(body as { code: string }).code}, dùng để đặt lại mật khẩu. Mã có hiệu lực trong ${CODE_TTL_SECONDS / 60} phút.`);
+    expect(body.text).toBe(
+      `Mã xác minh của bạn là ${(body as { code: string }).code}, dùng để đặt lại mật khẩu. Mã có hiệu lực trong ${CODE_TTL_SECONDS / 60} phút.`,
+    );
   });
 
   it('posts word that no account uses a phone, with no code, and answers alike', async () => {

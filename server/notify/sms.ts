@@ -30,7 +30,10 @@ export function smsWebhookNotifier(url: string, secret: string): Notifier {
     async sendCode(message) {
       const { to, code, locale, purpose } = message;
       const text = codeText(message).text.split('\n')[0]!;
-      const body: SmsWebhookBody = code === null ? { to, text, kind: 'unknown', locale, purpose } : { to, text, kind: 'code', code, locale, purpose, validSeconds: CODE_TTL_SECONDS };
+      const body: SmsWebhookBody =
+        code === null
+          ? { to, text, kind: 'unknown', locale, purpose }
+          : { to, text, kind: 'code', code, locale, purpose, validSeconds: CODE_TTL_SECONDS };
       const res = await fetch(url, {
         method: 'POST',
         headers: {

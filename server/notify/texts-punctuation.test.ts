@@ -18,11 +18,18 @@ function textsIn(locale: 'en' | 'vie'): Array<[string, string]> {
     ['code ignoreUnknown', code.ignoreUnknown],
     ['code signature', code.signature],
     ...Object.entries(code.purpose).map(([purpose, text]): [string, string] => [`code body ${purpose}`, code.body('123456', text, 10)]),
-    ...Object.entries(code.unknown).flatMap(([purpose, text]) => Object.values(code.targetName).map((target): [string, string] => [`code unknown ${purpose}`, text(target)])),
+    ...Object.entries(code.unknown).flatMap(([purpose, text]) =>
+      Object.values(code.targetName).map((target): [string, string] => [`code unknown ${purpose}`, text(target)]),
+    ),
     ...Object.entries(LETTER_LABELS).map(([key, labels]): [string, string] => [`letter ${key}`, labels[locale]]),
-    ...Object.entries(DICTIONARIES).flatMap(([type, items]) => items.map(([key, labels]): [string, string] => [`dictionary ${type} ${key}`, labels[locale]])),
+    ...Object.entries(DICTIONARIES).flatMap(([type, items]) =>
+      items.map(([key, labels]): [string, string] => [`dictionary ${type} ${key}`, labels[locale]]),
+    ),
   ];
-  for (const [key, labels, children] of [...REGIONS, ...PRODUCTION_BASES.map(([code, labels, departments]) => [code, labels, departments] as const)]) {
+  for (const [key, labels, children] of [
+    ...REGIONS,
+    ...PRODUCTION_BASES.map(([code, labels, departments]) => [code, labels, departments] as const),
+  ]) {
     texts.push([`place ${key}`, labels[locale]]);
     for (const [child, childLabels] of children) texts.push([`place ${child}`, childLabels[locale]]);
   }
@@ -31,6 +38,10 @@ function textsIn(locale: 'en' | 'vie'): Array<[string, string]> {
 
 describe('the bid service in English and Vietnamese', () => {
   it.each(['en', 'vie'] as const)('%s texts have no full-width marks and no double spaces', (locale) => {
-    expect(textsIn(locale).filter(([, text]) => CHINESE_PUNCTUATION.test(text)).map(([where, text]) => `${where} => ${text}`)).toEqual([]);
+    expect(
+      textsIn(locale)
+        .filter(([, text]) => CHINESE_PUNCTUATION.test(text))
+        .map(([where, text]) => `${where} => ${text}`),
+    ).toEqual([]);
   });
 });

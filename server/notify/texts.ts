@@ -35,8 +35,10 @@ export const CODE_TEXTS: Record<Locale, CodeTexts> = {
     ignore: '如非本人操作，请忽略本消息，切勿将验证码告诉他人。',
     unknownSubject: '供应商门户：未发送验证码',
     unknown: {
-      recovery: (target) => `有人申请用本${target}找回供应商门户的密码，但没有供应商账号使用本${target}，因此没有验证码。如果您有账号，请用注册时填写的邮箱或手机号重试。`,
-      gate: (target) => `有人申请用本${target}领取访客二维码，但本${target}没有已批准的参观，因此没有验证码。请向接待人确认参观申请中填写的手机号。`,
+      recovery: (target) =>
+        `有人申请用本${target}找回供应商门户的密码，但没有供应商账号使用本${target}，因此没有验证码。如果您有账号，请用注册时填写的邮箱或手机号重试。`,
+      gate: (target) =>
+        `有人申请用本${target}领取访客二维码，但本${target}没有已批准的参观，因此没有验证码。请向接待人确认参观申请中填写的手机号。`,
     },
     targetName: { mail: '邮箱', phone: '手机号' },
     ignoreUnknown: '如非本人操作，请忽略本消息。',
@@ -54,7 +56,8 @@ export const CODE_TEXTS: Record<Locale, CodeTexts> = {
     unknown: {
       recovery: (target) =>
         `Someone asked to reset a supplier portal password with this ${target}, but no supplier account uses it, so there is no code. If you have an account, try again with the email address or phone number you registered with.`,
-      gate: (target) => `Someone asked for a visitor QR code with this ${target}, but it has no approved visit, so there is no code. Please ask your host which phone number the visit application gives.`,
+      gate: (target) =>
+        `Someone asked for a visitor QR code with this ${target}, but it has no approved visit, so there is no code. Please ask your host which phone number the visit application gives.`,
     },
     targetName: { mail: 'email address', phone: 'phone number' },
     ignoreUnknown: 'If you did not ask for it, ignore this message.',
@@ -84,14 +87,21 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * The text of a verification message: one line for an SMS, the same lines for a mail. Without a
  * code (`code` null: nobody uses the address or phone for the purpose), the message says so.
  */
-export function codeText({ locale, code, purpose, way }: Pick<VerificationMessage, 'locale' | 'code' | 'purpose' | 'way'>): { subject: string; text: string; html: string } {
+export function codeText({ locale, code, purpose, way }: Pick<VerificationMessage, 'locale' | 'code' | 'purpose' | 'way'>): {
+  subject: string;
+  text: string;
+  html: string;
+} {
   const t = CODE_TEXTS[locale];
   const line = code === null ? t.unknown[purpose](t.targetName[way]) : t.body(code, t.purpose[purpose], CODE_TTL_SECONDS / 60);
   const ignore = code === null ? t.ignoreUnknown : t.ignore;
   const text = `${line}\n\n${ignore}\n\n${t.signature}\n`;
   // The code stands out in the HTML part; everything is escaped (no text here comes from the user,
   // but a future purpose or name might).
-  const strong = code === null ? escapeHtml(line) : escapeHtml(line).replace(escapeHtml(code), `<strong style="font-size:1.5em;letter-spacing:0.15em">${code}</strong>`);
+  const strong =
+    code === null
+      ? escapeHtml(line)
+      : escapeHtml(line).replace(escapeHtml(code), `<strong style="font-size:1.5em;letter-spacing:0.15em">${code}</strong>`);
   const html = `<!doctype html><html lang="${locale === 'vie' ? 'vi' : locale}"><body style="font-family:sans-serif;line-height:1.6"><p>${strong}</p><p style="color:#555">${escapeHtml(ignore)}</p><p>${escapeHtml(t.signature)}</p></body></html>`;
   return { subject: code === null ? t.unknownSubject : t.subject, text, html };
 }

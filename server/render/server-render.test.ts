@@ -19,13 +19,17 @@ mkdirSync(`${dist}-ssr`);
 copyFileSync(new URL('./fixtures/server-entry.mjs', import.meta.url), join(`${dist}-ssr`, 'server-entry.mjs'));
 const t = await build({ staticDir: dist });
 
-const notices = (await t.post<{ records: { id: string; title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 1, pageSize: 20 })).data
-  .records;
+const notices = (
+  await t.post<{ records: { id: string; title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 1, pageSize: 20 })
+).data.records;
 expect(notices.length).toBe(20);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 /** server_renders_total by outcome, so far. */
 const outcomes = async () =>
-  Object.fromEntries((await t.app.services.metrics.serverRenders.get()).values.map((v) => [String(v.labels.outcome), v.value])) as Record<string, number>;
+  Object.fromEntries((await t.app.services.metrics.serverRenders.get()).values.map((v) => [String(v.labels.outcome), v.value])) as Record<
+    string,
+    number
+  >;
 /** What `fn` added to server_renders_total, by outcome. */
 async function counted(fn: () => Promise<unknown>): Promise<Record<string, number>> {
   const before = await outcomes();
@@ -49,7 +53,9 @@ describe('the server render of a public notice', () => {
 
     let brotli: Awaited<ReturnType<typeof get>> | undefined;
     // The second visit is served the render the first one made.
-    expect(await counted(async () => (brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' })))).toEqual({ kept: 1 });
+    expect(await counted(async () => (brotli = await get(`/bidDetail/${notice!.id}`, { 'accept-encoding': 'gzip, br' })))).toEqual({
+      kept: 1,
+    });
     expect(brotli?.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli!.rawPayload).toString()).toBe(plain.body);
   });
@@ -66,7 +72,8 @@ describe('the server render of a public notice', () => {
   });
 
   it('serves /login, and the root, with the page of notices its address asks for', async () => {
-    const second = (await t.post<{ records: { title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 2, pageSize: 10 })).data.records;
+    const second = (await t.post<{ records: { title: string }[] }>('/business/listByPage', { bindOrPurchase: 0, pageNo: 2, pageSize: 10 }))
+      .data.records;
     const titles = (records: { title: string }[]) => `<ol>${records.map((r) => `<li>${r.title}</li>`).join('')}</ol>`;
     expect((await get('/login')).body).toContain(`<div id="root" data-prerendered data-path="/login">${titles(notices.slice(0, 10))}`);
     expect((await get('/login?page=2')).body).toContain(`data-path="/login">${titles(second)}`);
@@ -90,13 +97,17 @@ describe('the server render of a public notice', () => {
 
   it('serves a logged-in supplier the plain shell (their screen is the portal’s to render); a timed-out session still gets the render', async () => {
     const url = `/bidDetail/${notices[2]!.id}`;
-    expect(await counted(async () => expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(served))).toEqual({ session: 1 });
+    expect(
+      await counted(async () => expect((await get(url, { cookie: 'auth=1; token=abc; username=demo_a101' })).body).toBe(served)),
+    ).toEqual({ session: 1 });
     expect((await get(url, { cookie: 'auth=1; username=demo_a101' })).body).toContain(`<h1>${notices[2]!.title}</h1>`);
   });
 
   it('serves the plain shell when the render fails, and renders again after', async () => {
     expect(await counted(async () => expect((await get('/bidDetail/broken')).body).toBe(served))).toEqual({ failed: 1 });
-    expect(await counted(async () => expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`))).toEqual({
+    expect(
+      await counted(async () => expect((await get(`/bidDetail/${notices[3]!.id}`)).body).toContain(`<h1>${notices[3]!.title}</h1>`)),
+    ).toEqual({
       rendered: 1,
     });
   });
@@ -118,7 +129,9 @@ describe('the server render of a public notice', () => {
 
     // A new thread renders again, once it has started (on a busy machine that may outlast one render's timeout).
     const after = notices[4 + MAX_WAITING + 1]!;
-    await expect.poll(async () => (await get(`/bidDetail/${after.id}`)).body, { timeout: 60_000, interval: 500 }).toContain(`<h1>${after.title}</h1>`);
+    await expect
+      .poll(async () => (await get(`/bidDetail/${after.id}`)).body, { timeout: 60_000, interval: 500 })
+      .toContain(`<h1>${after.title}</h1>`);
   }, 90_000);
 });
 
@@ -148,12 +161,23 @@ describe("the server render of a supplier's screen", () => {
   });
 
   it('serves the plain shell without a session, to a session the service refuses, and to the forms of new records (their drafts are on the device)', async () => {
-    expect(await counted(async () => expect((await get('/platform/home', { cookie: 'auth=1' })).body).toBe(served))).toEqual({ noSession: 1 });
+    expect(await counted(async () => expect((await get('/platform/home', { cookie: 'auth=1' })).body).toBe(served))).toEqual({
+      noSession: 1,
+    });
     const revoked = cookiesOf({ token: 'not-a-token', supplierId: randomUUID(), username: 'demo_a104' });
-    expect(await counted(async () => expect((await get('/platform/home', { cookie: revoked })).body).toBe(served))).toEqual({ redirected: 1 });
+    expect(await counted(async () => expect((await get('/platform/home', { cookie: revoked })).body).toBe(served))).toEqual({
+      redirected: 1,
+    });
     const { token, supplierId, username } = await t.login('demo_a104');
-    for (const url of ['/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/platform/supplierInfoManagement', '/platform/tenderManagement/x/bid']) {
-      expect(await counted(async () => expect((await get(url, { cookie: cookiesOf({ token, supplierId, username }) })).body).toBe(served))).toEqual({});
+    for (const url of [
+      '/platform/communicateRecord/new',
+      '/platform/visitorApplyNew/new',
+      '/platform/supplierInfoManagement',
+      '/platform/tenderManagement/x/bid',
+    ]) {
+      expect(
+        await counted(async () => expect((await get(url, { cookie: cookiesOf({ token, supplierId, username }) })).body).toBe(served)),
+      ).toEqual({});
     }
   });
 });

@@ -114,7 +114,9 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
           .inject({ method: call.method as 'GET', url: `${url.pathname}${url.search}`, headers: call.headers, payload: call.body })
           .catch(() => ({ statusCode: 503, headers: {}, body: '' }))
       : { statusCode: 404, headers: {}, body: '' };
-    const headers = Object.fromEntries(Object.entries(reply.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const headers = Object.fromEntries(
+      Object.entries(reply.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
   }
 
@@ -130,7 +132,10 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
         reject(new Error(`no render within ${RENDER_TIMEOUT_MS} ms`));
         void thread.terminate();
       }, RENDER_TIMEOUT_MS);
-      const settle = { resolve: (html: string | null) => (clearTimeout(timer), resolve(html)), reject: (error: Error) => (clearTimeout(timer), reject(error)) };
+      const settle = {
+        resolve: (html: string | null) => (clearTimeout(timer), resolve(html)),
+        reject: (error: Error) => (clearTimeout(timer), reject(error)),
+      };
       waiting.set(id, settle);
       thread.postMessage({ id, op: 'render', path, cookies });
     });

@@ -14,7 +14,10 @@ import { tenderRoutes } from './tender';
 import { visitApplyRoutes } from './visit-apply';
 
 /** The contract's routes, by area, under `/bid-web/bid-service` (the operator endpoints and OpenAPI are app.ts's). */
-export async function registerRoutes(app: FastifyInstance, opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string }): Promise<void> {
+export async function registerRoutes(
+  app: FastifyInstance,
+  opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string },
+): Promise<void> {
   await app.register(businessRoutes);
   await app.register(sessionRoutes);
   await app.register(profileRoutes);

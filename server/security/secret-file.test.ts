@@ -27,7 +27,9 @@ describe('a secret file of the data folder', () => {
     const file = join(dir, 'pass.secret');
     const script = `import { ensureSecretFile } from './server/security/secret-file.ts'; process.stdout.write(ensureSecretFile(${JSON.stringify(file)}));`;
     const secrets = await Promise.all(
-      Array.from({ length: 6 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root }).then((r) => r.stdout)),
+      Array.from({ length: 6 }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root }).then((r) => r.stdout),
+      ),
     );
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toMatch(/^[\w-]{43}$/);

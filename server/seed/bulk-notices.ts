@@ -76,26 +76,91 @@ export const MATERIALS: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 /** Specifications some titles carry: each rarer than the material it goes with. */
-const SPECS = ['120g/m²', '170g/m²', '250g/m²', '300g/m²', '1200×1000mm', '23μm', '76mm', 'SKF 23152', 'ISO 9001', 'FSC', '食品级', '环保型', '进口', '国产'];
+const SPECS = [
+  '120g/m²',
+  '170g/m²',
+  '250g/m²',
+  '300g/m²',
+  '1200×1000mm',
+  '23μm',
+  '76mm',
+  'SKF 23152',
+  'ISO 9001',
+  'FSC',
+  '食品级',
+  '环保型',
+  '进口',
+  '国产',
+];
 
 export const UNITS: readonly string[] = [
-  '华南纸业集团有限公司', '东莞玖龙包装有限公司', '太仓纸业有限公司', '北海林浆纸有限公司', '越南平阳纸业有限公司',
-  '重庆纸品包装有限公司', '天津纸业有限公司', '泉州纸制品有限公司', '武汉纸箱包装有限公司', '沈阳纸业有限公司',
-  '河北纸品有限公司', '江门包装材料有限公司', '东莞纸业物流有限公司', '华南纸业集团采购中心', '湛江林业有限公司',
-  'Công ty TNHH Giấy Bình Dương', 'Công ty TNHH Bao bì Long An', 'Nine Dragons Paper (Vietnam) Co., Ltd.',
-  '昆山彩印包装有限公司', '成都纸箱厂', '青岛包装制品有限公司', '郑州纸业有限公司', '福州纸管有限公司',
-  '长沙纸业贸易有限公司', '南宁浆纸有限公司', '苏州印刷材料有限公司', '宁波托盘制造有限公司', 'Công ty CP Giấy Hải Phòng',
+  '华南纸业集团有限公司',
+  '东莞玖龙包装有限公司',
+  '太仓纸业有限公司',
+  '北海林浆纸有限公司',
+  '越南平阳纸业有限公司',
+  '重庆纸品包装有限公司',
+  '天津纸业有限公司',
+  '泉州纸制品有限公司',
+  '武汉纸箱包装有限公司',
+  '沈阳纸业有限公司',
+  '河北纸品有限公司',
+  '江门包装材料有限公司',
+  '东莞纸业物流有限公司',
+  '华南纸业集团采购中心',
+  '湛江林业有限公司',
+  'Công ty TNHH Giấy Bình Dương',
+  'Công ty TNHH Bao bì Long An',
+  'Nine Dragons Paper (Vietnam) Co., Ltd.',
+  '昆山彩印包装有限公司',
+  '成都纸箱厂',
+  '青岛包装制品有限公司',
+  '郑州纸业有限公司',
+  '福州纸管有限公司',
+  '长沙纸业贸易有限公司',
+  '南宁浆纸有限公司',
+  '苏州印刷材料有限公司',
+  '宁波托盘制造有限公司',
+  'Công ty CP Giấy Hải Phòng',
 ];
 
 export const PLACES: readonly string[] = [
-  '广东省东莞市', '江苏省太仓市', '广西壮族自治区北海市', '越南平阳省', '天津市滨海新区', '重庆市江津区',
-  '湖北省武汉市', '福建省泉州市', '辽宁省沈阳市', '河北省廊坊市', '广东省江门市', '四川省成都市', '山东省青岛市',
-  '河南省郑州市', '浙江省宁波市', '江苏省苏州市', '湖南省长沙市', '广西壮族自治区南宁市', '福建省福州市', '广东省湛江市',
-  'Bình Dương, Việt Nam', 'Long An, Việt Nam', 'Hải Phòng, Việt Nam', 'Bắc Ninh, Việt Nam', 'Đồng Nai, Việt Nam',
-  '上海市浦东新区', '安徽省合肥市', '江西省南昌市', '云南省昆明市', '黑龙江省哈尔滨市',
+  '广东省东莞市',
+  '江苏省太仓市',
+  '广西壮族自治区北海市',
+  '越南平阳省',
+  '天津市滨海新区',
+  '重庆市江津区',
+  '湖北省武汉市',
+  '福建省泉州市',
+  '辽宁省沈阳市',
+  '河北省廊坊市',
+  '广东省江门市',
+  '四川省成都市',
+  '山东省青岛市',
+  '河南省郑州市',
+  '浙江省宁波市',
+  '江苏省苏州市',
+  '湖南省长沙市',
+  '广西壮族自治区南宁市',
+  '福建省福州市',
+  '广东省湛江市',
+  'Bình Dương, Việt Nam',
+  'Long An, Việt Nam',
+  'Hải Phòng, Việt Nam',
+  'Bắc Ninh, Việt Nam',
+  'Đồng Nai, Việt Nam',
+  '上海市浦东新区',
+  '安徽省合肥市',
+  '江西省南昌市',
+  '云南省昆明市',
+  '黑龙江省哈尔滨市',
 ];
 
-const ZH_KINDS = [['集中', '年度', '补充', '专项', '框架'], ['招标', '采购', '询比价', '竞争性谈判']] as const;
+const ZH_KINDS = [
+  ['集中', '年度', '补充', '专项', '框架'],
+  ['招标', '采购', '询比价', '竞争性谈判'],
+] as const;
 const EN_KINDS = ['annual tender', 'supply tender', 'framework purchase', 'spot purchase', 'request for quotation'];
 const VI_KINDS = ['Mua sắm', 'Đấu thầu cung cấp', 'Chào giá cạnh tranh'];
 
@@ -185,7 +250,18 @@ export async function seedBulkNotices(db: Queryable, n: number, now = new Date()
            AS u(t, no, title, unit, place, reg, hours, days)
        RETURNING id)
        INSERT INTO notice_details (notice_id, detail) SELECT id, $10::jsonb FROM n`,
-      [column('type'), column('tenderNo'), column('title'), column('unit'), column('place'), column('registrations'), column('cutoffHours'), column('publishedDays'), now, body],
+      [
+        column('type'),
+        column('tenderNo'),
+        column('title'),
+        column('unit'),
+        column('place'),
+        column('registrations'),
+        column('cutoffHours'),
+        column('publishedDays'),
+        now,
+        body,
+      ],
     );
   }
   // Fresh statistics, and a visibility map so that counts can be answered from the index alone.

@@ -26,11 +26,30 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
 
   const closed = await insertThread(
     db,
-    { supplierId, sponsor, topic: '开票信息变更', priority: 'low', sourceNo: null, content: '我司开票地址已变更为苏州市吴江区松陵镇纸业路 66 号，请更新贵司系统中的开票信息。', attachments: [] },
+    {
+      supplierId,
+      sponsor,
+      topic: '开票信息变更',
+      priority: 'low',
+      sourceNo: null,
+      content: '我司开票地址已变更为苏州市吴江区松陵镇纸业路 66 号，请更新贵司系统中的开票信息。',
+      attachments: [],
+    },
     ago(now, 20),
     timeZone,
   );
-  await insertReply(db, { threadId: closed.id, side: 'buyer', sponsor: '财务部 王芳', detail: '已更新，此后的发票请按新地址开具。本沟通关闭。', attachments: [], status: 'closed' }, ago(now, 18));
+  await insertReply(
+    db,
+    {
+      threadId: closed.id,
+      side: 'buyer',
+      sponsor: '财务部 王芳',
+      detail: '已更新，此后的发票请按新地址开具。本沟通关闭。',
+      attachments: [],
+      status: 'closed',
+    },
+    ago(now, 18),
+  );
 
   const awaitingSupplier = await insertThread(
     db,
@@ -48,8 +67,15 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
   );
   const reportName = '样品检测报告.txt';
   const key = storage.newKey('u', reportName, now);
-  const size = await storage.writeBytes(key, Buffer.from('样品检测报告（演示）\n环压强度：合格\n耐破指数：合格\n水分：7.8%，合格\n', 'utf8'));
-  await insertFile(db, { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: reportName, size, mime: mimeOf(key) }, ago(now, 3));
+  const size = await storage.writeBytes(
+    key,
+    Buffer.from('样品检测报告（演示）\n环压强度：合格\n耐破指数：合格\n水分：7.8%，合格\n', 'utf8'),
+  );
+  await insertFile(
+    db,
+    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: reportName, size, mime: mimeOf(key) },
+    ago(now, 3),
+  );
   await insertReply(
     db,
     {
@@ -65,7 +91,15 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
 
   await insertThread(
     db,
-    { supplierId, sponsor, topic: '交货周期及包装要求咨询', priority: 'medium', sourceNo: null, content: '请问月度订单的交货周期要求是多少天？包装是否需要缠绕膜加护角？', attachments: [] },
+    {
+      supplierId,
+      sponsor,
+      topic: '交货周期及包装要求咨询',
+      priority: 'medium',
+      sourceNo: null,
+      content: '请问月度订单的交货周期要求是多少天？包装是否需要缠绕膜加护角？',
+      attachments: [],
+    },
     ago(now, 2),
     timeZone,
   );

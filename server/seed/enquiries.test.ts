@@ -50,9 +50,12 @@ describe('demo enquiries', () => {
         const round = d.rounds.find((x) => x.round === q.round)!;
         expect(Date.parse(q.submittedAt)).toBeGreaterThan(Date.parse(round.openedAt));
         expect(Date.parse(q.submittedAt)).toBeLessThan(Date.parse(round.deadline));
-        expect(q.total).toBe(quoteTotal(q.lines.map((l) => ({ price: l.price, quantity: d.lines.find((x) => x.id === l.lineId)!.quantity }))));
+        expect(q.total).toBe(
+          quoteTotal(q.lines.map((l) => ({ price: l.price, quantity: d.lines.find((x) => x.id === l.lineId)!.quantity }))),
+        );
       }
-      for (const [i, round] of d.rounds.entries()) if (i > 0) expect(Date.parse(round.openedAt)).toBeGreaterThan(Date.parse(d.rounds[i - 1]!.openedAt));
+      for (const [i, round] of d.rounds.entries())
+        if (i > 0) expect(Date.parse(round.openedAt)).toBeGreaterThan(Date.parse(d.rounds[i - 1]!.openedAt));
       expect(Date.parse(r.createdAt)).toBeLessThanOrEqual(now);
     }
     // The quotes checked above: none of them was skipped for want of any.

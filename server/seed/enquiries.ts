@@ -12,7 +12,17 @@ interface Material extends NewEnquiryLine {
   base: string;
 }
 
-const m = (materialNo: string, name: string, specification: string, unit: string, brand: string, quantity: string, expectedPrice: string | null, packageSpecification: string, base: string): Material => ({
+const m = (
+  materialNo: string,
+  name: string,
+  specification: string,
+  unit: string,
+  brand: string,
+  quantity: string,
+  expectedPrice: string | null,
+  packageSpecification: string,
+  base: string,
+): Material => ({
   materialNo,
   name,
   specification,
@@ -26,13 +36,43 @@ const m = (materialNo: string, name: string, specification: string, unit: string
 
 /** Paper, chemicals and packaging a paper and packaging manufacturer buys. */
 const MATERIALS = {
-  kraft175: m('WL-KL-175', '牛皮箱板纸', '175g/m²，幅宽 2500mm，环压指数≥8.0', '吨', '玖龙', '120.000', '4150.00', '卷装，每卷约 1.2 吨，防潮膜包裹', '4280.00'),
+  kraft175: m(
+    'WL-KL-175',
+    '牛皮箱板纸',
+    '175g/m²，幅宽 2500mm，环压指数≥8.0',
+    '吨',
+    '玖龙',
+    '120.000',
+    '4150.00',
+    '卷装，每卷约 1.2 吨，防潮膜包裹',
+    '4280.00',
+  ),
   kraft200: m('WL-KL-200', '牛皮箱板纸', '200g/m²，幅宽 2500mm', '吨', '玖龙', '80.000', '4100.00', '卷装，每卷约 1.3 吨', '4230.00'),
   kraft250: m('WL-KL-250', '牛皮箱板纸', '250g/m²，幅宽 2200mm', '吨', '理文', '45.500', null, '卷装，每卷约 1.1 吨', '4360.00'),
-  medium120: m('WL-CM-120', '瓦楞原纸', '120g/m²，高强，横向环压≥6.5', '吨', '山鹰', '150.000', '3350.00', '卷装，纸芯内径 76mm', '3420.00'),
+  medium120: m(
+    'WL-CM-120',
+    '瓦楞原纸',
+    '120g/m²，高强，横向环压≥6.5',
+    '吨',
+    '山鹰',
+    '150.000',
+    '3350.00',
+    '卷装，纸芯内径 76mm',
+    '3420.00',
+  ),
   medium140: m('WL-CM-140', '瓦楞原纸', '140g/m²，高强', '吨', '山鹰', '90.000', '3300.00', '卷装，纸芯内径 76mm', '3395.00'),
   medium160: m('WL-CM-160', '高强瓦楞芯纸', '160g/m²，耐破指数≥2.8', '吨', '荣成', '60.250', null, '卷装', '3510.00'),
-  whiteCard: m('WL-WB-300', '白卡纸', '300g/m²，单面涂布，白度≥90%', '吨', '博汇', '25.000', '5600.00', '平张，787×1092mm，木托盘包装', '5780.00'),
+  whiteCard: m(
+    'WL-WB-300',
+    '白卡纸',
+    '300g/m²，单面涂布，白度≥90%',
+    '吨',
+    '博汇',
+    '25.000',
+    '5600.00',
+    '平张，787×1092mm，木托盘包装',
+    '5780.00',
+  ),
   greyBoard: m('WL-GB-250', '灰底白板纸', '250g/m²，灰底', '吨', '太阳纸业', '40.000', '4050.00', '平张，木托盘包装', '4190.00'),
   cornStarch: m('HX-ST-CORN', '玉米淀粉', '一级品，水分≤14%，细度≥99%', '吨', '', '200.000', '2850.00', '25kg/袋，吨袋可选', '2960.00'),
   oxStarch: m('HX-ST-OX', '氧化淀粉', '造纸表面施胶用，黏度 15–25 mPa·s', '吨', '', '80.000', '3480.00', '25kg/袋', '3590.00'),
@@ -53,7 +93,8 @@ const MATERIALS = {
 type MaterialKey = keyof typeof MATERIALS;
 
 /** `price` less `percent` (may be fractional), to the cent. */
-const less = (price: string, percent: number) => fromUnits((toUnits(price, PRICE_DECIMALS) * BigInt(Math.round((100 - percent) * 100))) / 10_000n, PRICE_DECIMALS);
+const less = (price: string, percent: number) =>
+  fromUnits((toUnits(price, PRICE_DECIMALS) * BigInt(Math.round((100 - percent) * 100))) / 10_000n, PRICE_DECIMALS);
 
 const HEADER = {
   currency: 'CNY',
@@ -125,7 +166,12 @@ const DEMO: DemoEnquiry[] = [
           { supplier: 'demo_a141', cut: -2 },
         ],
       },
-      { openedDaysAgo: 6, deadlineDays: -4, targetCut: 6, quotes: [{ supplier: 'demo_a104', cut: 2.5, remark: '按目标价下调，批量可再议' }] },
+      {
+        openedDaysAgo: 6,
+        deadlineDays: -4,
+        targetCut: 6,
+        quotes: [{ supplier: 'demo_a104', cut: 2.5, remark: '按目标价下调，批量可再议' }],
+      },
       { openedDaysAgo: 1, deadlineDays: 4, targetCut: 5, quotes: [] },
     ],
     remark: '年度框架协议，按月下单，价格有效期一年。',
@@ -232,7 +278,9 @@ export async function seedDemoEnquiries(db: Tx, now: Date): Promise<void> {
       const lines = await linesOf(db, id, 1, null);
       const baseOf = (lineId: string) => materials[lines.findIndex((l) => l.id === lineId)]!.base;
       if (i > 0) {
-        const targets = new Map(round.targetCut === undefined ? [] : lines.map((l) => [l.id, less(baseOf(l.id), round.targetCut!)] as const));
+        const targets = new Map(
+          round.targetCut === undefined ? [] : lines.map((l) => [l.id, less(baseOf(l.id), round.targetCut!)] as const),
+        );
         await openRound(db, id, { round: i + 1, promoter: HEADER.promoter, deadline: at(-round.deadlineDays), targets }, opened);
       }
       for (const [j, quote] of round.quotes.entries()) {

@@ -26,23 +26,50 @@ export const DEMO_PURCHASING_NOTICES = 40;
 export async function seedReference(db: Tx): Promise<void> {
   for (const [type, items] of Object.entries(DICTIONARIES)) {
     for (const [sort, [code, labels]] of items.entries()) {
-      await db.query('INSERT INTO dictionary_items (type, code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [type, code, sort, JSON.stringify(labels)]);
+      await db.query('INSERT INTO dictionary_items (type, code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        type,
+        code,
+        sort,
+        JSON.stringify(labels),
+      ]);
     }
   }
   for (const [code, labels, cities] of REGIONS) {
-    await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, NULL, $2) ON CONFLICT DO NOTHING', [code, JSON.stringify(labels)]);
+    await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, NULL, $2) ON CONFLICT DO NOTHING', [
+      code,
+      JSON.stringify(labels),
+    ]);
     for (const [cityCode, cityLabels] of cities) {
-      await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [cityCode, code, JSON.stringify(cityLabels)]);
+      await db.query('INSERT INTO regions (code, parent_code, labels) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        cityCode,
+        code,
+        JSON.stringify(cityLabels),
+      ]);
     }
   }
   for (const [sort, [code, labels, departments, timeZone]] of PRODUCTION_BASES.entries()) {
-    await db.query('INSERT INTO production_bases (code, sort, labels, time_zone) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [code, sort, JSON.stringify(labels), timeZone]);
+    await db.query('INSERT INTO production_bases (code, sort, labels, time_zone) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      code,
+      sort,
+      JSON.stringify(labels),
+      timeZone,
+    ]);
     for (const [dsort, [dcode, dlabels]] of departments.entries()) {
-      await db.query('INSERT INTO departments (code, base_code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [dcode, code, dsort, JSON.stringify(dlabels)]);
+      await db.query('INSERT INTO departments (code, base_code, sort, labels) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        dcode,
+        code,
+        dsort,
+        JSON.stringify(dlabels),
+      ]);
     }
   }
   for (const [sort, [account, name, department]] of BUYER_COUNTERPARTS.entries()) {
-    await db.query('INSERT INTO buyer_counterparts (account, name, department_code, sort) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [account, name, department, sort]);
+    await db.query('INSERT INTO buyer_counterparts (account, name, department_code, sort) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      account,
+      name,
+      department,
+      sort,
+    ]);
   }
 }
 
@@ -60,7 +87,9 @@ async function publicDoc(db: Tx, storage: FileStorage, name: string, content: st
  * a round, the buyer's answer, the returned visit) and older history read.
  */
 async function readOldMessages(db: Tx, now: Date): Promise<void> {
-  await db.query("UPDATE supplier_messages SET read_at = created_at + interval '1 hour' WHERE read_at IS NULL AND created_at < $1", [new Date(now.getTime() - 3.5 * 86_400_000)]);
+  await db.query("UPDATE supplier_messages SET read_at = created_at + interval '1 hour' WHERE read_at IS NULL AND created_at < $1", [
+    new Date(now.getTime() - 3.5 * 86_400_000),
+  ]);
 }
 
 /** The advisory lock of the demo seed. */
@@ -84,8 +113,20 @@ export async function seedDemo(database: Db, storage: FileStorage, now = new Dat
     if ((await countAllNotices(db)) > 0) return false;
     await seedReference(db);
     const docs: PublicDocs = {
-      template: await publicDoc(db, storage, '分项报价模板.csv', '序号,物料名称,规格型号,单位,数量,含税单价,含税金额,备注\n1,,,,,,,\n', now),
-      specification: await publicDoc(db, storage, '技术规格书.txt', '技术规格书（演示）\n一、质量标准：符合国家标准及买方企业标准。\n二、验收方式：到货抽检。\n', now),
+      template: await publicDoc(
+        db,
+        storage,
+        '分项报价模板.csv',
+        '序号,物料名称,规格型号,单位,数量,含税单价,含税金额,备注\n1,,,,,,,\n',
+        now,
+      ),
+      specification: await publicDoc(
+        db,
+        storage,
+        '技术规格书.txt',
+        '技术规格书（演示）\n一、质量标准：符合国家标准及买方企业标准。\n二、验收方式：到货抽检。\n',
+        now,
+      ),
     };
     const r = rng(SEED);
     for (let i = 0; i < DEMO_BIDDING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 0, now, docs));

@@ -26,12 +26,46 @@ const MATERIALS: Array<[string, string, string, string, string]> = [
   ['生物质颗粒燃料', '热值≥4200kcal/kg', '吨', '锅炉燃料', 'ENERGY'],
 ];
 
-const UNITS = ['华南纸业集团有限公司', '东莞玖龙包装有限公司', '太仓纸业有限公司', '北海林浆纸有限公司', '越南平阳纸业有限公司', '重庆纸品包装有限公司', '天津纸业有限公司'];
-const PLACES = ['广东省东莞市', '江苏省太仓市', '广西壮族自治区北海市', '越南平阳省', '重庆市江津区', '天津市滨海新区', '湖北省武汉市', '福建省泉州市'];
+const UNITS = [
+  '华南纸业集团有限公司',
+  '东莞玖龙包装有限公司',
+  '太仓纸业有限公司',
+  '北海林浆纸有限公司',
+  '越南平阳纸业有限公司',
+  '重庆纸品包装有限公司',
+  '天津纸业有限公司',
+];
+const PLACES = [
+  '广东省东莞市',
+  '江苏省太仓市',
+  '广西壮族自治区北海市',
+  '越南平阳省',
+  '重庆市江津区',
+  '天津市滨海新区',
+  '湖北省武汉市',
+  '福建省泉州市',
+];
 const MANNERS = ['OPEN', 'INVITE', 'COMPARE', 'SINGLE'];
-const CURRENCIES: Array<[string, number]> = [['CNY', 1], ['USD', 7.1], ['VND', 0.00029], ['EUR', 7.7]];
-const BUYERS: Array<[string, string]> = [['陈经理', '13800138001'], ['李工', '13925012345'], ['王主管', '13711223344'], ['Nguyễn Văn An', '13688776655']];
-const CERTIFICATES = ['营业执照', 'ISO 9001 质量管理体系认证', 'ISO 14001 环境管理体系认证', 'FSC 森林认证', '危险化学品经营许可证', '近三年审计报告'];
+const CURRENCIES: Array<[string, number]> = [
+  ['CNY', 1],
+  ['USD', 7.1],
+  ['VND', 0.00029],
+  ['EUR', 7.7],
+];
+const BUYERS: Array<[string, string]> = [
+  ['陈经理', '13800138001'],
+  ['李工', '13925012345'],
+  ['王主管', '13711223344'],
+  ['Nguyễn Văn An', '13688776655'],
+];
+const CERTIFICATES = [
+  '营业执照',
+  'ISO 9001 质量管理体系认证',
+  'ISO 14001 环境管理体系认证',
+  'FSC 森林认证',
+  '危险化学品经营许可证',
+  '近三年审计报告',
+];
 
 /** The reference documents of the demo notices, created by the seed as public files. */
 export interface PublicDocs {
@@ -69,8 +103,16 @@ export function noticeBody(issuingUnit: string, projectAddress: string, r?: Rng,
       { description: '提供产品技术规格书及样品', referenceDocuments: docs ? [docs.specification] : [] },
     ],
     clarificationRequest: '如对招标文件有疑问，请于截止时间前三日以书面形式向采购联系人提出。',
-    certificateDocuments: r ? CERTIFICATES.filter(() => r.next() < 0.5).concat('营业执照').filter((v, i, a) => a.indexOf(v) === i) : ['营业执照'],
-    companyInfo: { name: issuingUnit, address: projectAddress, profile: `${issuingUnit}是专业从事箱板纸、瓦楞纸及纸包装产品生产的大型造纸企业。` },
+    certificateDocuments: r
+      ? CERTIFICATES.filter(() => r.next() < 0.5)
+          .concat('营业执照')
+          .filter((v, i, a) => a.indexOf(v) === i)
+      : ['营业执照'],
+    companyInfo: {
+      name: issuingUnit,
+      address: projectAddress,
+      profile: `${issuingUnit}是专业从事箱板纸、瓦楞纸及纸包装产品生产的大型造纸企业。`,
+    },
     buyerContact: { name: buyer, phone, email: 'purchase@example.com' },
   };
   // 2 % of the total price in whole thousands, at least 1,000: derived, so the random sequence

@@ -82,37 +82,139 @@ export const DICTIONARIES: Record<string, Array<[string, Labels]>> = {
 export const REGIONS: Array<[string, Labels, Array<[string, Labels]>]> = [
   ['110000', l('北京市', 'Beijing', 'Bắc Kinh'), [['110100', l('北京市', 'Beijing', 'Bắc Kinh')]]],
   ['310000', l('上海市', 'Shanghai', 'Thượng Hải'), [['310100', l('上海市', 'Shanghai', 'Thượng Hải')]]],
-  ['320000', l('江苏省', 'Jiangsu', 'Giang Tô'), [
-    ['320100', l('南京市', 'Nanjing', 'Nam Kinh')], ['320500', l('苏州市', 'Suzhou', 'Tô Châu')], ['320200', l('无锡市', 'Wuxi', 'Vô Tích')], ['320900', l('盐城市', 'Yancheng', 'Diêm Thành')]]],
-  ['330000', l('浙江省', 'Zhejiang', 'Chiết Giang'), [
-    ['330100', l('杭州市', 'Hangzhou', 'Hàng Châu')], ['330200', l('宁波市', 'Ningbo', 'Ninh Ba')], ['330400', l('嘉兴市', 'Jiaxing', 'Gia Hưng')]]],
-  ['350000', l('福建省', 'Fujian', 'Phúc Kiến'), [['350100', l('福州市', 'Fuzhou', 'Phúc Châu')], ['350200', l('厦门市', 'Xiamen', 'Hạ Môn')]]],
-  ['370000', l('山东省', 'Shandong', 'Sơn Đông'), [['370100', l('济南市', 'Jinan', 'Tế Nam')], ['370200', l('青岛市', 'Qingdao', 'Thanh Đảo')], ['370800', l('济宁市', 'Jining', 'Tế Ninh')]]],
-  ['420000', l('湖北省', 'Hubei', 'Hồ Bắc'), [['420100', l('武汉市', 'Wuhan', 'Vũ Hán')], ['420500', l('宜昌市', 'Yichang', 'Nghi Xương')]]],
-  ['440000', l('广东省', 'Guangdong', 'Quảng Đông'), [
-    ['440100', l('广州市', 'Guangzhou', 'Quảng Châu')], ['440300', l('深圳市', 'Shenzhen', 'Thâm Quyến')], ['441900', l('东莞市', 'Dongguan', 'Đông Quản')],
-    ['440600', l('佛山市', 'Foshan', 'Phật Sơn')], ['440800', l('湛江市', 'Zhanjiang', 'Trạm Giang')]]],
-  ['450000', l('广西壮族自治区', 'Guangxi', 'Quảng Tây'), [['450100', l('南宁市', 'Nanning', 'Nam Ninh')], ['450500', l('北海市', 'Beihai', 'Bắc Hải')], ['450800', l('贵港市', 'Guigang', 'Quý Cảng')]]],
-  ['510000', l('四川省', 'Sichuan', 'Tứ Xuyên'), [['510100', l('成都市', 'Chengdu', 'Thành Đô')], ['511500', l('宜宾市', 'Yibin', 'Nghi Tân')]]],
+  [
+    '320000',
+    l('江苏省', 'Jiangsu', 'Giang Tô'),
+    [
+      ['320100', l('南京市', 'Nanjing', 'Nam Kinh')],
+      ['320500', l('苏州市', 'Suzhou', 'Tô Châu')],
+      ['320200', l('无锡市', 'Wuxi', 'Vô Tích')],
+      ['320900', l('盐城市', 'Yancheng', 'Diêm Thành')],
+    ],
+  ],
+  [
+    '330000',
+    l('浙江省', 'Zhejiang', 'Chiết Giang'),
+    [
+      ['330100', l('杭州市', 'Hangzhou', 'Hàng Châu')],
+      ['330200', l('宁波市', 'Ningbo', 'Ninh Ba')],
+      ['330400', l('嘉兴市', 'Jiaxing', 'Gia Hưng')],
+    ],
+  ],
+  [
+    '350000',
+    l('福建省', 'Fujian', 'Phúc Kiến'),
+    [
+      ['350100', l('福州市', 'Fuzhou', 'Phúc Châu')],
+      ['350200', l('厦门市', 'Xiamen', 'Hạ Môn')],
+    ],
+  ],
+  [
+    '370000',
+    l('山东省', 'Shandong', 'Sơn Đông'),
+    [
+      ['370100', l('济南市', 'Jinan', 'Tế Nam')],
+      ['370200', l('青岛市', 'Qingdao', 'Thanh Đảo')],
+      ['370800', l('济宁市', 'Jining', 'Tế Ninh')],
+    ],
+  ],
+  [
+    '420000',
+    l('湖北省', 'Hubei', 'Hồ Bắc'),
+    [
+      ['420100', l('武汉市', 'Wuhan', 'Vũ Hán')],
+      ['420500', l('宜昌市', 'Yichang', 'Nghi Xương')],
+    ],
+  ],
+  [
+    '440000',
+    l('广东省', 'Guangdong', 'Quảng Đông'),
+    [
+      ['440100', l('广州市', 'Guangzhou', 'Quảng Châu')],
+      ['440300', l('深圳市', 'Shenzhen', 'Thâm Quyến')],
+      ['441900', l('东莞市', 'Dongguan', 'Đông Quản')],
+      ['440600', l('佛山市', 'Foshan', 'Phật Sơn')],
+      ['440800', l('湛江市', 'Zhanjiang', 'Trạm Giang')],
+    ],
+  ],
+  [
+    '450000',
+    l('广西壮族自治区', 'Guangxi', 'Quảng Tây'),
+    [
+      ['450100', l('南宁市', 'Nanning', 'Nam Ninh')],
+      ['450500', l('北海市', 'Beihai', 'Bắc Hải')],
+      ['450800', l('贵港市', 'Guigang', 'Quý Cảng')],
+    ],
+  ],
+  [
+    '510000',
+    l('四川省', 'Sichuan', 'Tứ Xuyên'),
+    [
+      ['510100', l('成都市', 'Chengdu', 'Thành Đô')],
+      ['511500', l('宜宾市', 'Yibin', 'Nghi Tân')],
+    ],
+  ],
 ];
 
 /** The demo's bases: code, labels, departments, and the base's IANA time zone. */
 export const PRODUCTION_BASES: Array<[string, Labels, Array<[string, Labels]>, string]> = [
-  ['DG', l('东莞生产基地', 'Dongguan production base', 'Cơ sở sản xuất Đông Quản'), [
-    ['DG-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['DG-PM1', l('一号纸机车间', 'Paper machine 1', 'Xưởng máy giấy số 1')],
-    ['DG-EQP', l('设备部', 'Equipment', 'Phòng Thiết bị')], ['DG-QA', l('品管部', 'Quality assurance', 'Phòng Quản lý chất lượng')]], 'Asia/Shanghai'],
-  ['TJ', l('太仓生产基地', 'Taicang production base', 'Cơ sở sản xuất Thái Thương'), [
-    ['TJ-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['TJ-PKG', l('包装车间', 'Packaging workshop', 'Xưởng đóng gói')], ['TJ-EHS', l('安环部', 'EHS', 'Phòng An toàn môi trường')]], 'Asia/Shanghai'],
-  ['BH', l('北海林浆纸基地', 'Beihai pulp and paper base', 'Cơ sở bột giấy Bắc Hải'), [
-    ['BH-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['BH-PULP', l('制浆车间', 'Pulp mill', 'Xưởng bột giấy')], ['BH-LOG', l('物流部', 'Logistics', 'Phòng Hậu cần')]], 'Asia/Shanghai'],
-  ['VN', l('越南平阳基地', 'Binh Duong base (Vietnam)', 'Cơ sở Bình Dương (Việt Nam)'), [
-    ['VN-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')], ['VN-PRD', l('生产部', 'Production', 'Phòng Sản xuất')], ['VN-ADM', l('行政部', 'Administration', 'Phòng Hành chính')]], 'Asia/Ho_Chi_Minh'],
+  [
+    'DG',
+    l('东莞生产基地', 'Dongguan production base', 'Cơ sở sản xuất Đông Quản'),
+    [
+      ['DG-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')],
+      ['DG-PM1', l('一号纸机车间', 'Paper machine 1', 'Xưởng máy giấy số 1')],
+      ['DG-EQP', l('设备部', 'Equipment', 'Phòng Thiết bị')],
+      ['DG-QA', l('品管部', 'Quality assurance', 'Phòng Quản lý chất lượng')],
+    ],
+    'Asia/Shanghai',
+  ],
+  [
+    'TJ',
+    l('太仓生产基地', 'Taicang production base', 'Cơ sở sản xuất Thái Thương'),
+    [
+      ['TJ-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')],
+      ['TJ-PKG', l('包装车间', 'Packaging workshop', 'Xưởng đóng gói')],
+      ['TJ-EHS', l('安环部', 'EHS', 'Phòng An toàn môi trường')],
+    ],
+    'Asia/Shanghai',
+  ],
+  [
+    'BH',
+    l('北海林浆纸基地', 'Beihai pulp and paper base', 'Cơ sở bột giấy Bắc Hải'),
+    [
+      ['BH-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')],
+      ['BH-PULP', l('制浆车间', 'Pulp mill', 'Xưởng bột giấy')],
+      ['BH-LOG', l('物流部', 'Logistics', 'Phòng Hậu cần')],
+    ],
+    'Asia/Shanghai',
+  ],
+  [
+    'VN',
+    l('越南平阳基地', 'Binh Duong base (Vietnam)', 'Cơ sở Bình Dương (Việt Nam)'),
+    [
+      ['VN-PUR', l('采购部', 'Purchasing', 'Phòng Mua hàng')],
+      ['VN-PRD', l('生产部', 'Production', 'Phòng Sản xuất')],
+      ['VN-ADM', l('行政部', 'Administration', 'Phòng Hành chính')],
+    ],
+    'Asia/Ho_Chi_Minh',
+  ],
 ];
 
 /** The buyer's staff suppliers deal with: login account, name, department (a few per base). */
 export const BUYER_COUNTERPARTS: Array<[string, string, string]> = [
-  ['zhangwei.dg', '张伟', 'DG-PUR'], ['lina.dg', '李娜', 'DG-PUR'], ['wangqiang.dg', '王强', 'DG-EQP'], ['chenjing.dg', '陈静', 'DG-QA'],
-  ['liuyang.tj', '刘洋', 'TJ-PUR'], ['zhaomin.tj', '赵敏', 'TJ-PKG'], ['sunhao.tj', '孙浩', 'TJ-EHS'],
-  ['huangli.bh', '黄丽', 'BH-PUR'], ['zhoujie.bh', '周杰', 'BH-PULP'], ['wulei.bh', '吴磊', 'BH-LOG'],
-  ['nguyen.an.vn', 'Nguyễn Văn An', 'VN-PUR'], ['tran.thi.mai.vn', 'Trần Thị Mai', 'VN-PUR'], ['le.minh.vn', 'Lê Minh', 'VN-PRD'], ['xuqing.vn', '徐晴', 'VN-ADM'],
+  ['zhangwei.dg', '张伟', 'DG-PUR'],
+  ['lina.dg', '李娜', 'DG-PUR'],
+  ['wangqiang.dg', '王强', 'DG-EQP'],
+  ['chenjing.dg', '陈静', 'DG-QA'],
+  ['liuyang.tj', '刘洋', 'TJ-PUR'],
+  ['zhaomin.tj', '赵敏', 'TJ-PKG'],
+  ['sunhao.tj', '孙浩', 'TJ-EHS'],
+  ['huangli.bh', '黄丽', 'BH-PUR'],
+  ['zhoujie.bh', '周杰', 'BH-PULP'],
+  ['wulei.bh', '吴磊', 'BH-LOG'],
+  ['nguyen.an.vn', 'Nguyễn Văn An', 'VN-PUR'],
+  ['tran.thi.mai.vn', 'Trần Thị Mai', 'VN-PUR'],
+  ['le.minh.vn', 'Lê Minh', 'VN-PRD'],
+  ['xuqing.vn', '徐晴', 'VN-ADM'],
 ];

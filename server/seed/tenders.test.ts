@@ -12,7 +12,15 @@ const detail = async (id: string, token: string) => (await t.post<TenderRecordDe
 describe('demo tender records', () => {
   it('gives demo_a104 one record in each state the list shows, and demo_a141 one sign-up', async () => {
     const mine = await list(a104.token);
-    expect(mine.records.map((r) => r.status).sort()).toEqual(['bidSubmitted', 'depositConfirmed', 'depositSubmitted', 'refundRequested', 'refunded', 'signedUp', 'won']);
+    expect(mine.records.map((r) => r.status).sort()).toEqual([
+      'bidSubmitted',
+      'depositConfirmed',
+      'depositSubmitted',
+      'refundRequested',
+      'refunded',
+      'signedUp',
+      'won',
+    ]);
     const byStatus = Object.fromEntries(mine.records.map((r) => [r.status, r]));
     expect(byStatus.won).toMatchObject({ winStatus: 'won', refundStatus: 'notRefundable', depositConfirmed: true });
     expect(byStatus.refundRequested).toMatchObject({ winStatus: 'lost', refundStatus: 'requested' });
@@ -48,7 +56,9 @@ describe('demo tender records', () => {
     expect(await storedFileKind(storage, won.bid!.bidDocuments[0]!.path)).toBe('pdf');
     const download = await t.app.inject({ method: 'GET', url: won.bid!.billOfMaterials.url, headers: { 'x-access-token': a104.token } });
     expect(download.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: won.bid!.billOfMaterials.url, headers: { 'x-access-token': a141.token } })).json().code).toBe('E403');
+    expect(
+      (await t.app.inject({ method: 'GET', url: won.bid!.billOfMaterials.url, headers: { 'x-access-token': a141.token } })).json().code,
+    ).toBe('E403');
   });
 
   it('keeps registration counts at least the records of each notice, and the won notice has its result', async () => {

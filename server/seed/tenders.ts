@@ -5,7 +5,16 @@ import { insertFile } from '../db/file-repo';
 import { messageTenderRecords } from '../db/message-repo';
 import { findNotice } from '../db/notice-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
-import { announceResult, insertBid, insertDeposit, insertRefundRequest, markRefunded, reviewDeposit, setRecordStatus, signUpRecord } from '../db/tender-writes';
+import {
+  announceResult,
+  insertBid,
+  insertDeposit,
+  insertRefundRequest,
+  markRefunded,
+  reviewDeposit,
+  setRecordStatus,
+  signUpRecord,
+} from '../db/tender-writes';
 import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
 import { downloadUrl } from '../services/file-refs';
@@ -28,7 +37,11 @@ interface Ctx {
 async function ownFile(c: Ctx, name: string, bytes: Buffer, at: Date): Promise<FileRef> {
   const key = c.storage.newKey('u', name, at);
   const size = await c.storage.writeBytes(key, bytes);
-  await insertFile(c.db, { storageKey: key, ownerSupplierId: c.supplierId, public: false, originalName: name, size, mime: mimeOf(key) }, at);
+  await insertFile(
+    c.db,
+    { storageKey: key, ownerSupplierId: c.supplierId, public: false, originalName: name, size, mime: mimeOf(key) },
+    at,
+  );
   return { name, url: downloadUrl(key), path: key };
 }
 
@@ -43,16 +56,31 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
   const after = (share: number) => new Date(base.getTime() + share * (now.getTime() - base.getTime()));
   const { id } = await signUpRecord(c.db, { supplierId: c.supplierId, noticeId, status: 'signedUp' }, before(2.5));
   if (!reached(stage, 'depositSubmitted')) return;
-  const slip = await ownFile(c, '保证金汇款凭证.pdf', demoPdf(['Remittance slip (demo)', notice.tenderNo, `Amount: ${notice.depositAmount} ${notice.currency}`]), before(2));
+  const slip = await ownFile(
+    c,
+    '保证金汇款凭证.pdf',
+    demoPdf(['Remittance slip (demo)', notice.tenderNo, `Amount: ${notice.depositAmount} ${notice.currency}`]),
+    before(2),
+  );
   const paymentDate = before(2).toISOString().slice(0, 10);
-  await insertDeposit(c.db, id, { depositType: 'transfer', amount: notice.depositAmount, currency: notice.currency, paymentDate, remittanceSlip: slip }, before(2));
+  await insertDeposit(
+    c.db,
+    id,
+    { depositType: 'transfer', amount: notice.depositAmount, currency: notice.currency, paymentDate, remittanceSlip: slip },
+    before(2),
+  );
   if (!reached(stage, 'depositConfirmed')) return;
   await reviewDeposit(c.db, id, { confirmed: true }, before(1.5));
   if (!reached(stage, 'bidSubmitted')) return;
-  const bidDocuments = [await ownFile(c, '投标文件.pdf', demoPdf(['Bid document (demo)', notice.tenderNo, notice.tenderingManner]), before(1))];
+  const bidDocuments = [
+    await ownFile(c, '投标文件.pdf', demoPdf(['Bid document (demo)', notice.tenderNo, notice.tenderingManner]), before(1)),
+  ];
   const certificates = [];
   for (const [i, name] of notice.certificateDocuments.entries()) {
-    certificates.push({ name, files: [await ownFile(c, `证书-${i + 1}.pdf`, demoPdf(['Certificate (demo)', `No. ${i + 1} of ${notice.tenderNo}`]), before(1))] });
+    certificates.push({
+      name,
+      files: [await ownFile(c, `证书-${i + 1}.pdf`, demoPdf(['Certificate (demo)', `No. ${i + 1} of ${notice.tenderNo}`]), before(1))],
+    });
   }
   const billOfMaterials = await ownFile(c, '物料清单.xlsx', BOM, before(1));
   await insertBid(c.db, id, { bidDocuments, certificates, billOfMaterials }, before(1));
@@ -66,7 +94,13 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
   await setRecordStatus(c.db, id, 'lost', after(0.25));
   await messageTenderRecords(c.db, 'resultAnnounced', [{ id, note: 'lost' }], after(0.25));
   await insertRefundRequest(c.db, id, '未中标，申请退还投标保证金', after(0.5));
-  if (stage === 'refunded') await markRefunded(c.db, id, await ownFile(c, '保证金退款凭证.pdf', demoPdf(['Deposit refund voucher (demo)', notice.tenderNo]), after(0.75)), after(0.75));
+  if (stage === 'refunded')
+    await markRefunded(
+      c.db,
+      id,
+      await ownFile(c, '保证金退款凭证.pdf', demoPdf(['Deposit refund voucher (demo)', notice.tenderNo]), after(0.75)),
+      after(0.75),
+    );
 }
 
 /** Bidding notices with a deposit, open for more than three days (soonest first) or expired (latest first). */

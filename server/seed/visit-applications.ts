@@ -20,7 +20,11 @@ const dayOf = (now: Date, days: number) => {
  * The demo visitors' phones: the approved application's work at /visitLogin. None is the demo
  * visitor's 13900000001 (server/seed/communications.ts).
  */
-export const DEMO_APPLICATION_PHONES = { approved: ['13900000011', '13900000012'], pending: ['13900000021'], returned: ['13900000031'] } as const;
+export const DEMO_APPLICATION_PHONES = {
+  approved: ['13900000011', '13900000012'],
+  pending: ['13900000021'],
+  returned: ['13900000031'],
+} as const;
 
 const visitor = (name: string, gender: 'M' | 'F', certificateNo: string, phone: string, meal: boolean) => ({
   name,
@@ -49,7 +53,17 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
     return { name, url: downloadUrl(key), path: key, size };
   };
 
-  const application = async (o: { intention: string; start: number; end: number; base: string; department: string; reason: string; project: string; visitors: NewApplication['visitors']; at: Date }) => {
+  const application = async (o: {
+    intention: string;
+    start: number;
+    end: number;
+    base: string;
+    department: string;
+    reason: string;
+    project: string;
+    visitors: NewApplication['visitors'];
+    at: Date;
+  }) => {
     const contract = await ownFile('劳务合同.pdf', ['Labour contract (demo)'], o.at);
     const safety = await ownFile('安全培训记录.pdf', ['Safety training record (demo)'], o.at);
     const a: NewApplication = {
@@ -125,5 +139,8 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
     visitors: [visitor('吴静', 'F', '320500198808081236', DEMO_APPLICATION_PHONES.returned[0], false)],
     at: new Date(now.getTime() - 3 * DAY_MS),
   });
-  await reviewVisitApplication({ db, storage, now: new Date(now.getTime() - 2 * DAY_MS), timeZone }, { id: returned, return: true, reason: '保险单附件缺失，请补充被保险人名单后重新申请' });
+  await reviewVisitApplication(
+    { db, storage, now: new Date(now.getTime() - 2 * DAY_MS), timeZone },
+    { id: returned, return: true, reason: '保险单附件缺失，请补充被保险人名单后重新申请' },
+  );
 }

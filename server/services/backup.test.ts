@@ -45,17 +45,30 @@ async function service(dataDir: string, seed = true) {
   writeFileSync(operatorSecretFile(dataDir), SECRET, { mode: 0o600 });
   if (seed) await seedDemo(app.services.db, app.services.storage);
   const call = async <T>(path: string, body: unknown, token?: string) => {
-    const res = await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, payload: body as object, headers: { [HEADER.language]: 'en', ...(token ? { [HEADER.token]: token } : {}) }, remoteAddress: '127.0.0.1' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}${path}`,
+      payload: body as object,
+      headers: { [HEADER.language]: 'en', ...(token ? { [HEADER.token]: token } : {}) },
+      remoteAddress: '127.0.0.1',
+    });
     const envelope = res.json() as { code: string; message: string; data: T };
     if (envelope.code !== 'E000') throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
     return envelope.data;
   };
   const upload = async (name: string, bytes: Buffer, token?: string) => {
     const form = multipart(name, bytes);
-    const res = await app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: { ...form.headers, ...(token ? { [HEADER.token]: token } : {}) }, remoteAddress: '127.0.0.1' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/file/upload`,
+      payload: form.payload,
+      headers: { ...form.headers, ...(token ? { [HEADER.token]: token } : {}) },
+      remoteAddress: '127.0.0.1',
+    });
     return JSON.parse((res.json() as { data: { filename: string } }).data.filename) as { name: string; fileUrl: string; path: string };
   };
-  const login = async (username: string, password = 'Demo1234') => call<{ oauthToken: string }>('/supplier/login', { username, password }).then((d) => d.oauthToken);
+  const login = async (username: string, password = 'Demo1234') =>
+    call<{ oauthToken: string }>('/supplier/login', { username, password }).then((d) => d.oauthToken);
   return { app, db: app.services.db, call, upload, login };
 }
 
@@ -89,11 +102,24 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
   it('restores a backup taken while the service runs into a fresh folder: every supplier, notice, thread and file', async () => {
     // Data of every kind through the real API: a new supplier, a thread with an attachment, a notice.
     const licence = await s.upload('licence.pdf', Buffer.from('%PDF-1.4 licence of the backup test'));
-    const registered = registration(7, { name: licence.name, url: licence.fileUrl, path: licence.path }, { username: 'backup_supplier', creditCode: demoCreditCode('440300', 'MB0000007') });
+    const registered = registration(
+      7,
+      { name: licence.name, url: licence.fileUrl, path: licence.path },
+      { username: 'backup_supplier', creditCode: demoCreditCode('440300', 'MB0000007') },
+    );
     await s.call('/supplier/save', registered);
     const token = await s.login('demo_a104');
     const attachment = await s.upload('drawing.bin', Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256)), token);
-    const thread = await s.call<{ id: string }>('/communication/save', { priority: 'high', topic: '备份之前的问题', content: '内容', attachments: [{ name: attachment.name, url: '', path: attachment.path }] }, token);
+    const thread = await s.call<{ id: string }>(
+      '/communication/save',
+      {
+        priority: 'high',
+        topic: '备份之前的问题',
+        content: '内容',
+        attachments: [{ name: attachment.name, url: '', path: attachment.path }],
+      },
+      token,
+    );
     const ctx = { db: s.db, storage: s.app.services.storage, now: new Date(), timeZone: s.app.services.timeZone };
     const notice = (await runOperatorAction(ctx, 'publishNotice', { type: 'bidding', title: '备份之前的公告' })) as { id: string };
     const before = await inventory(s.db, live);
@@ -108,7 +134,13 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     await backupThroughServer(s.app, file);
     await Promise.all(reads);
     const manifest = await verifyBackup(file);
-    expect(manifest).toMatchObject({ format: BACKUP_FORMAT, version: 1, database: 'pglite', passSecret: true, counts: { files: Object.keys(before.files).length } });
+    expect(manifest).toMatchObject({
+      format: BACKUP_FORMAT,
+      version: 1,
+      database: 'pglite',
+      passSecret: true,
+      counts: { files: Object.keys(before.files).length },
+    });
     // The staging folder goes once the archive is out.
     await vi.waitFor(() => expect(readdirSync(live).filter((name) => name.startsWith('.backup-'))).toEqual([]));
 
@@ -118,7 +150,11 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
 
     const restoredDir = join(root, 'restored');
     const result = await restoreBackup({ file, dataDir: restoredDir });
-    expect(result).toMatchObject({ missingFiles: [], files: Object.keys(before.files).length, database: { suppliers: before.suppliers.length, notices: before.notices.length, communications: before.communications.length } });
+    expect(result).toMatchObject({
+      missingFiles: [],
+      files: Object.keys(before.files).length,
+      database: { suppliers: before.suppliers.length, notices: before.notices.length, communications: before.communications.length },
+    });
     expect(readFileSync(passSecretFile(restoredDir), 'utf8')).toBe(readFileSync(passSecretFile(live), 'utf8'));
     expect(existsSync(operatorSecretFile(restoredDir))).toBe(false);
     expect(readdirSync(root).filter((name) => name.includes('.restore-'))).toEqual([]);
@@ -130,13 +166,25 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     expect(ids).not.toContain(after.id);
     expect(existsSync(join(restoredDir, 'files', later.path))).toBe(false);
     // The file downloads byte-equal through the API, with the session the backup kept.
-    const download = await r.app.inject({ method: 'POST', url: `${BASE_PATH}/file/download`, payload: `filePath=${encodeURIComponent(attachment.path)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', [HEADER.token]: token }, remoteAddress: '127.0.0.1' });
+    const download = await r.app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/file/download`,
+      payload: `filePath=${encodeURIComponent(attachment.path)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', [HEADER.token]: token },
+      remoteAddress: '127.0.0.1',
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(readFileSync(join(live, 'files', attachment.path)))).toBe(true);
-    const restoredThread = await r.call<{ topic: string; replies: Array<{ attachments: Array<{ path: string }> }> }>('/communication/getById', { id: thread.id }, token);
+    const restoredThread = await r.call<{ topic: string; replies: Array<{ attachments: Array<{ path: string }> }> }>(
+      '/communication/getById',
+      { id: thread.id },
+      token,
+    );
     expect(restoredThread).toMatchObject({ topic: '备份之前的问题', replies: [{ attachments: [{ path: attachment.path }] }] });
     // Writes work on the restored database.
-    expect(await r.call<{ id: string }>('/communication/save', { priority: 'low', topic: '恢复之后', content: '内容' }, token)).toMatchObject({ id: expect.any(String) });
+    expect(
+      await r.call<{ id: string }>('/communication/save', { priority: 'low', topic: '恢复之后', content: '内容' }, token),
+    ).toMatchObject({ id: expect.any(String) });
   });
 
   it('waits for an open transaction: the dump holds a moment between transactions, never the middle of one', async () => {
@@ -164,7 +212,9 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
 
   it('refuses a missing file, a file that is no backup, another format version, and a folder that holds data', async () => {
     const fresh = join(root, 'refusals');
-    await expect(restoreBackup({ file: join(root, 'nothing.tar'), dataDir: fresh })).rejects.toThrow(`no backup file at ${join(root, 'nothing.tar')}`);
+    await expect(restoreBackup({ file: join(root, 'nothing.tar'), dataDir: fresh })).rejects.toThrow(
+      `no backup file at ${join(root, 'nothing.tar')}`,
+    );
     const text = join(root, 'notes.txt');
     writeFileSync(text, 'just some notes, not an archive\n'.repeat(40));
     await expect(restoreBackup({ file: text, dataDir: fresh })).rejects.toThrow('is not a backup archive of this service');
@@ -173,13 +223,20 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     mkdirSync(other);
     writeFileSync(join(other, 'readme.md'), 'hello');
     await createTar({ file: join(root, 'other.tar'), cwd: other }, ['readme.md']);
-    await expect(restoreBackup({ file: join(root, 'other.tar'), dataDir: fresh })).rejects.toThrow('its first entry is readme.md, not manifest.json');
+    await expect(restoreBackup({ file: join(root, 'other.tar'), dataDir: fresh })).rejects.toThrow(
+      'its first entry is readme.md, not manifest.json',
+    );
     // Ours, from a later format.
     const future = join(root, 'future');
     mkdirSync(future);
-    writeFileSync(join(future, 'manifest.json'), JSON.stringify({ format: BACKUP_FORMAT, version: 2, appVersion: '9.0.0' } satisfies Partial<BackupManifest>));
+    writeFileSync(
+      join(future, 'manifest.json'),
+      JSON.stringify({ format: BACKUP_FORMAT, version: 2, appVersion: '9.0.0' } satisfies Partial<BackupManifest>),
+    );
     await createTar({ file: join(root, 'future.tar'), cwd: future }, ['manifest.json']);
-    await expect(readManifest(join(root, 'future.tar'))).rejects.toThrow('is a backup of format version 2; this version of the service reads version 1 (written by 9.0.0)');
+    await expect(readManifest(join(root, 'future.tar'))).rejects.toThrow(
+      'is a backup of format version 2; this version of the service reads version 1 (written by 9.0.0)',
+    );
     expect(existsSync(fresh)).toBe(false);
 
     // A real backup, but the folder holds a database, or stored files: nothing is touched.
@@ -191,14 +248,26 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     writeFileSync(join(filesOnly, 'files', 'u', 'stray.txt'), 'x');
     await expect(restoreBackup({ file, dataDir: filesOnly })).rejects.toThrow(`${filesOnly} holds stored files already (files/)`);
     // The embedded database's backup is not restored with DATABASE_URL set, nor the reverse.
-    await expect(restoreBackup({ file, dataDir: fresh, databaseUrl: 'postgres://localhost/x' })).rejects.toThrow('holds an embedded database, but DATABASE_URL is set');
+    await expect(restoreBackup({ file, dataDir: fresh, databaseUrl: 'postgres://localhost/x' })).rejects.toThrow(
+      'holds an embedded database, but DATABASE_URL is set',
+    );
     expect(readdirSync(root).filter((name) => name.includes('.restore-'))).toEqual([]);
   });
 
   it('the backup endpoint answers the operator only (loopback and the secret); a dropped backup leaves no staging folder', async () => {
-    const wrong = await s.app.inject({ method: 'POST', url: BACKUP_PATH, headers: { [OPERATOR_HEADER]: 'not-the-secret' }, remoteAddress: '127.0.0.1' });
+    const wrong = await s.app.inject({
+      method: 'POST',
+      url: BACKUP_PATH,
+      headers: { [OPERATOR_HEADER]: 'not-the-secret' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(wrong.statusCode).toBe(403);
-    const remote = await s.app.inject({ method: 'POST', url: BACKUP_PATH, headers: { [OPERATOR_HEADER]: SECRET }, remoteAddress: '10.1.2.3' });
+    const remote = await s.app.inject({
+      method: 'POST',
+      url: BACKUP_PATH,
+      headers: { [OPERATOR_HEADER]: SECRET },
+      remoteAddress: '10.1.2.3',
+    });
     expect(remote.statusCode).toBe(403);
     const none = await s.app.inject({ method: 'POST', url: BACKUP_PATH, remoteAddress: '127.0.0.1' });
     expect(none.statusCode).toBe(403);
@@ -210,7 +279,9 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     // A failed write (the name is taken) removes its partial file and the staging folder.
     const taken = join(root, 'taken.tar');
     writeFileSync(`${taken}.partial`, 'another backup to the same name');
-    await expect(writeArchive((await openBackup({ dataDir: live, db: s.db, now: new Date() })).stream, taken)).rejects.toThrow(`${taken}.partial exists`);
+    await expect(writeArchive((await openBackup({ dataDir: live, db: s.db, now: new Date() })).stream, taken)).rejects.toThrow(
+      `${taken}.partial exists`,
+    );
     expect(existsSync(taken)).toBe(false);
     await vi.waitFor(() => expect(readdirSync(live).filter((name) => name.startsWith('.backup-'))).toEqual([]));
   });
@@ -232,11 +303,20 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     const { manifest, stream } = await openBackup({ dataDir: live, db: {}, now: new Date() });
     await writeArchive(stream, file);
     expect(manifest).toMatchObject({ database: 'postgres-files-only', counts: { databaseBytes: 0 } });
-    expect((await verifyBackup(file)).counts.files).toBe(readdirSync(join(live, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length);
-    await expect(restoreBackup({ file, dataDir: join(root, 'no-url') })).rejects.toThrow('holds the files only (taken with DATABASE_URL): set DATABASE_URL');
+    expect((await verifyBackup(file)).counts.files).toBe(
+      readdirSync(join(live, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
+    );
+    await expect(restoreBackup({ file, dataDir: join(root, 'no-url') })).rejects.toThrow(
+      'holds the files only (taken with DATABASE_URL): set DATABASE_URL',
+    );
     const dir = join(root, 'pg-files');
     const result = await restoreBackup({ file, dataDir: dir, databaseUrl: 'postgres://localhost:1/x' });
-    expect(result).toMatchObject({ files: manifest.counts.files, missingFiles: [], databaseChecked: false, next: expect.stringContaining('pg_restore') });
+    expect(result).toMatchObject({
+      files: manifest.counts.files,
+      missingFiles: [],
+      databaseChecked: false,
+      next: expect.stringContaining('pg_restore'),
+    });
     expect(existsSync(join(dir, 'pgdata'))).toBe(false);
   });
 });
@@ -262,7 +342,11 @@ describe.skipIf(onPostgres)('npm run cli -- backup / restore', { timeout: 300_00
     const file = join(root, 'cli.tar');
     const backup = await cli(['backup', file], { DATA_DIR: dataDir, PORT: port });
     expect(backup.code, backup.err).toBe(0);
-    expect(JSON.parse(backup.out)).toMatchObject({ file, takenBy: 'the running server', manifest: { database: 'pglite', counts: { files: Object.keys(before.files).length } } });
+    expect(JSON.parse(backup.out)).toMatchObject({
+      file,
+      takenBy: 'the running server',
+      manifest: { database: 'pglite', counts: { files: Object.keys(before.files).length } },
+    });
     expect(existsSync(`${file}.partial`)).toBe(false);
     const again = await cli(['backup', file], { DATA_DIR: dataDir, PORT: port });
     expect(again.code).toBe(1);
@@ -278,10 +362,17 @@ describe.skipIf(onPostgres)('npm run cli -- backup / restore', { timeout: 300_00
     // No server now: the CLI opens the database itself.
     const direct = await cli(['backup', join(root, 'cli-direct.tar')], { DATA_DIR: dataDir, PORT: port });
     expect(direct.code, direct.err).toBe(0);
-    expect(JSON.parse(direct.out)).toMatchObject({ takenBy: 'the CLI (no server running)', manifest: { database: 'pglite', counts: { files: Object.keys(before.files).length } } });
+    expect(JSON.parse(direct.out)).toMatchObject({
+      takenBy: 'the CLI (no server running)',
+      manifest: { database: 'pglite', counts: { files: Object.keys(before.files).length } },
+    });
     const restored = await cli(['restore', file], { DATA_DIR: target, PORT: port });
     expect(restored.code, restored.err).toBe(0);
-    expect(JSON.parse(restored.out)).toMatchObject({ dataDir: target, database: { suppliers: before.suppliers.length, notices: before.notices.length }, missingFiles: [] });
+    expect(JSON.parse(restored.out)).toMatchObject({
+      dataDir: target,
+      database: { suppliers: before.suppliers.length, notices: before.notices.length },
+      missingFiles: [],
+    });
     const r = await service(target, false);
     expect(await inventory(r.db, target)).toEqual(before);
     const bad = await cli(['restore', join(root, 'cli-missing.tar')], { DATA_DIR: join(root, 'cli-other'), PORT: port });
@@ -296,7 +387,13 @@ describe.runIf(onPostgres)('on PostgreSQL (DATABASE_URL)', () => {
   it('backs up the files only through the running service; a restore brings them back beside the database pg_restore restores', async () => {
     const t = pg!;
     const form = multipart('on-postgres.bin', Buffer.from('stored beside PostgreSQL'));
-    await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: form.headers, remoteAddress: '127.0.0.1' });
+    await t.app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/file/upload`,
+      payload: form.payload,
+      headers: form.headers,
+      remoteAddress: '127.0.0.1',
+    });
     const keys = (await t.db.query<{ key: string }>('SELECT storage_key AS key FROM files')).map((r) => r.key);
     const file = join(root, 'postgres.tar');
     await backupThroughServer(t.app, file);
@@ -305,7 +402,13 @@ describe.runIf(onPostgres)('on PostgreSQL (DATABASE_URL)', () => {
     const dir = join(root, 'postgres-restored');
     const result = await restoreBackup({ file, dataDir: dir, databaseUrl: t.databaseUrl });
     // The database is there (restored first): the files are checked against it, as on PGlite.
-    expect(result).toMatchObject({ files: keys.length, databaseChecked: true, missingFiles: [], next: expect.stringContaining('checked against the database') });
-    for (const key of keys) expect(readFileSync(join(dir, 'files', key)).equals(readFileSync(join(t.dataDir, 'files', key))), key).toBe(true);
+    expect(result).toMatchObject({
+      files: keys.length,
+      databaseChecked: true,
+      missingFiles: [],
+      next: expect.stringContaining('checked against the database'),
+    });
+    for (const key of keys)
+      expect(readFileSync(join(dir, 'files', key)).equals(readFileSync(join(t.dataDir, 'files', key))), key).toBe(true);
   });
 });

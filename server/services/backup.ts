@@ -73,7 +73,8 @@ export interface BackupManifest {
   passSecretFrom?: 'archive' | 'environment';
 }
 
-export const APP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const APP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 /** The archive's entries (see above). */
 export const MANIFEST = 'manifest.json';
@@ -210,7 +211,8 @@ export async function writeArchive(archive: Readable, file: string): Promise<voi
     await pipeline(archive, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     archive.destroy();
-    if (code(error) === 'EEXIST') throw new OperatorError(`${partial} exists: another backup to this name is running, or a failed one left it (remove it)`);
+    if (code(error) === 'EEXIST')
+      throw new OperatorError(`${partial} exists: another backup to this name is running, or a failed one left it (remove it)`);
     await rm(partial, { force: true });
     throw error;
   }

@@ -28,8 +28,12 @@ describe('storedFileKind', () => {
 
   it("finds a workbook's entry names in the last 64 KB when they are not near the start", async () => {
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200 * 1024)]);
-    expect(await storedFileKind(storage, await stored('a.zip', Buffer.concat([zip, Buffer.from('PK\x01\x02 xl/workbook.xml')])))).toBe('xlsx');
-    expect(await storedFileKind(storage, await stored('b.zip', Buffer.concat([zip, Buffer.from('PK\x01\x02 word/document.xml')])))).toBe('zip');
+    expect(await storedFileKind(storage, await stored('a.zip', Buffer.concat([zip, Buffer.from('PK\x01\x02 xl/workbook.xml')])))).toBe(
+      'xlsx',
+    );
+    expect(await storedFileKind(storage, await stored('b.zip', Buffer.concat([zip, Buffer.from('PK\x01\x02 word/document.xml')])))).toBe(
+      'zip',
+    );
   });
 
   it('calls a file missing on disk unknown', async () => {

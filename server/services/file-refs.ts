@@ -25,9 +25,16 @@ const refsOf = (fields: SupplierFields): Array<[string, FileRef]> => [
  * Answers the fields with their `url` rewritten from the stored key, so a record never carries
  * a link the client made up.
  */
-export async function checkFileRefs(db: Queryable, storage: FileStorage, fields: SupplierFields, supplierId: string | null, recordedLicence: string | null): Promise<SupplierFields> {
+export async function checkFileRefs(
+  db: Queryable,
+  storage: FileStorage,
+  fields: SupplierFields,
+  supplierId: string | null,
+  recordedLicence: string | null,
+): Promise<SupplierFields> {
   await checkRefs(db, refsOf(fields), supplierId);
-  if (fields.businessLicense.path !== recordedLicence) await checkStoredFiles(db, storage, [['businessLicense', fields.businessLicense]], UPLOAD_RULES.businessLicense);
+  if (fields.businessLicense.path !== recordedLicence)
+    await checkStoredFiles(db, storage, [['businessLicense', fields.businessLicense]], UPLOAD_RULES.businessLicense);
   return { ...fields, businessLicense: withOurUrl(fields.businessLicense), attachments: fields.attachments.map(withOurUrl) };
 }
 
@@ -37,7 +44,15 @@ export const withOurUrl = (ref: FileRef): FileRef => ({ ...ref, url: downloadUrl
 /** The check of `checkFileRefs` for any list of named references (E400 unknown, E403 another's). */
 export async function checkRefs(db: Queryable, refs: Array<[string, FileRef]>, supplierId: string | null): Promise<void> {
   // Locked until the write's transaction ends: housekeeping cannot expire them before the claim.
-  const found = new Map((await findFilesByKeys(db, refs.map(([, ref]) => ref.path), true)).map((f) => [f.storageKey, f]));
+  const found = new Map(
+    (
+      await findFilesByKeys(
+        db,
+        refs.map(([, ref]) => ref.path),
+        true,
+      )
+    ).map((f) => [f.storageKey, f]),
+  );
   for (const [field, ref] of refs) {
     const file = found.get(ref.path);
     if (!file) throw invalid(`${field}.path`, 'notFound');
@@ -47,7 +62,11 @@ export async function checkRefs(db: Queryable, refs: Array<[string, FileRef]>, s
 
 /** The unclaimed uploads a record references become the supplier's. */
 export async function claimFileRefs(db: Queryable, fields: SupplierFields, supplierId: string): Promise<void> {
-  await claimFiles(db, refsOf(fields).map(([, ref]) => ref.path), supplierId);
+  await claimFiles(
+    db,
+    refsOf(fields).map(([, ref]) => ref.path),
+    supplierId,
+  );
 }
 
 /**
@@ -56,10 +75,20 @@ export async function claimFileRefs(db: Queryable, fields: SupplierFields, suppl
  * links are rebuilt from the stored key. Run inside the write's transaction: a later refusal
  * rolls the claim back.
  */
-export async function ownFiles(db: Queryable, storage: FileStorage, refs: Array<[string, FileRef]>, rule: UploadRule, supplierId: string): Promise<FileRef[]> {
+export async function ownFiles(
+  db: Queryable,
+  storage: FileStorage,
+  refs: Array<[string, FileRef]>,
+  rule: UploadRule,
+  supplierId: string,
+): Promise<FileRef[]> {
   await checkRefs(db, refs, supplierId);
   await checkStoredFiles(db, storage, refs, rule);
-  await claimFiles(db, refs.map(([, ref]) => ref.path), supplierId);
+  await claimFiles(
+    db,
+    refs.map(([, ref]) => ref.path),
+    supplierId,
+  );
   return refs.map(([, ref]) => withOurUrl(ref));
 }
 

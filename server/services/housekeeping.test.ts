@@ -14,7 +14,12 @@ const TUS = `${BASE_PATH}${TUS_PATH}`;
 
 async function upload(name: string, token?: string) {
   const form = multipart(name, Buffer.from(`%PDF-1.4 ${name}`));
-  const res = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/file/upload`,
+    payload: form.payload,
+    headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) },
+  });
   const body = res.json() as { code: string; data: { filename: string } };
   expect(body.code).toBe('E000');
   const file = JSON.parse(body.data.filename) as { name: string; fileUrl: string; path: string };
@@ -40,7 +45,13 @@ const onDisk = (path: string) => existsSync(t.app.services.storage.pathOf(path))
 const tusRow = async (id: string) => (await t.db.query('SELECT 1 FROM tus_uploads WHERE upload_id = $1', [id])).length === 1;
 const tusBytes = (id: string) => existsSync(join(tusDirectory(t.dataDir), id));
 // The day-long expiry alone: an anonymous upload that stalls for an hour goes earlier (routes/file/quotas.test.ts).
-const run = () => housekeeping({ ...t.app.services, tus: tusStore(t.dataDir), unclaimedTtlMs: t.app.services.quotas.unclaimedTtlMs, stalledUploadMs: 48 * HOUR });
+const run = () =>
+  housekeeping({
+    ...t.app.services,
+    tus: tusStore(t.dataDir),
+    unclaimedTtlMs: t.app.services.quotas.unclaimedTtlMs,
+    stalledUploadMs: 48 * HOUR,
+  });
 
 describe('housekeeping', () => {
   it.runIf(ENGINE === 'postgres')('runs on one instance at a time: while another holds the lock, a run does nothing', async () => {
@@ -84,7 +95,11 @@ describe('housekeeping', () => {
     const owned = await upload('mine.pdf', a104.token);
     const staleTus = await startTus('half', 10);
     expect((await t.post('/supplier/save', registration(1, forRegistration))).code).toBe('E000');
-    const thread = await t.post('/communication/save', { priority: 'medium', topic: 'topic', content: 'content', sourceNo: 'ZB2026', attachments: [forThread] }, { token: a104.token });
+    const thread = await t.post(
+      '/communication/save',
+      { priority: 'medium', topic: 'topic', content: 'content', sourceNo: 'ZB2026', attachments: [forThread] },
+      { token: a104.token },
+    );
     expect(thread.code).toBe('E000');
     t.clock.now = new Date(t.clock.now.getTime() + 23 * HOUR);
     // Within the day: kept.

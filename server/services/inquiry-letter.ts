@@ -1,5 +1,13 @@
 import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
-import { LETTER_COLUMNS, LETTER_LABELS, LETTER_META, LETTER_SHEET, LETTER_TABLE_HEADER_ROW, type LetterColumn, type LetterMeta } from '../../contract/inquiry-letter';
+import {
+  LETTER_COLUMNS,
+  LETTER_LABELS,
+  LETTER_META,
+  LETTER_SHEET,
+  LETTER_TABLE_HEADER_ROW,
+  type LetterColumn,
+  type LetterMeta,
+} from '../../contract/inquiry-letter';
 import type { Locale } from '../../contract/locales';
 import type { EnquiryDetail, EnquiryLine } from '../../contract/schemas/enquiry';
 

@@ -11,7 +11,15 @@ import { communicationInputs, listCommunications, replyCommunication } from './o
 import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiries';
 import { OperatorError, type OperatorContext } from './operator-errors';
 import { listMessagesAction, messageInputs } from './operator-messages';
-import { announceResult, closeNotice, confirmDeposit, listTenderRecords, refundDeposit, rejectDeposit, tenderInputs } from './operator-tenders';
+import {
+  announceResult,
+  closeNotice,
+  confirmDeposit,
+  listTenderRecords,
+  refundDeposit,
+  rejectDeposit,
+  tenderInputs,
+} from './operator-tenders';
 import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit-applications';
 import { approveVisit, getVisitorPerson, listBases, listVisitsAction, setBaseTimeZoneAction, visitInputs } from './operator-visits';
 
@@ -23,7 +31,10 @@ export { OperatorError, type OperatorContext } from './operator-errors';
  * which run them inside the server (PGlite admits one process at a time).
  */
 export const operatorInputs = {
-  setStatus: z.object({ supplier: z.string().trim().min(1).max(64), status: z.enum([SupplierStatus.A101, SupplierStatus.A104, SupplierStatus.A141]) }),
+  setStatus: z.object({
+    supplier: z.string().trim().min(1).max(64),
+    status: z.enum([SupplierStatus.A101, SupplierStatus.A104, SupplierStatus.A141]),
+  }),
   publishNotice: z
     .object({
       type: z.enum(['bidding', 'purchasing']),
@@ -78,7 +89,12 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       const record = await findSupplierByHandle(db, input.supplier);
       if (!record) throw new OperatorError(`no supplier with username or code "${input.supplier}"`);
       await setStatus(db, record.supplier.supplierId, input.status, now);
-      return { supplierId: record.supplier.supplierId, username: record.supplier.username, supplierCode: record.supplier.supplierCode, status: input.status };
+      return {
+        supplierId: record.supplier.supplierId,
+        username: record.supplier.username,
+        supplierCode: record.supplier.supplierCode,
+        status: input.status,
+      };
     }
     case 'revokeSessions': {
       const input = operatorInputs.revokeSessions.parse(raw);
@@ -93,7 +109,11 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       const hours = input.hours ?? (input.days ?? 14) * 24;
       const cutoffTime = new Date(now.getTime() + hours * 3600_000);
       const body = noticeBody(input.issuingUnit, input.projectAddress);
-      const detail = { ...body, depositAmount: input.deposit ?? body.depositAmount, certificateDocuments: input.certificates ?? body.certificateDocuments };
+      const detail = {
+        ...body,
+        depositAmount: input.deposit ?? body.depositAmount,
+        certificateDocuments: input.certificates ?? body.certificateDocuments,
+      };
       const id = await insertNotice(db, {
         bindOrPurchase: BIND_OR_PURCHASE[input.type],
         tenderNo,
@@ -105,7 +125,13 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
         publishedAt: now,
         detail,
       });
-      return { id, tenderNo, cutoffTime: cutoffTime.toISOString(), depositAmount: detail.depositAmount, certificateDocuments: detail.certificateDocuments };
+      return {
+        id,
+        tenderNo,
+        cutoffTime: cutoffTime.toISOString(),
+        depositAmount: detail.depositAmount,
+        certificateDocuments: detail.certificateDocuments,
+      };
     }
     case 'listSuppliers':
       return listSuppliers(db);

@@ -31,21 +31,35 @@ export const communicationInputs = {
 };
 
 /** Stores a local file as a private file of `supplierId` (so only that supplier downloads it). */
-export async function storeLocalFile(db: Queryable, storage: FileStorage, localPath: string, supplierId: string, now: Date): Promise<FileRef> {
+export async function storeLocalFile(
+  db: Queryable,
+  storage: FileStorage,
+  localPath: string,
+  supplierId: string,
+  now: Date,
+): Promise<FileRef> {
   const info = await stat(localPath).catch(() => null);
   if (!info?.isFile()) throw new OperatorError(`no such file: ${localPath}`);
   if (info.size > MAX_FILE_BYTES) throw new OperatorError(`file over 50 MB: ${localPath}`);
   const name = cleanName(basename(localPath));
   const key = storage.newKey('u', name, now);
   const size = await storage.write(key, createReadStream(localPath));
-  await insertFile(db, { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: await storedFileMime(storage, key) }, now);
+  await insertFile(
+    db,
+    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: await storedFileMime(storage, key) },
+    now,
+  );
   return { name, url: downloadUrl(key), path: key };
 }
 
 const sha256Of = (storage: FileStorage, key: string) =>
   new Promise<string>((resolve, reject) => {
     const hash = createHash('sha256');
-    storage.open(key).on('data', (chunk) => hash.update(chunk)).on('end', () => resolve(hash.digest('hex'))).on('error', reject);
+    storage
+      .open(key)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
   });
 
 /** A thread as the operator sees it: every reply, every attachment with its size and SHA-256. */
@@ -81,7 +95,18 @@ export async function replyCommunication(ctx: OperatorContext, raw: unknown) {
   await ctx.db.transaction(async (tx) => {
     const attachments: FileRef[] = [];
     for (const path of input.files) attachments.push(await storeLocalFile(tx, ctx.storage, path, thread.supplierId, ctx.now));
-    await insertReply(tx, { threadId: thread.id, side: 'buyer', sponsor: input.sponsor, detail: input.text, attachments, status: input.close ? 'closed' : 'awaitingSupplier' }, ctx.now);
+    await insertReply(
+      tx,
+      {
+        threadId: thread.id,
+        side: 'buyer',
+        sponsor: input.sponsor,
+        detail: input.text,
+        attachments,
+        status: input.close ? 'closed' : 'awaitingSupplier',
+      },
+      ctx.now,
+    );
   });
   const updated = (await findThreadByHandle(ctx.db, thread.id))!;
   return operatorView(ctx, updated, await usernamesOf(ctx.db));

@@ -11,7 +11,13 @@ const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 
 async function act<T = unknown>(action: string, body: unknown): Promise<{ status: number; result: T; error?: string }> {
-  const res = await t.app.inject({ method: 'POST', url: `${OPS_PATH}/${action}`, payload: body as object, remoteAddress: '127.0.0.1', headers: { [OPERATOR_HEADER]: SECRET } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${OPS_PATH}/${action}`,
+    payload: body as object,
+    remoteAddress: '127.0.0.1',
+    headers: { [OPERATOR_HEADER]: SECRET },
+  });
   return { status: res.statusCode, ...(res.json() as { result: T; error?: string }) };
 }
 
@@ -21,20 +27,50 @@ type Created = { id: string; enquiryNo: string; round: number; deadline: string 
 describe('create-enquiry', () => {
   it('sends an enquiry to the suppliers named: header defaults, lines as exact decimals, round 1', async () => {
     const lines = [
-      { materialNo: 'M-1', name: '牛皮箱板纸', specification: '175g', unit: '吨', brand: '玖龙', quantity: 12.5, expectedPrice: 4150.5, packageSpecification: '卷装' },
+      {
+        materialNo: 'M-1',
+        name: '牛皮箱板纸',
+        specification: '175g',
+        unit: '吨',
+        brand: '玖龙',
+        quantity: 12.5,
+        expectedPrice: 4150.5,
+        packageSpecification: '卷装',
+      },
       { materialNo: 'M-2', name: '玉米淀粉', unit: '吨', quantity: '0.001' },
     ];
-    const res = await act<Created>('createEnquiry', { ...good, lines, deadline: '2030-06-01T08:00:00+08:00', hours: undefined, remark: '请报含税价' });
+    const res = await act<Created>('createEnquiry', {
+      ...good,
+      lines,
+      deadline: '2030-06-01T08:00:00+08:00',
+      hours: undefined,
+      remark: '请报含税价',
+    });
     expect(res.status).toBe(200);
-    expect(res.result).toMatchObject({ id: expect.any(String), enquiryNo: expect.stringMatching(/^XJ\d{14}$/), round: 1, deadline: '2030-06-01T00:00:00.000Z' });
+    expect(res.result).toMatchObject({
+      id: expect.any(String),
+      enquiryNo: expect.stringMatching(/^XJ\d{14}$/),
+      round: 1,
+      deadline: '2030-06-01T00:00:00.000Z',
+    });
     const d = await k.detail(a104, res.result.id);
-    expect(d).toMatchObject({ theme: '运营询价', currency: 'CNY', priceIncludesTax: true, remark: '请报含税价', vatType: '13% 增值税', replyStatus: 'pending', createdAt: t.clock.now.toISOString() });
+    expect(d).toMatchObject({
+      theme: '运营询价',
+      currency: 'CNY',
+      priceIncludesTax: true,
+      remark: '请报含税价',
+      vatType: '13% 增值税',
+      replyStatus: 'pending',
+      createdAt: t.clock.now.toISOString(),
+    });
     expect(d.effectiveTime).toBe(t.clock.now.toISOString());
     expect(d.lines.map((l) => [l.lineNo, l.materialNo, l.quantity, l.expectedPrice, l.specification])).toEqual([
       [1, 'M-1', '12.500', '4150.50', '175g'],
       [2, 'M-2', '0.001', null, ''],
     ]);
-    expect(d.rounds).toEqual([{ round: 1, promoter: '采购部', openedAt: t.clock.now.toISOString(), deadline: '2030-06-01T00:00:00.000Z', status: 'open' }]);
+    expect(d.rounds).toEqual([
+      { round: 1, promoter: '采购部', openedAt: t.clock.now.toISOString(), deadline: '2030-06-01T00:00:00.000Z', status: 'open' },
+    ]);
     expect((await k.detail(a141, res.result.id)).id).toBe(res.result.id);
     const second = await act<Created>('createEnquiry', good);
     expect(second.result.enquiryNo).not.toBe(res.result.enquiryNo);
@@ -78,7 +114,12 @@ describe('create-enquiry', () => {
 describe('open-round and close-enquiry', () => {
   it('opens the next round with a deadline and target prices by material no; the old round closes', async () => {
     const created = (await act<Created>('createEnquiry', good)).result;
-    const res = await act<Created & { targetPrices: Record<string, string> }>('openRound', { enquiryNo: created.enquiryNo, hours: 12, targetPrices: { 'T-002': '2900.5' }, promoter: '李经理' });
+    const res = await act<Created & { targetPrices: Record<string, string> }>('openRound', {
+      enquiryNo: created.enquiryNo,
+      hours: 12,
+      targetPrices: { 'T-002': '2900.5' },
+      promoter: '李经理',
+    });
     expect(res.result).toMatchObject({ id: created.id, round: 2, deadline: new Date(t.clock.now.getTime() + 12 * 3600_000).toISOString() });
     const d = await k.detail(a104, created.id);
     expect(d.rounds.map((r) => [r.round, r.promoter, r.status])).toEqual([
@@ -92,19 +133,25 @@ describe('open-round and close-enquiry', () => {
 
   it('refuses unknown enquiries and material nos, bad prices, and anything once the enquiry is closed', async () => {
     const created = (await act<Created>('createEnquiry', good)).result;
-    expect((await act('openRound', { id: created.id, hours: 1, targetPrices: { 'NOPE-1': '1.00' } })).error).toBe(`enquiry ${created.enquiryNo} has no line with material no "NOPE-1"`);
+    expect((await act('openRound', { id: created.id, hours: 1, targetPrices: { 'NOPE-1': '1.00' } })).error).toBe(
+      `enquiry ${created.enquiryNo} has no line with material no "NOPE-1"`,
+    );
     expect((await act('openRound', { id: created.id, hours: 1, targetPrices: { 'T-001': '-1' } })).status).toBe(400);
     expect((await act('openRound', { id: created.id })).error).toMatch(/--deadline or --hours/);
     expect((await act('openRound', { hours: 1 })).error).toMatch(/--id or --enquiry-no/);
     expect((await act('openRound', { id: created.id, enquiryNo: created.enquiryNo, hours: 1 })).error).toMatch(/--id or --enquiry-no/);
-    expect((await act('openRound', { id: '00000000-0000-0000-0000-000000000000', hours: 1 })).error).toBe('no enquiry with id "00000000-0000-0000-0000-000000000000"');
+    expect((await act('openRound', { id: '00000000-0000-0000-0000-000000000000', hours: 1 })).error).toBe(
+      'no enquiry with id "00000000-0000-0000-0000-000000000000"',
+    );
     expect((await act('openRound', { id: 'nonsense', hours: 1 })).error).toBe('no enquiry with id "nonsense"');
     expect((await act('closeEnquiry', { enquiryNo: 'XJ0', status: 'awarded' })).error).toBe('no enquiry with enquiry no "XJ0"');
     expect((await act('closeEnquiry', { id: created.id, status: 'bargaining' })).status).toBe(400);
     expect((await act('closeEnquiry', { id: created.id })).status).toBe(400);
     const closed = await act<{ businessStatus: string; closedAt: string }>('closeEnquiry', { id: created.id, status: 'notAwarded' });
     expect(closed.result).toMatchObject({ businessStatus: 'notAwarded', closedAt: t.clock.now.toISOString() });
-    expect((await act('closeEnquiry', { id: created.id, status: 'awarded' })).error).toBe(`enquiry ${created.enquiryNo} is notAwarded, not bargaining`);
+    expect((await act('closeEnquiry', { id: created.id, status: 'awarded' })).error).toBe(
+      `enquiry ${created.enquiryNo} is notAwarded, not bargaining`,
+    );
     expect((await act('openRound', { id: created.id, hours: 1 })).error).toBe(`enquiry ${created.enquiryNo} is notAwarded, not bargaining`);
     const d = await k.detail(a104, created.id);
     expect(d).toMatchObject({ businessStatus: 'notAwarded', replyStatus: 'missed', round: 1 });
@@ -114,7 +161,10 @@ describe('open-round and close-enquiry', () => {
 
 describe('list-enquiries and list-quotes', () => {
   it('lists every enquiry with its suppliers and who quoted this round, by supplier too', async () => {
-    const all = await act<Array<{ enquiryNo: string; suppliers: string[]; quotedThisRound: string[]; businessStatus: string }>>('listEnquiries', {});
+    const all = await act<Array<{ enquiryNo: string; suppliers: string[]; quotedThisRound: string[]; businessStatus: string }>>(
+      'listEnquiries',
+      {},
+    );
     expect(all.result.length).toBeGreaterThanOrEqual(7);
     const replied = all.result.find((e) => e.enquiryNo.endsWith('000102'))!;
     expect(replied).toMatchObject({ suppliers: ['demo_a104', 'demo_a141'], quotedThisRound: ['demo_a104'], businessStatus: 'bargaining' });
@@ -127,14 +177,23 @@ describe('list-enquiries and list-quotes', () => {
   it('shows every supplier’s quotes per round, line by line, with targets and who did not quote', async () => {
     const created = (await act<Created>('createEnquiry', good)).result;
     const d = await k.detail(a104, created.id);
-    await k.quote(a104, k.quoteBody(d, {}, (i) => ['100.00', '200.10'][i]!));
+    await k.quote(
+      a104,
+      k.quoteBody(d, {}, (i) => ['100.00', '200.10'][i]!),
+    );
     await k.quote(a141, k.quoteBody(d, {}, '150.00'));
     await act('openRound', { id: created.id, hours: 5, targetPrices: { 'T-001': 95 } });
     const r2 = await k.detail(a141, created.id);
     await k.quote<EnquiryDetail>(a141, k.quoteBody(r2, {}, '140.00'));
     const res = await act<{
       round: number;
-      rounds: Array<{ round: number; status: string; targetPrices: Record<string, string>; notQuoted: string[]; quotes: Array<{ supplier: string; total: string; lines: Array<{ materialNo: string; price: string; amount: string }> }> }>;
+      rounds: Array<{
+        round: number;
+        status: string;
+        targetPrices: Record<string, string>;
+        notQuoted: string[];
+        quotes: Array<{ supplier: string; total: string; lines: Array<{ materialNo: string; price: string; amount: string }> }>;
+      }>;
     }>('listQuotes', { enquiryNo: created.enquiryNo });
     expect(res.result.round).toBe(2);
     const [one, two] = res.result.rounds;
@@ -164,7 +223,14 @@ describe('messages of the buyer’s enquiry actions', () => {
     const created = (await act<Created>('createEnquiry', { ...good, theme: '消息询价' })).result;
     const sent = await messagesOf(created.id);
     expect(sent.map((m) => m.supplier).sort()).toEqual([a104.supplierId, a141.supplierId].sort());
-    for (const m of sent) expect(m).toMatchObject({ kind: 'enquiryNew', number: created.enquiryNo, name: '消息询价', deadline: new Date(created.deadline), note: '' });
+    for (const m of sent)
+      expect(m).toMatchObject({
+        kind: 'enquiryNew',
+        number: created.enquiryNo,
+        name: '消息询价',
+        deadline: new Date(created.deadline),
+        note: '',
+      });
     const round = (await act<Created>('openRound', { id: created.id, hours: 6 })).result;
     const opened = (await messagesOf(created.id)).filter((m) => m.kind === 'roundOpened');
     expect(opened).toHaveLength(2);

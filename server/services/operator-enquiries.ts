@@ -23,14 +23,20 @@ const text = (max: number) => z.string().trim().max(max);
 
 /** A decimal given as a JSON number or a text, kept as its exact text. */
 const decimalText = () => z.union([z.string(), z.number().finite()]).transform((v) => String(v).trim());
-const quantity = decimalText().refine((v) => QUANTITY_RE.test(v) && toUnits(v, QUANTITY_DECIMALS) > 0n, 'a quantity above 0 with at most three decimals');
+const quantity = decimalText().refine(
+  (v) => QUANTITY_RE.test(v) && toUnits(v, QUANTITY_DECIMALS) > 0n,
+  'a quantity above 0 with at most three decimals',
+);
 const price = decimalText().refine((v) => priceProblem(v) === null, 'a price above 0 with at most two decimals, up to 9999999999.99');
 
 /** A time the operator writes: with no offset, on the buyer's clock (contract/time-zone.ts). */
 const businessTime = z
   .string()
   .trim()
-  .refine((v) => parseBusinessTime(v, 'UTC') !== null, 'a date (YYYY-MM-DD) or ISO 8601 time, such as 2026-12-10T18:00 or 2026-12-10T18:00:00+08:00');
+  .refine(
+    (v) => parseBusinessTime(v, 'UTC') !== null,
+    'a date (YYYY-MM-DD) or ISO 8601 time, such as 2026-12-10T18:00 or 2026-12-10T18:00:00+08:00',
+  );
 const at = (value: string, zone: string) => parseBusinessTime(value, zone)!;
 
 /** The deadline: a time, or `hours` from now (negative for tests of missed rounds). */
@@ -85,10 +91,17 @@ export const enquiryInputs = {
     .refine(oneDeadline, 'give --deadline or --hours, one of them')
     .refine((i) => new Set(i.lines.map((l) => l.materialNo)).size === i.lines.length, 'each material no once per enquiry'),
   openRound: z
-    .object({ ...which, ...deadlineInputs, targetPrices: z.record(z.string(), price).default({}), promoter: text(64).min(1).default('采购部') })
+    .object({
+      ...which,
+      ...deadlineInputs,
+      targetPrices: z.record(z.string(), price).default({}),
+      promoter: text(64).min(1).default('采购部'),
+    })
     .refine(oneOfWhich, 'give --id or --enquiry-no, one of them')
     .refine(oneDeadline, 'give --deadline or --hours, one of them'),
-  closeEnquiry: z.object({ ...which, status: z.enum(ENQUIRY_CLOSING_STATUSES) }).refine(oneOfWhich, 'give --id or --enquiry-no, one of them'),
+  closeEnquiry: z
+    .object({ ...which, status: z.enum(ENQUIRY_CLOSING_STATUSES) })
+    .refine(oneOfWhich, 'give --id or --enquiry-no, one of them'),
   listEnquiries: z.object({ supplier: handle.optional() }),
   listQuotes: z.object(which).refine(oneOfWhich, 'give --id or --enquiry-no, one of them'),
 };
@@ -117,7 +130,8 @@ const DAY_MS = 86_400_000;
 export async function createEnquiry(ctx: OperatorContext, raw: unknown) {
   const input = enquiryInputs.createEnquiry.parse(raw);
   const { db, now, timeZone } = ctx;
-  if (!(await isDictionaryCode(db, 'currency', input.currency))) throw new OperatorError(`no currency "${input.currency}" in the currency dictionary`);
+  if (!(await isDictionaryCode(db, 'currency', input.currency)))
+    throw new OperatorError(`no currency "${input.currency}" in the currency dictionary`);
   const supplierIds = new Set<string>();
   for (const name of input.suppliers) {
     const found = await findSupplierByHandle(db, name);
@@ -178,7 +192,13 @@ export async function closeEnquiry(ctx: OperatorContext, raw: unknown) {
     const enquiry = await enquiryNamed(tx, input, true);
     mustBargain(enquiry);
     await closeWrite(tx, enquiry.id, input.status, ctx.now);
-    return { id: enquiry.id, enquiryNo: enquiry.enquiryNo, round: enquiry.round, businessStatus: input.status, closedAt: ctx.now.toISOString() };
+    return {
+      id: enquiry.id,
+      enquiryNo: enquiry.enquiryNo,
+      round: enquiry.round,
+      businessStatus: input.status,
+      closedAt: ctx.now.toISOString(),
+    };
   });
 }
 
@@ -194,7 +214,11 @@ export async function listEnquiries(ctx: OperatorContext, raw: unknown) {
   const out = [];
   for (const e of enquiries) {
     const quoted = new Set((await quotesOf(ctx.db, e.id, null)).filter((q) => q.round === e.round).map((q) => q.supplierId));
-    out.push({ ...e, suppliers: e.suppliers.map((s) => s.username), quotedThisRound: e.suppliers.filter((s) => quoted.has(s.supplierId)).map((s) => s.username) });
+    out.push({
+      ...e,
+      suppliers: e.suppliers.map((s) => s.username),
+      quotedThisRound: e.suppliers.filter((s) => quoted.has(s.supplierId)).map((s) => s.username),
+    });
   }
   return out;
 }
@@ -226,7 +250,15 @@ export async function listQuotes(ctx: OperatorContext, raw: unknown) {
           ...q,
           lines: priced.map((p) => {
             const l = lines.find((x) => x.id === p.lineId)!;
-            return { lineNo: l.lineNo, materialNo: l.materialNo, name: l.name, unit: l.unit, quantity: l.quantity, price: p.price, amount: lineTotal(p.price, l.quantity) };
+            return {
+              lineNo: l.lineNo,
+              materialNo: l.materialNo,
+              name: l.name,
+              unit: l.unit,
+              quantity: l.quantity,
+              price: p.price,
+              amount: lineTotal(p.price, l.quantity),
+            };
           }),
         })),
         notQuoted: enquiry.suppliers.filter((s) => !inRound.some((q) => q.supplierId === s.supplierId)).map((s) => s.username),

@@ -23,7 +23,11 @@ export const tenderInputs = {
 
 /** A record as the operator sees it: who, every deposit submission (rejected ones too), bid, refund. */
 async function operatorView(db: Queryable, record: TenderRecord, usernames: Map<string, string>) {
-  return { supplier: usernames.get(record.supplierId) ?? record.supplierId, ...record.detail, deposits: await depositsOf(db, record.detail.id) };
+  return {
+    supplier: usernames.get(record.supplierId) ?? record.supplierId,
+    ...record.detail,
+    deposits: await depositsOf(db, record.detail.id),
+  };
 }
 
 const usernamesOf = async (db: Queryable) => new Map((await listSuppliers(db)).map((s) => [s.supplierId, s.username]));
@@ -100,7 +104,8 @@ export async function closeNotice(ctx: OperatorContext, raw: unknown) {
   const input = tenderInputs.closeNotice.parse(raw);
   return ctx.db.transaction(async (tx) => {
     const notice = await noticeNamed(tx, input.tenderNo, true);
-    if (Date.parse(notice.cutoffTime) <= ctx.now.getTime()) throw new OperatorError(`notice ${notice.tenderNo} closed already at ${notice.cutoffTime}`);
+    if (Date.parse(notice.cutoffTime) <= ctx.now.getTime())
+      throw new OperatorError(`notice ${notice.tenderNo} closed already at ${notice.cutoffTime}`);
     await setCutoffTime(tx, notice.id, ctx.now);
     return { id: notice.id, tenderNo: notice.tenderNo, title: notice.title, cutoffTime: ctx.now.toISOString() };
   });
@@ -122,15 +127,29 @@ export async function announceResult(ctx: OperatorContext, raw: unknown) {
     const winning = records.find((r) => r.supplierId === winner.supplier.supplierId);
     if (!winning) throw new OperatorError(`${input.winner} did not sign up for ${notice.tenderNo}`);
     const waiting = records.filter((r) => r.detail.status === 'depositSubmitted').map((r) => r.detail.id);
-    if (waiting.length) throw new OperatorError(`deposits of ${notice.tenderNo} await review (confirm-deposit or reject-deposit first): ${waiting.join(', ')}`);
+    if (waiting.length)
+      throw new OperatorError(
+        `deposits of ${notice.tenderNo} await review (confirm-deposit or reject-deposit first): ${waiting.join(', ')}`,
+      );
     if (winning.detail.status !== 'bidSubmitted') {
       const announced = ['won', 'lost', 'refundRequested', 'refunded'].includes(winning.detail.status);
-      throw new OperatorError(announced ? `the result of ${notice.tenderNo} was announced already` : `${input.winner}'s record of ${notice.tenderNo} is ${winning.detail.status}, not bidSubmitted`);
+      throw new OperatorError(
+        announced
+          ? `the result of ${notice.tenderNo} was announced already`
+          : `${input.winner}'s record of ${notice.tenderNo} is ${winning.detail.status}, not bidSubmitted`,
+      );
     }
     if (Date.parse(notice.cutoffTime) > ctx.now.getTime()) await setCutoffTime(tx, notice.id, ctx.now);
-    if (!(await recordResult(tx, notice.id, winning.detail.id, ctx.now))) throw new OperatorError(`the result of ${notice.tenderNo} was announced already`);
+    if (!(await recordResult(tx, notice.id, winning.detail.id, ctx.now)))
+      throw new OperatorError(`the result of ${notice.tenderNo} was announced already`);
     return notice.id;
   });
   const notice = (await findNoticeByTenderNo(ctx.db, input.tenderNo))!;
-  return { tenderNo: notice.tenderNo, title: notice.title, cutoffTime: notice.cutoffTime, winner: winner.supplier.username, records: await views(ctx.db, await listRecordsOf(ctx.db, { noticeId })) };
+  return {
+    tenderNo: notice.tenderNo,
+    title: notice.title,
+    cutoffTime: notice.cutoffTime,
+    winner: winner.supplier.username,
+    records: await views(ctx.db, await listRecordsOf(ctx.db, { noticeId })),
+  };
 }

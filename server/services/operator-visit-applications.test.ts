@@ -24,7 +24,9 @@ async function pass(phone: string) {
 }
 
 const gateVisits = async (applicationId: string) =>
-  (await t.db.query<{ phone: string }>('SELECT phone FROM visits WHERE application_id = $1 ORDER BY phone', [applicationId])).map((r) => r.phone);
+  (await t.db.query<{ phone: string }>('SELECT phone FROM visits WHERE application_id = $1 ORDER BY phone', [applicationId])).map(
+    (r) => r.phone,
+  );
 
 /**
  * An application of a supplier of its own (demo_a104's are what the listing test expects), with
@@ -42,7 +44,12 @@ describe('listVisitApplications', () => {
     const all = await k.operator<Array<{ supplier: string; reviewStatus: string }>>('listVisitApplications', {});
     // Every application: the demo's, and those of the suppliers other tests here made.
     expect(all).toHaveLength((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM visit_applications'))[0]!.n);
-    expect(all.filter((a) => a.supplier.startsWith('demo_')).map((a) => `${a.supplier}/${a.reviewStatus}`).sort()).toEqual(['demo_a104/approved', 'demo_a104/pending', 'demo_a104/returned']);
+    expect(
+      all
+        .filter((a) => a.supplier.startsWith('demo_'))
+        .map((a) => `${a.supplier}/${a.reviewStatus}`)
+        .sort(),
+    ).toEqual(['demo_a104/approved', 'demo_a104/pending', 'demo_a104/returned']);
     expect(await k.operator('listVisitApplications', { supplier: 'demo_a141' })).toEqual([]);
     expect(await k.operator('listVisitApplications', { supplier: 'demo_a104', status: 'returned' })).toHaveLength(1);
     await expect(k.operator('listVisitApplications', { supplier: 'nobody' })).rejects.toThrow(/no supplier/);
@@ -58,7 +65,10 @@ describe('reviewVisitApplication', () => {
   it('approval creates one gate visit per visitor, valid from the start day to the end day', async () => {
     const app = await created();
     expect((await pass(PEOPLE[0]!.phone)).code).not.toBe('E000');
-    const result = await k.operator<{ reviewStatus: string; visits: Array<{ phone: string }> }>('reviewVisitApplication', { visitNo: app.visitNo, approve: true });
+    const result = await k.operator<{ reviewStatus: string; visits: Array<{ phone: string }> }>('reviewVisitApplication', {
+      visitNo: app.visitNo,
+      approve: true,
+    });
     expect(result.reviewStatus).toBe('approved');
     expect(result.visits.map((v) => v.phone).sort()).toEqual([PEOPLE[0]!.phone, PEOPLE[1]!.phone].sort());
     expect(await gateVisits(app.id)).toEqual([PEOPLE[0]!.phone, PEOPLE[1]!.phone].sort());
@@ -76,7 +86,11 @@ describe('reviewVisitApplication', () => {
   it('returning needs a reason, which the supplier sees; no gate visit is made', async () => {
     const app = await created([PEOPLE[2]!]);
     await expect(k.operator('reviewVisitApplication', { id: app.id, return: true })).rejects.toThrow(/--reason/);
-    const result = await k.operator<{ reviewStatus: string; reviewReason: string }>('reviewVisitApplication', { id: app.id, return: true, reason: '请补充施工方案' });
+    const result = await k.operator<{ reviewStatus: string; reviewReason: string }>('reviewVisitApplication', {
+      id: app.id,
+      return: true,
+      reason: '请补充施工方案',
+    });
     expect(result).toMatchObject({ reviewStatus: 'returned', reviewReason: '请补充施工方案' });
     expect(await gateVisits(app.id)).toEqual([]);
     const seen = await t.post<VisitApplicationDetail>('/visitApply/getById', { id: app.id }, k.as(app.owner));
@@ -84,9 +98,13 @@ describe('reviewVisitApplication', () => {
   });
 
   it('refuses bad arguments and unknown or withdrawn applications', async () => {
-    await expect(k.operator('reviewVisitApplication', { id: 'x', approve: true, return: true, reason: 'r' })).rejects.toThrow(/one of them/);
+    await expect(k.operator('reviewVisitApplication', { id: 'x', approve: true, return: true, reason: 'r' })).rejects.toThrow(
+      /one of them/,
+    );
     await expect(k.operator('reviewVisitApplication', { approve: true })).rejects.toThrow(/--id or --visit-no/);
-    await expect(k.operator('reviewVisitApplication', { visitNo: 'FS000000000000', approve: true })).rejects.toThrow(/no visit application/);
+    await expect(k.operator('reviewVisitApplication', { visitNo: 'FS000000000000', approve: true })).rejects.toThrow(
+      /no visit application/,
+    );
     const app = await created([PEOPLE[3]!]);
     expect((await t.post('/visitApply/withdraw', { id: app.id }, k.as(app.owner))).code).toBe('E000');
     await expect(k.operator('reviewVisitApplication', { id: app.id, approve: true })).rejects.toThrow(/withdrawn, not pending/);
@@ -105,10 +123,28 @@ describe('messages of the buyer’s review', () => {
     const approved = await created([PEOPLE[3]!]);
     await k.operator('reviewVisitApplication', { id: approved.id, approve: true });
     await expect(k.operator('reviewVisitApplication', { id: approved.id, approve: true })).rejects.toThrow(/not pending/);
-    expect(await messagesOf(approved.id)).toEqual([{ kind: 'visitApproved', supplier: approved.owner.supplierId, number: approved.visitNo, name: '东莞生产基地', deadline: null, note: '' }]);
+    expect(await messagesOf(approved.id)).toEqual([
+      {
+        kind: 'visitApproved',
+        supplier: approved.owner.supplierId,
+        number: approved.visitNo,
+        name: '东莞生产基地',
+        deadline: null,
+        note: '',
+      },
+    ]);
     const returned = await created([PEOPLE[1]!]);
     await k.operator('reviewVisitApplication', { id: returned.id, return: true, reason: '请补充施工方案' });
-    expect(await messagesOf(returned.id)).toEqual([{ kind: 'visitReturned', supplier: returned.owner.supplierId, number: returned.visitNo, name: '东莞生产基地', deadline: null, note: '请补充施工方案' }]);
+    expect(await messagesOf(returned.id)).toEqual([
+      {
+        kind: 'visitReturned',
+        supplier: returned.owner.supplierId,
+        number: returned.visitNo,
+        name: '东莞生产基地',
+        deadline: null,
+        note: '请补充施工方案',
+      },
+    ]);
     const withdrawn = await created([PEOPLE[2]!]);
     expect((await t.post('/visitApply/withdraw', { id: withdrawn.id }, k.as(withdrawn.owner))).code).toBe('E000');
     expect(await messagesOf(withdrawn.id)).toEqual([]);

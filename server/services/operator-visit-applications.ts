@@ -3,7 +3,14 @@ import { reviewBlock } from '../../contract/visit-values';
 import { VISIT_REVIEW_STATUSES } from '../../contract/visit-values';
 import type { Queryable } from '../db/db';
 import { listSuppliers, findSupplierByHandle } from '../db/supplier-repo';
-import { applicationDetail, findApplication, listApplications, setReviewStatus, visitorsOf, type ApplicationState } from '../db/visit-application-repo';
+import {
+  applicationDetail,
+  findApplication,
+  listApplications,
+  setReviewStatus,
+  visitorsOf,
+  type ApplicationState,
+} from '../db/visit-application-repo';
 import { insertVisit } from '../db/visit-repo';
 import { baseTimeZone } from '../db/reference-repo';
 import { OperatorError, type OperatorContext } from './operator-errors';
@@ -36,7 +43,10 @@ export const visitApplicationInputs = {
 
 async function applicationNamed(db: Queryable, i: { id?: string; visitNo?: string }, lock = false): Promise<ApplicationState> {
   const found = await findApplication(db, i, null, lock);
-  if (!found) throw new OperatorError(i.id !== undefined ? `no visit application with id "${i.id}"` : `no visit application with visit no "${i.visitNo}"`);
+  if (!found)
+    throw new OperatorError(
+      i.id !== undefined ? `no visit application with id "${i.id}"` : `no visit application with visit no "${i.visitNo}"`,
+    );
   return found;
 }
 
@@ -60,7 +70,8 @@ export async function reviewVisitApplication(ctx: OperatorContext, raw: unknown)
   const { now } = ctx;
   return ctx.db.transaction(async (tx) => {
     const found = await applicationNamed(tx, input, true);
-    if (reviewBlock(found.reviewStatus)) throw new OperatorError(`visit application ${found.visitNo} is ${found.reviewStatus}, not pending`);
+    if (reviewBlock(found.reviewStatus))
+      throw new OperatorError(`visit application ${found.visitNo} is ${found.reviewStatus}, not pending`);
     const visits: Array<{ id: string; phone: string; visitorName: string }> = [];
     if (input.approve) {
       const detail = (await applicationDetail(tx, found.id, null, 'zh-CN'))!;
@@ -91,6 +102,13 @@ export async function reviewVisitApplication(ctx: OperatorContext, raw: unknown)
       await setReviewStatus(tx, found.id, 'returned', input.reason!, now);
     }
     const after = (await applicationDetail(tx, found.id, null, 'zh-CN'))!;
-    return { id: after.id, visitNo: after.visitNo, reviewStatus: after.reviewStatus, reviewReason: after.reviewReason, reviewedAt: after.reviewedAt, visits };
+    return {
+      id: after.id,
+      visitNo: after.visitNo,
+      reviewStatus: after.reviewStatus,
+      reviewReason: after.reviewReason,
+      reviewedAt: after.reviewedAt,
+      visits,
+    };
   });
 }

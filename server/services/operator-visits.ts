@@ -71,7 +71,8 @@ async function departmentCode(db: Queryable, base: string, department: string): 
   const vie = (await departments(db, base, 'vie')) ?? [];
   const wanted = department.toLowerCase();
   const match = [...zh, ...en, ...vie].find((o) => o.code.toLowerCase() === wanted || o.label.toLowerCase() === wanted);
-  if (!match) throw new OperatorError(`no department "${department}" at ${base} (one of: ${zh.map((o) => `${o.code} ${o.label}`).join(', ')})`);
+  if (!match)
+    throw new OperatorError(`no department "${department}" at ${base} (one of: ${zh.map((o) => `${o.code} ${o.label}`).join(', ')})`);
   return match.code;
 }
 
@@ -83,7 +84,16 @@ export async function approveVisit(ctx: OperatorContext, raw: unknown) {
   const validFrom = instant(input.from, zone, false);
   const validUntil = instant(input.until, zone, true);
   if (validUntil <= validFrom) throw new OperatorError('--until must be after --from');
-  const visit = { phone: input.phone, visitorName: input.name, baseCode: base, departmentCode: dept, host: input.host, reason: input.reason, validFrom, validUntil };
+  const visit = {
+    phone: input.phone,
+    visitorName: input.name,
+    baseCode: base,
+    departmentCode: dept,
+    host: input.host,
+    reason: input.reason,
+    validFrom,
+    validUntil,
+  };
   const id = await insertVisit(ctx.db, visit, ctx.now, ctx.timeZone);
   return operatorView((await findVisit(ctx.db, id, 'zh-CN'))!);
 }

@@ -101,7 +101,9 @@ interface Counter {
 }
 
 const counterOf = (session: Session | null, ip: string): Counter =>
-  session ? { scope: 'upload-supplier', key: session.supplierId, anonymous: false } : { scope: 'upload-address', key: addressKey(ip), anonymous: true };
+  session
+    ? { scope: 'upload-supplier', key: session.supplierId, anonymous: false }
+    : { scope: 'upload-address', key: addressKey(ip), anonymous: true };
 
 /** The daily limits of a caller: an address, a supplier still registering (A101), another supplier. */
 function dailyLimit(quotas: Quotas, session: Session | null): { count: number; bytes: number } {
@@ -127,7 +129,14 @@ export interface Reservation {
  * or the unclaimed uploads already fill their cap. A deferred or unknown size counts as the
  * largest file.
  */
-export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, session: Session | null, ip: string, bytes = MAX_FILE_BYTES): Promise<Reservation> {
+export async function reserveUpload(
+  db: Queryable,
+  quotas: Quotas,
+  now: Date,
+  session: Session | null,
+  ip: string,
+  bytes = MAX_FILE_BYTES,
+): Promise<Reservation> {
   const counter = counterOf(session, ip);
   if (counter.anonymous) {
     if ((await takeAttempt(db, 'upload-start', counter.key, 60_000, now)) > quotas.uploadStartsPerMinute) throw refuse('uploadsTooFast');
@@ -146,9 +155,17 @@ export async function reserveUpload(db: Queryable, quotas: Quotas, now: Date, se
  * (`uploadsOpen`), then the upload is reserved as any other. Answers the address key it is
  * counted under (null for a supplier's own upload).
  */
-export async function reserveTusUpload(db: Queryable, quotas: Quotas, now: Date, session: Session | null, ip: string, bytes: number): Promise<string | null> {
+export async function reserveTusUpload(
+  db: Queryable,
+  quotas: Quotas,
+  now: Date,
+  session: Session | null,
+  ip: string,
+  bytes: number,
+): Promise<string | null> {
   const address = session ? null : addressKey(ip);
-  if (address !== null && (await openTusUploads(db, address, activeSince(quotas, now))) >= quotas.openUploadsPerAddress) throw refuse('uploadsOpen');
+  if (address !== null && (await openTusUploads(db, address, activeSince(quotas, now))) >= quotas.openUploadsPerAddress)
+    throw refuse('uploadsOpen');
   await reserveUpload(db, quotas, now, session, ip, bytes);
   return address;
 }
@@ -176,6 +193,9 @@ export async function checkRegistrationQuota(db: Queryable, quotas: Quotas, now:
  * (a name already taken) rolls its count back, so only registrations made count.
  */
 export async function takeRegistrationQuota(db: Queryable, quotas: Quotas, now: Date, ip: string): Promise<void> {
-  const taken = await takeQuota(db, REGISTRATION, addressKey(ip), quotaDay(now), 0, { count: quotas.registrationsPerAddress, bytes: Number.MAX_SAFE_INTEGER });
+  const taken = await takeQuota(db, REGISTRATION, addressKey(ip), quotaDay(now), 0, {
+    count: quotas.registrationsPerAddress,
+    bytes: Number.MAX_SAFE_INTEGER,
+  });
   if (!taken) throw refuse('registrationQuota');
 }

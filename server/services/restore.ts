@@ -18,8 +18,12 @@ const notABackup = (file: string, why: string) => new OperatorError(`${file} is 
 function checkManifest(file: string, raw: unknown): BackupManifest {
   const m = raw as Partial<BackupManifest> | null;
   if (!m || typeof m !== 'object' || m.format !== BACKUP_FORMAT) throw notABackup(file, `${MANIFEST} is not ours`);
-  if (m.version !== BACKUP_VERSION) throw new OperatorError(`${file} is a backup of format version ${String(m.version)}; this version of the service reads version ${BACKUP_VERSION} (written by ${m.appVersion ?? 'an unknown version'})`);
-  if (m.database !== 'pglite' && m.database !== 'postgres-files-only') throw notABackup(file, `unknown database kind ${String(m.database)}`);
+  if (m.version !== BACKUP_VERSION)
+    throw new OperatorError(
+      `${file} is a backup of format version ${String(m.version)}; this version of the service reads version ${BACKUP_VERSION} (written by ${m.appVersion ?? 'an unknown version'})`,
+    );
+  if (m.database !== 'pglite' && m.database !== 'postgres-files-only')
+    throw notABackup(file, `unknown database kind ${String(m.database)}`);
   return m as BackupManifest;
 }
 
@@ -44,7 +48,8 @@ export async function readManifest(file: string): Promise<BackupManifest> {
       else done(value);
     };
     parser.on('entry', (entry: ReadEntry) => {
-      if (entry.path !== MANIFEST || entry.type !== 'File' || entry.size > 1024 * 1024) return finish(notABackup(path, `its first entry is ${entry.path}, not ${MANIFEST}`));
+      if (entry.path !== MANIFEST || entry.type !== 'File' || entry.size > 1024 * 1024)
+        return finish(notABackup(path, `its first entry is ${entry.path}, not ${MANIFEST}`));
       const chunks: Buffer[] = [];
       entry.on('data', (chunk: Buffer) => chunks.push(chunk));
       entry.on('end', () => finish(null, Buffer.concat(chunks).toString('utf8')));
@@ -66,9 +71,15 @@ export async function readManifest(file: string): Promise<BackupManifest> {
 /** What is allowed out of an archive: our entries, plain files and folders only. */
 function ourEntry(path: string, type: string): boolean {
   const name = path.replace(/\/+$/, '');
-  if (type === 'Directory') return name === FILES || (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1)));
+  if (type === 'Directory')
+    return name === FILES || (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1)));
   if (type !== 'File' && type !== 'OldFile' && type !== 'ContiguousFile') return false;
-  return name === MANIFEST || name === PGDATA || name === PASS_SECRET || (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1)));
+  return (
+    name === MANIFEST ||
+    name === PGDATA ||
+    name === PASS_SECRET ||
+    (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1)))
+  );
 }
 
 /**
@@ -95,8 +106,10 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
     throw notABackup(path, `unreadable: ${(error as Error).message}`);
   }
   if (foreign) throw notABackup(path, `unexpected entry ${String(foreign)}`);
-  if (files !== manifest.counts.files) throw notABackup(path, `the manifest announces ${manifest.counts.files} files, the archive holds ${files}`);
-  if (database !== (manifest.database === 'pglite')) throw notABackup(path, database ? 'a database dump the manifest does not announce' : `no ${PGDATA}`);
+  if (files !== manifest.counts.files)
+    throw notABackup(path, `the manifest announces ${manifest.counts.files} files, the archive holds ${files}`);
+  if (database !== (manifest.database === 'pglite'))
+    throw notABackup(path, database ? 'a database dump the manifest does not announce' : `no ${PGDATA}`);
   return manifest;
 }
 
@@ -123,7 +136,9 @@ async function keysInDatabase(databaseUrl: string): Promise<{ keys: string[] } |
   let db: Awaited<ReturnType<typeof openDb>> | null = null;
   try {
     db = await openDb({ databaseUrl });
-    return { keys: (await db.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).map((r) => r.storage_key) };
+    return {
+      keys: (await db.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).map((r) => r.storage_key),
+    };
   } catch (error) {
     // 42P01: undefined table.
     return { unchecked: code(error) === '42P01' ? 'it holds no tables yet' : `it did not answer (${(error as Error).message})` };
@@ -161,13 +176,23 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
   const manifest = await readManifest(file);
   const embedded = !opts.databaseUrl;
   if (embedded && manifest.database !== 'pglite')
-    throw new OperatorError(`${file} holds the files only (taken with DATABASE_URL): set DATABASE_URL to restore them, and restore the database with pg_restore or psql`);
+    throw new OperatorError(
+      `${file} holds the files only (taken with DATABASE_URL): set DATABASE_URL to restore them, and restore the database with pg_restore or psql`,
+    );
   if (!embedded && manifest.database === 'pglite')
-    throw new OperatorError(`${file} holds an embedded database, but DATABASE_URL is set: unset it to restore into the embedded database in DATA_DIR`);
+    throw new OperatorError(
+      `${file} holds an embedded database, but DATABASE_URL is set: unset it to restore into the embedded database in DATA_DIR`,
+    );
 
   // Nothing is ever overwritten: a database or files there already are someone's data.
-  if (await holdsFiles(join(dataDir, 'pgdata'))) throw new OperatorError(`${dataDir} holds a database already (pgdata/): restore into an empty data folder, or move this one away first`);
-  if (await holdsFiles(join(dataDir, FILES))) throw new OperatorError(`${dataDir} holds stored files already (files/): restore into an empty data folder, or move this one away first`);
+  if (await holdsFiles(join(dataDir, 'pgdata')))
+    throw new OperatorError(
+      `${dataDir} holds a database already (pgdata/): restore into an empty data folder, or move this one away first`,
+    );
+  if (await holdsFiles(join(dataDir, FILES)))
+    throw new OperatorError(
+      `${dataDir} holds stored files already (files/): restore into an empty data folder, or move this one away first`,
+    );
 
   await mkdir(dirname(dataDir), { recursive: true });
   const work = await mkdtemp(join(dirname(dataDir), `.${basename(dataDir)}.restore-`));
@@ -179,11 +204,18 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
     }
     await mkdir(join(work, FILES), { recursive: true, mode: 0o700 });
     const keys = new Set(await storedKeys(join(work, FILES)));
-    if (keys.size !== manifest.counts.files) throw notABackup(file, `the manifest announces ${manifest.counts.files} files, the archive holds ${keys.size}`);
+    if (keys.size !== manifest.counts.files)
+      throw notABackup(file, `the manifest announces ${manifest.counts.files} files, the archive holds ${keys.size}`);
 
     const existingSecret = passSecretFile(dataDir);
-    if (manifest.passSecret && existsSync(existingSecret) && (await readFile(existingSecret, 'utf8')) !== (await readFile(join(work, PASS_SECRET), 'utf8')))
-      throw new OperatorError(`${existingSecret} exists with another secret: move it away to restore the backup's (visit passes issued before the backup stay valid with it)`);
+    if (
+      manifest.passSecret &&
+      existsSync(existingSecret) &&
+      (await readFile(existingSecret, 'utf8')) !== (await readFile(join(work, PASS_SECRET), 'utf8'))
+    )
+      throw new OperatorError(
+        `${existingSecret} exists with another secret: move it away to restore the backup's (visit passes issued before the backup stay valid with it)`,
+      );
 
     let database: RestoreResult['database'];
     let missingFiles: string[] = [];
@@ -199,7 +231,12 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
                     (SELECT count(*)::int FROM communications) AS communications, (SELECT count(*)::int FROM files) AS file_rows`,
           )
         ).rows;
-        database = { suppliers: counts!.suppliers, notices: counts!.notices, communications: counts!.communications, fileRows: counts!.file_rows };
+        database = {
+          suppliers: counts!.suppliers,
+          notices: counts!.notices,
+          communications: counts!.communications,
+          fileRows: counts!.file_rows,
+        };
         const rows = (await lite.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).rows;
         missingFiles = rows.map((r) => r.storage_key).filter((key) => !keys.has(key));
       } finally {

@@ -28,7 +28,11 @@ export function enquiryKit(t: TestApp) {
   const session = (username: string): Promise<Session> => t.login(username);
 
   const operator = <T = unknown>(action: OperatorAction, input: unknown) =>
-    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, action, input) as Promise<T>;
+    runOperatorAction(
+      { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone },
+      action,
+      input,
+    ) as Promise<T>;
 
   /** A fresh enquiry (72 hours, three lines, both demo suppliers unless told otherwise). */
   const create = (o: { lines?: number; hours?: number; suppliers?: string[]; theme?: string } = {}) =>
@@ -57,7 +61,8 @@ export function enquiryKit(t: TestApp) {
     ...overrides,
   });
 
-  const quote = <T = EnquiryDetail>(s: Session, body: unknown, headers: Record<string, string> = {}) => t.post<T>('/enquiry/quote', body, as(s, headers));
+  const quote = <T = EnquiryDetail>(s: Session, body: unknown, headers: Record<string, string> = {}) =>
+    t.post<T>('/enquiry/quote', body, as(s, headers));
 
   return { as, session, operator, create, detail, quoteBody, quote };
 }

@@ -94,12 +94,24 @@ export async function build(options: Partial<AppOptions> = {}) {
   };
 
   async function post<T = unknown>(path: string, body?: unknown, o: CallOptions = {}): Promise<Envelope<T>> {
-    const res = await app.inject({ method: 'POST', url: `${BASE_PATH}${path}`, headers: headersOf(o), remoteAddress: o.ip ?? '127.0.0.1', ...(body === undefined ? {} : { payload: body as object }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}${path}`,
+      headers: headersOf(o),
+      remoteAddress: o.ip ?? '127.0.0.1',
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
     return parse<T>(res);
   }
 
   async function get<T = unknown>(path: string, query: Record<string, string> = {}, o: CallOptions = {}): Promise<Envelope<T>> {
-    const res = await app.inject({ method: 'GET', url: `${BASE_PATH}${path}`, query, headers: headersOf(o), remoteAddress: o.ip ?? '127.0.0.1' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${BASE_PATH}${path}`,
+      query,
+      headers: headersOf(o),
+      remoteAddress: o.ip ?? '127.0.0.1',
+    });
     return parse<T>(res);
   }
 
@@ -124,7 +136,16 @@ export type TestApp = Awaited<ReturnType<typeof build>>;
 export async function secondInstance(t: TestApp, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   if (!t.databaseUrl) throw new Error('a second instance needs PostgreSQL (the server:postgres project)');
   const db = createPgDb(t.databaseUrl);
-  const app = await buildApp({ dataDir: t.dataDir, db, databaseUrl: t.databaseUrl, migrate: false, logLevel: 'silent', listCacheMs: 0, now: () => new Date(t.clock.now), ...options });
+  const app = await buildApp({
+    dataDir: t.dataDir,
+    db,
+    databaseUrl: t.databaseUrl,
+    migrate: false,
+    logLevel: 'silent',
+    listCacheMs: 0,
+    now: () => new Date(t.clock.now),
+    ...options,
+  });
   afterAll(async () => {
     await app.close();
     await db.close();
@@ -135,7 +156,9 @@ export async function secondInstance(t: TestApp, options: Partial<AppOptions> = 
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -183,12 +206,22 @@ export async function newSupplier(t: TestApp, status: 'A101' | 'A104' | 'A141' =
   const n = 1000 + ++freshSeq;
   const ip = `10.250.${Math.floor(n / 250)}.${n % 250}`;
   const form = multipart(`licence-${n}.pdf`, Buffer.from(`%PDF-1.4 licence ${n}`));
-  const uploaded = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: form.headers, remoteAddress: ip });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/file/upload`,
+    payload: form.payload,
+    headers: form.headers,
+    remoteAddress: ip,
+  });
   const up = uploaded.json() as Envelope<{ filename: string } | null>;
   if (up.code !== 'E000') throw new Error(`newSupplier upload: ${up.code} ${up.message}`);
   const file = JSON.parse(up.data!.filename) as { name: string; fileUrl: string; path: string };
   const username = `fresh_${n}`;
-  const body = registration(n, { name: file.name, url: file.fileUrl, path: file.path }, { username, creditCode: demoCreditCode('440300', `MT${String(n).padStart(7, '0')}`) });
+  const body = registration(
+    n,
+    { name: file.name, url: file.fileUrl, path: file.path },
+    { username, creditCode: demoCreditCode('440300', `MT${String(n).padStart(7, '0')}`) },
+  );
   const saved = await t.post('/supplier/save', body, { ip });
   if (saved.code !== 'E000') throw new Error(`newSupplier save: ${saved.code} ${saved.message}`);
   const ctx = { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone };

@@ -68,13 +68,22 @@ export function tenderKit(t: TestApp) {
   /** An upload as the portal makes it, referenced with a made-up url (the service rebuilds it). */
   async function upload(name: string, bytes: Buffer, owner?: { token: string }): Promise<FileRef> {
     const form = multipart(name, bytes);
-    const res = await t.app.inject({ method: 'POST', url: '/bid-web/bid-service/file/upload', payload: form.payload, headers: { ...form.headers, ...(owner ? { 'x-access-token': owner.token } : {}) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/bid-web/bid-service/file/upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...(owner ? { 'x-access-token': owner.token } : {}) },
+    });
     const file = JSON.parse(res.json().data.filename) as { name: string; path: string };
     return { name: file.name, url: 'https://evil.example/x', path: file.path };
   }
 
   const operator = <T = unknown>(action: OperatorAction, input: unknown) =>
-    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, action, input) as Promise<T>;
+    runOperatorAction(
+      { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone },
+      action,
+      input,
+    ) as Promise<T>;
 
   /** A fresh bidding notice (14 days, deposit 5,000, two certificates unless told otherwise). */
   async function notice(o: { hours?: number; deposit?: number; certificates?: string[] } = {}) {
@@ -87,7 +96,8 @@ export function tenderKit(t: TestApp) {
     });
   }
 
-  const signUp = (s: Session, noticeId: string, headers: Record<string, string> = {}) => t.post<TenderRecordDetail>('/tender/signUp', { noticeId }, as(s, headers));
+  const signUp = (s: Session, noticeId: string, headers: Record<string, string> = {}) =>
+    t.post<TenderRecordDetail>('/tender/signUp', { noticeId }, as(s, headers));
 
   async function depositBody(s: Session, record: { id: string }, overrides: Record<string, unknown> = {}) {
     return {
@@ -115,7 +125,11 @@ export function tenderKit(t: TestApp) {
   }
 
   /** A record of `s` on a fresh notice, moved on to `stage` through the real calls and operator actions. */
-  async function recordAt(s: Session, stage: 'signedUp' | 'depositSubmitted' | 'depositConfirmed' | 'bidSubmitted', o: Parameters<typeof notice>[0] = {}) {
+  async function recordAt(
+    s: Session,
+    stage: 'signedUp' | 'depositSubmitted' | 'depositConfirmed' | 'bidSubmitted',
+    o: Parameters<typeof notice>[0] = {},
+  ) {
     const n = await notice(o);
     let record = (await signUp(s, n.id)).data;
     if (stage !== 'signedUp') {
@@ -136,7 +150,8 @@ export function tenderKit(t: TestApp) {
     deposits: await t.count('tender_deposits'),
     bids: await t.count('tender_bids'),
     refunds: await t.count('tender_refunds'),
-    unclaimed: (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE owner_supplier_id IS NULL AND NOT public'))[0]!.n,
+    unclaimed: (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM files WHERE owner_supplier_id IS NULL AND NOT public'))[0]!
+      .n,
   });
 
   return { as, session, upload, operator, notice, signUp, depositBody, bidBody, recordAt, counts };

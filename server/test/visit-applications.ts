@@ -22,7 +22,11 @@ export function visitKit(t: TestApp) {
   const upload = (name: string, s: { token: string }): Promise<FileRef> => tk.upload(name, BYTES.pdf, s);
 
   const operator = <T = unknown>(action: OperatorAction, input: unknown) =>
-    runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, action, input) as Promise<T>;
+    runOperatorAction(
+      { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone },
+      action,
+      input,
+    ) as Promise<T>;
 
   const visitorOf = (p: (typeof PEOPLE)[number], overrides: Record<string, unknown> = {}) => ({
     name: p.name,
@@ -73,7 +77,8 @@ export function visitKit(t: TestApp) {
     };
   }
 
-  const save = (s: { token: string }, b: unknown, headers: Record<string, string> = {}) => t.post<VisitApplicationDetail>('/visitApply/save', b, as(s, headers));
+  const save = (s: { token: string }, b: unknown, headers: Record<string, string> = {}) =>
+    t.post<VisitApplicationDetail>('/visitApply/save', b, as(s, headers));
 
   return { as, session: tk.session, upload, operator, visitorOf, body, save };
 }

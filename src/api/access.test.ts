@@ -3,9 +3,33 @@ import { canAccess, MENU_KEYS, type MenuKey } from './access';
 
 /** SPEC.md section 2, entry by entry. */
 const expected: Record<string, Record<MenuKey, boolean>> = {
-  A101: { home: true, tenderManagement: false, bargaining: false, communicateRecord: false, visitorApplyNew: true, supplierInfoManagement: true, modifyPassword: true },
-  A104: { home: true, tenderManagement: true, bargaining: true, communicateRecord: true, visitorApplyNew: true, supplierInfoManagement: true, modifyPassword: true },
-  A141: { home: true, tenderManagement: true, bargaining: true, communicateRecord: false, visitorApplyNew: true, supplierInfoManagement: true, modifyPassword: true },
+  A101: {
+    home: true,
+    tenderManagement: false,
+    bargaining: false,
+    communicateRecord: false,
+    visitorApplyNew: true,
+    supplierInfoManagement: true,
+    modifyPassword: true,
+  },
+  A104: {
+    home: true,
+    tenderManagement: true,
+    bargaining: true,
+    communicateRecord: true,
+    visitorApplyNew: true,
+    supplierInfoManagement: true,
+    modifyPassword: true,
+  },
+  A141: {
+    home: true,
+    tenderManagement: true,
+    bargaining: true,
+    communicateRecord: false,
+    visitorApplyNew: true,
+    supplierInfoManagement: true,
+    modifyPassword: true,
+  },
 };
 
 describe('canAccess', () => {

@@ -13,10 +13,18 @@ afterAll(() => server.close());
 
 describe('parseUploadedFile', () => {
   it('reads fileUrl and path', () => {
-    expect(parseUploadedFile(JSON.stringify({ name: 'a.pdf', fileUrl: '/f/a', path: 'p/a' }), 'x')).toEqual({ name: 'a.pdf', url: '/f/a', path: 'p/a' });
+    expect(parseUploadedFile(JSON.stringify({ name: 'a.pdf', fileUrl: '/f/a', path: 'p/a' }), 'x')).toEqual({
+      name: 'a.pdf',
+      url: '/f/a',
+      path: 'p/a',
+    });
   });
   it('reads baseFileUrl and basePath', () => {
-    expect(parseUploadedFile(JSON.stringify({ name: 'b.pdf', baseFileUrl: '/f/b', basePath: 'p/b' }), 'x')).toEqual({ name: 'b.pdf', url: '/f/b', path: 'p/b' });
+    expect(parseUploadedFile(JSON.stringify({ name: 'b.pdf', baseFileUrl: '/f/b', basePath: 'p/b' }), 'x')).toEqual({
+      name: 'b.pdf',
+      url: '/f/b',
+      path: 'p/b',
+    });
   });
   it('refuses text that is not the expected JSON', () => {
     expect(() => parseUploadedFile('not json', 'x')).toThrow(ApiError);
@@ -32,7 +40,11 @@ describe('uploadFile', () => {
       http.post(`${location.origin}${BASE_PATH}/file/upload`, async ({ request }) => {
         const form = await request.formData();
         received = await (form.get('file') as File).text();
-        return HttpResponse.json({ code: 'E000', message: '', data: { filename: JSON.stringify({ name: 'q.txt', fileUrl: '/files/q', path: 'u/q' }) } });
+        return HttpResponse.json({
+          code: 'E000',
+          message: '',
+          data: { filename: JSON.stringify({ name: 'q.txt', fileUrl: '/files/q', path: 'u/q' }) },
+        });
       }),
     );
     const ref = await uploadFile(new File(['quote'], 'q.txt'));

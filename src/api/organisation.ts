@@ -30,7 +30,8 @@ export const departmentsQueryOptions = (productionBase: string, locale: string) 
 export const counterpartsQueryOptions = (productionBase: string, department: string, locale: string) =>
   queryOptions({
     queryKey: ['organisation', 'counterparts', productionBase, department, locale] as const,
-    queryFn: ({ signal }) => request(calls.supplierSysLoginUserCounterpart, { productionBase, department }, { signal, suppressError: true }),
+    queryFn: ({ signal }) =>
+      request(calls.supplierSysLoginUserCounterpart, { productionBase, department }, { signal, suppressError: true }),
     enabled: productionBase !== '',
     staleTime: Infinity,
   });

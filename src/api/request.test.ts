@@ -17,7 +17,11 @@ const server = setupServer();
 let effects: { [K in keyof ApiEffects]: ReturnType<typeof vi.fn<ApiEffects[K]>> };
 
 /** Captures what the portal sent, answering with `reply`. */
-function capture(method: 'get' | 'post', path: string, reply: () => Response | Promise<Response> = () => HttpResponse.json({ code: 'E000', message: 'ok', data: null })) {
+function capture(
+  method: 'get' | 'post',
+  path: string,
+  reply: () => Response | Promise<Response> = () => HttpResponse.json({ code: 'E000', message: 'ok', data: null }),
+) {
   const seen: Request[] = [];
   server.use(
     http[method](url(path), async ({ request: req }) => {
@@ -35,20 +39,32 @@ function login(token = 'tok-1', supplierId = 'sup-9') {
 }
 
 // Test-only calls, typed as an existing name so `request` accepts them.
-const getEndpoint = { name: 'fileUpload', path: '/test/list', method: 'GET', public: false, summary: '' } as CallMeta & { name: 'fileUpload' };
-const paramsEndpoint = { name: 'supplierGetByToken', path: '/thing/{kind}/{id}', method: 'GET', public: false, summary: '' } as CallMeta & { name: 'supplierGetByToken' };
+const getEndpoint = { name: 'fileUpload', path: '/test/list', method: 'GET', public: false, summary: '' } as CallMeta & {
+  name: 'fileUpload';
+};
+const paramsEndpoint = { name: 'supplierGetByToken', path: '/thing/{kind}/{id}', method: 'GET', public: false, summary: '' } as CallMeta & {
+  name: 'supplierGetByToken';
+};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => {
-  effects = { businessError: vi.fn<ApiEffects['businessError']>(), unauthorized: vi.fn<ApiEffects['unauthorized']>(), networkFailure: vi.fn<ApiEffects['networkFailure']>(), needsConnection: vi.fn<ApiEffects['needsConnection']>(), tokenLost: vi.fn<ApiEffects['tokenLost']>() };
+  effects = {
+    businessError: vi.fn<ApiEffects['businessError']>(),
+    unauthorized: vi.fn<ApiEffects['unauthorized']>(),
+    networkFailure: vi.fn<ApiEffects['networkFailure']>(),
+    needsConnection: vi.fn<ApiEffects['needsConnection']>(),
+    tokenLost: vi.fn<ApiEffects['tokenLost']>(),
+  };
   setApiEffects(effects);
 });
 
 describe('request: the envelope', () => {
   it('answers data for E000', async () => {
-    capture('post', '/business/listByPage', () => HttpResponse.json({ code: 'E000', message: '操作成功', data: { records: [], total: 3, pageNo: 1, pageSize: 10 } }));
+    capture('post', '/business/listByPage', () =>
+      HttpResponse.json({ code: 'E000', message: '操作成功', data: { records: [], total: 3, pageNo: 1, pageSize: 10 } }),
+    );
     await expect(request(calls.businessListByPage, { pageNo: 1 })).resolves.toEqual({ records: [], total: 3, pageNo: 1, pageSize: 10 });
     expect(Object.values(effects).every((fn) => fn.mock.calls.length === 0)).toBe(true);
   });
@@ -62,7 +78,9 @@ describe('request: the envelope', () => {
   });
 
   it('keeps quiet with suppressError, and exposes field errors', async () => {
-    capture('post', '/supplier/save', () => HttpResponse.json({ code: 'E400', message: 'invalid', data: [{ field: 'email', message: '请输入正确的邮箱地址' }] }, { status: 400 }));
+    capture('post', '/supplier/save', () =>
+      HttpResponse.json({ code: 'E400', message: 'invalid', data: [{ field: 'email', message: '请输入正确的邮箱地址' }] }, { status: 400 }),
+    );
     const error = (await request(calls.supplierSave, {} as never, { suppressError: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('business');
     expect(error.fieldErrors).toEqual({ email: '请输入正确的邮箱地址' });
@@ -92,7 +110,11 @@ describe('request: failures without an envelope', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('HTTP 500 without an envelope is a network failure with that status', async () => {
-    capture('post', '/supplier/login', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }));
+    capture(
+      'post',
+      '/supplier/login',
+      () => new HttpResponse('<h1>Bad gateway</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
+    );
     const error = await request(calls.supplierLogin, loginBody).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: 500 });
     expect(effects.networkFailure).toHaveBeenCalledWith(500);
@@ -140,7 +162,10 @@ describe('request: the network-failure policy', () => {
   it('an offline read with a stored answer: the answer, and nothing shown', async () => {
     deviceOnline(false);
     capture('post', '/business/listByPage', () =>
-      HttpResponse.json({ code: 'E000', message: '', data: { records: [], total: 0, pageNo: 1, pageSize: 10 } }, { headers: { [STORED_AT_HEADER]: '2026-11-20T08:00:00.000Z' } }),
+      HttpResponse.json(
+        { code: 'E000', message: '', data: { records: [], total: 0, pageNo: 1, pageSize: 10 } },
+        { headers: { [STORED_AT_HEADER]: '2026-11-20T08:00:00.000Z' } },
+      ),
     );
     const answered = vi.fn();
     const stop = onAnswered(answered);
@@ -182,7 +207,9 @@ describe('request: the network-failure policy', () => {
     deviceOnline(false);
     login();
     server.use(http.post(url('/supplier/changePwd'), () => HttpResponse.error()));
-    await request(calls.supplierChangePwd, { username: 'demo', password: 'Old1234', newPassword: 'New1234', conPassword: 'New1234' }).catch(() => undefined);
+    await request(calls.supplierChangePwd, { username: 'demo', password: 'Old1234', newPassword: 'New1234', conPassword: 'New1234' }).catch(
+      () => undefined,
+    );
     expect(effects.needsConnection).toHaveBeenCalledOnce();
     expect(effects.networkFailure).not.toHaveBeenCalled();
   });
@@ -190,7 +217,9 @@ describe('request: the network-failure policy', () => {
   it("a background call (the outbox's send) shows nothing, online or not", async () => {
     login();
     server.use(http.post(url('/communication/reply'), () => HttpResponse.error()));
-    await expect(request(calls.communicationReply, { id: 'x', content: 'hi' } as never, { background: true })).rejects.toMatchObject({ kind: 'network' });
+    await expect(request(calls.communicationReply, { id: 'x', content: 'hi' } as never, { background: true })).rejects.toMatchObject({
+      kind: 'network',
+    });
     expect(Object.values(effects).every((fn) => fn.mock.calls.length === 0)).toBe(true);
   });
 
@@ -238,7 +267,11 @@ describe('request: tokens and public paths', () => {
     login('tok-abc', 'sup-42');
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'vie');
     const seen = capture('post', '/supplier/changePwd');
-    await request(calls.supplierChangePwd, { username: 'u', password: 'a', newPassword: 'b', conPassword: 'b' }, { idempotencyKey: 'key-1' });
+    await request(
+      calls.supplierChangePwd,
+      { username: 'u', password: 'a', newPassword: 'b', conPassword: 'b' },
+      { idempotencyKey: 'key-1' },
+    );
     const headers = seen[0]!.headers;
     expect(headers.get(HEADER.token)).toBe('tok-abc');
     expect(headers.get(HEADER.supplierId)).toBe('sup-42');
@@ -291,7 +324,11 @@ describe('request: encodings', () => {
   });
 
   it('posts fileDownload form-encoded and answers the blob', async () => {
-    const seen = capture('post', '/file/download', () => new HttpResponse('PK-bytes', { headers: { 'Content-Type': 'application/octet-stream' } }));
+    const seen = capture(
+      'post',
+      '/file/download',
+      () => new HttpResponse('PK-bytes', { headers: { 'Content-Type': 'application/octet-stream' } }),
+    );
     const blob = await request(calls.fileDownload, { filePath: 'docs/报价 单.xlsx' });
     expect(seen[0]!.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(await seen[0]!.text()).get('filePath')).toBe('docs/报价 单.xlsx');

@@ -31,7 +31,13 @@ export interface RequestOptions {
   onResponse?: (response: Response) => void;
 }
 
-const silent: ApiEffects = { businessError: () => {}, unauthorized: () => {}, networkFailure: () => {}, needsConnection: () => {}, tokenLost: () => {} };
+const silent: ApiEffects = {
+  businessError: () => {},
+  unauthorized: () => {},
+  networkFailure: () => {},
+  needsConnection: () => {},
+  tokenLost: () => {},
+};
 
 /** One base URL for the whole portal: same origin by default, another bid service by build configuration. */
 export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as string | undefined) ?? ''}${BASE_PATH}`;
@@ -39,7 +45,8 @@ export const API_BASE_URL: string = `${(import.meta.env?.VITE_BID_SERVICE_URL as
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Query and form encoding: arrays by index (`a[0]=x`), keys in the payload's order. */
-const encode = (payload: unknown) => queryString.stringify((payload ?? {}) as Record<string, unknown>, { arrayFormat: 'index', sort: false });
+const encode = (payload: unknown) =>
+  queryString.stringify((payload ?? {}) as Record<string, unknown>, { arrayFormat: 'index', sort: false });
 
 function buildBody(endpoint: CallMeta, payload: unknown): BodyInit | undefined {
   if (endpoint.body === 'multipart') return payload as FormData;
@@ -73,7 +80,11 @@ function fail(error: ApiError): never {
  * It takes a call of `contract/calls.ts` and is typed by the call's name, so no schema
  * (and no zod) is loaded to make a request.
  */
-export async function request<N extends CallName>(endpoint: CallMeta & { name: N }, payload: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
+export async function request<N extends CallName>(
+  endpoint: CallMeta & { name: N },
+  payload: RequestOf<N>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<N>> {
   const effects = options.background ? silent : apiEffects();
   /** A network or HTTP failure, shown as the policy says (src/api/network-policy.ts), then thrown. */
   const networkFailure: (status: number, message: string) => never = (status, message) => {
@@ -134,9 +145,23 @@ export async function request<N extends CallName>(endpoint: CallMeta & { name: N
   if (envelope.code === Code.unauthorized) {
     if (!options.background) clearSession();
     effects.unauthorized(envelope.message);
-    fail(new ApiError('unauthorized', envelope.message, { code: envelope.code, status: response.status, data: envelope.data, reason: response.headers.get(REASON_HEADER) }));
+    fail(
+      new ApiError('unauthorized', envelope.message, {
+        code: envelope.code,
+        status: response.status,
+        data: envelope.data,
+        reason: response.headers.get(REASON_HEADER),
+      }),
+    );
   }
 
   if (!options.suppressError) effects.businessError(envelope.message, envelope.code);
-  fail(new ApiError('business', envelope.message, { code: envelope.code, status: response.status, data: envelope.data, reason: response.headers.get(REASON_HEADER) }));
+  fail(
+    new ApiError('business', envelope.message, {
+      code: envelope.code,
+      status: response.status,
+      data: envelope.data,
+      reason: response.headers.get(REASON_HEADER),
+    }),
+  );
 }

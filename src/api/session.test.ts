@@ -2,11 +2,22 @@ import { parse } from 'cookie';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { guardDecision, safeRedirect } from './guard';
-import { clearSession, COOKIE, getLoginInfo, getSupplierInfo, getToken, readCookiesOf, readSession, saveLogin, sessionState, setSupplierInfo, withSessionCheck } from './session';
+import {
+  clearSession,
+  COOKIE,
+  getLoginInfo,
+  getSupplierInfo,
+  getToken,
+  readCookiesOf,
+  readSession,
+  saveLogin,
+  sessionState,
+  setSupplierInfo,
+  withSessionCheck,
+} from './session';
 import { loginAnswer } from '@/test/fixtures';
 
 const login = loginAnswer({ username: 'demo', oauthToken: 'secret-token', supplierCode: 'C1', supplierCodeMain: 'M1' });
-
 
 describe('session state', () => {
   it('is none without cookies', () => {
@@ -50,7 +61,14 @@ describe('session state', () => {
 describe('readSession', () => {
   it('is the whole session after a login: ids, names, account and status', () => {
     saveLogin(login);
-    expect(readSession()).toEqual({ supplierId: 's1', supplierCode: 'C1', supplierName: '示例纸业', contactName: '李四', username: 'demo', status: 'A104' });
+    expect(readSession()).toEqual({
+      supplierId: 's1',
+      supplierCode: 'C1',
+      supplierName: '示例纸业',
+      contactName: '李四',
+      username: 'demo',
+      status: 'A104',
+    });
   });
 
   it('takes the status of the latest session check', () => {
@@ -82,7 +100,14 @@ describe('readSession', () => {
     try {
       expect(sessionState()).toBe('active');
       expect(getToken()).toBe('secret-token');
-      expect(readSession()).toEqual({ supplierId: 's1', supplierCode: 'C1', supplierName: '示例纸业', contactName: '李四', username: 'demo', status: 'A104' });
+      expect(readSession()).toEqual({
+        supplierId: 's1',
+        supplierCode: 'C1',
+        supplierName: '示例纸业',
+        contactName: '李四',
+        username: 'demo',
+        status: 'A104',
+      });
     } finally {
       readCookiesOf(null);
     }
@@ -108,13 +133,27 @@ describe('guardDecision', () => {
     expect(guardDecision('active', session, '/platform/home')).toEqual({ action: 'pass', session });
   });
   it('sends an active but incomplete session to login', () => {
-    expect(guardDecision('active', null, '/platform/home')).toEqual({ action: 'redirect', reason: 'incomplete', to: '/login', redirect: '/platform/home' });
+    expect(guardDecision('active', null, '/platform/home')).toEqual({
+      action: 'redirect',
+      reason: 'incomplete',
+      to: '/login',
+      redirect: '/platform/home',
+    });
   });
   it('sends a timed-out session to login with the original path', () => {
-    expect(guardDecision('timedOut', null, '/platform/bargaining?x=1')).toEqual({ action: 'redirect', reason: 'timedOut', to: '/login', redirect: '/platform/bargaining?x=1' });
+    expect(guardDecision('timedOut', null, '/platform/bargaining?x=1')).toEqual({
+      action: 'redirect',
+      reason: 'timedOut',
+      to: '/login',
+      redirect: '/platform/bargaining?x=1',
+    });
   });
   it('sends no session to login as not logged in', () => {
-    expect(guardDecision('none', null, '/platform/home')).toMatchObject({ action: 'redirect', reason: 'notLoggedIn', redirect: '/platform/home' });
+    expect(guardDecision('none', null, '/platform/home')).toMatchObject({
+      action: 'redirect',
+      reason: 'notLoggedIn',
+      redirect: '/platform/home',
+    });
   });
 });
 

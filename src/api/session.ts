@@ -60,7 +60,11 @@ export function saveLogin(login: LoginResponse): void {
 
 /** Stores what the session check (`/supplier/getByToken`) answered. */
 export function setSupplierInfo(info: SupplierInfo | Pick<Supplier, 'status' | 'supplierRoleType'>): void {
-  Cookies.set(COOKIE.supplierInfo, JSON.stringify({ status: info.status, supplierRoleType: info.supplierRoleType }), options(AUTH_LIFETIME_DAYS));
+  Cookies.set(
+    COOKIE.supplierInfo,
+    JSON.stringify({ status: info.status, supplierRoleType: info.supplierRoleType }),
+    options(AUTH_LIFETIME_DAYS),
+  );
 }
 
 export function getSupplierInfo(): SupplierInfo | null {

@@ -11,10 +11,14 @@ describe('new password rules', () => {
     expect(fieldErrors(changePwdRequest, { ...base, conPassword: 'new124' }, 'zh-CN')).toEqual({ conPassword: '两次输入的密码不一致' });
   });
   it('requires the new password to differ from the old', () => {
-    expect(fieldErrors(changePwdRequest, { ...base, newPassword: 'old123', conPassword: 'old123' }, 'en')).toEqual({ newPassword: 'The new password must differ from the current one' });
+    expect(fieldErrors(changePwdRequest, { ...base, newPassword: 'old123', conPassword: 'old123' }, 'en')).toEqual({
+      newPassword: 'The new password must differ from the current one',
+    });
   });
   it('checks the new password format', () => {
-    expect(fieldErrors(changePwdRequest, { ...base, newPassword: 'abcdef', conPassword: 'abcdef' }, 'zh-CN')).toEqual({ newPassword: '密码为 6-12 位，须同时包含字母和数字' });
+    expect(fieldErrors(changePwdRequest, { ...base, newPassword: 'abcdef', conPassword: 'abcdef' }, 'zh-CN')).toEqual({
+      newPassword: '密码为 6-12 位，须同时包含字母和数字',
+    });
   });
   it('forgot password checks the confirmation and the mail format', () => {
     const errors = fieldErrors(forgetPwdRequest, { mail: 'bad', code: '123456', newPassword: 'abc123', conPassword: 'abc124' }, 'zh-CN');

@@ -5,8 +5,19 @@ import { promptInstall } from './pwa';
 
 function ShareIcon() {
   return (
-    <svg className="inline size-5 align-text-bottom text-sky-600" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-      <path d="M10 12.5V2.5M6.5 6 10 2.5 13.5 6M6 9H5a1 1 0 0 0-1 1v6.5a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V10a1 1 0 0 0-1-1h-1" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className="inline size-5 align-text-bottom text-sky-600"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      <path
+        d="M10 12.5V2.5M6.5 6 10 2.5 13.5 6M6 9H5a1 1 0 0 0-1 1v6.5a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V10a1 1 0 0 0-1-1h-1"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -19,7 +30,8 @@ function IosInstallHelp({ onClose }: { onClose: () => void }) {
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
         <li>
           <Trans>
-            点击分享按钮 <ShareIcon />（iPhone 在屏幕底部，iPad 在右上角），再选择「添加到主屏幕」。
+            点击分享按钮 <ShareIcon />
+            （iPhone 在屏幕底部，iPad 在右上角），再选择「添加到主屏幕」。
           </Trans>
         </li>
         <li>
@@ -37,7 +49,11 @@ export default function InstallOffer({ ios, className }: { ios: boolean; classNa
     <>
       <button type="button" className={className} onClick={() => (ios ? setHelp(true) : void promptInstall())}>
         <svg width="16" height="16" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-          <path d="M10 3v9.5M6 8.5l4 4 4-4M4 14.5v1a1.5 1.5 0 0 0 1.5 1.5h9a1.5 1.5 0 0 0 1.5-1.5v-1" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M10 3v9.5M6 8.5l4 4 4-4M4 14.5v1a1.5 1.5 0 0 0 1.5 1.5h9a1.5 1.5 0 0 0 1.5-1.5v-1"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <Trans>安装应用</Trans>
       </button>

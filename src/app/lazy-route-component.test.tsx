@@ -33,7 +33,9 @@ describe('withChunkTimeout', () => {
   });
 
   it('turns a failed import into a ChunkLoadError and passes a loaded one through', async () => {
-    await expect(withChunkTimeout(Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toMatchObject({
+    await expect(
+      withChunkTimeout(Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    ).rejects.toMatchObject({
       name: 'ChunkLoadError',
       message: expect.stringContaining('/assets/x.js'),
     });
@@ -46,7 +48,7 @@ describe('lazyRouteComponent', () => {
     const Lazy = lazyRouteComponent(async () => ({ component: () => <p>loaded</p> }), 'component');
     await act(async () => {
       renderWithI18n(
-      <Suspense fallback={<p>waiting</p>}>
+        <Suspense fallback={<p>waiting</p>}>
           <Lazy />
         </Suspense>,
       );

@@ -14,7 +14,9 @@ export function withChunkTimeout<T>(loading: Promise<T>, ms: number = CHUNK_LOAD
   });
   return Promise.race([loading, timeout])
     .catch((error: unknown) => {
-      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error instanceof Error ? error.message : String(error), { cause: error });
+      throw error instanceof ChunkLoadError
+        ? error
+        : new ChunkLoadError(error instanceof Error ? error.message : String(error), { cause: error });
     })
     .finally(() => clearTimeout(timer));
 }

@@ -44,12 +44,17 @@ function find(root: HTMLElement, place: Place): HTMLElement | null {
   if (byId && root.contains(byId) && byId.tagName === place.tag) return byId;
   let el: Element | undefined = root;
   for (const step of place.steps) el = el?.children[step];
-  if (el instanceof HTMLElement && el.tagName === place.tag && (place.href === undefined || el.getAttribute('href') === place.href)) return el;
+  if (el instanceof HTMLElement && el.tagName === place.tag && (place.href === undefined || el.getAttribute('href') === place.href))
+    return el;
   // The app's screen may be laid out otherwise: a server render holds a list both as cards and
   // as a table (CSS shows one), the app's screen only the one shown. A link is the one to the
   // same address with the same text.
   if (place.href === undefined) return null;
-  return [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find((a) => a.getAttribute('href') === place.href && textOf(a) === place.text) ?? null;
+  return (
+    [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+      (a) => a.getAttribute('href') === place.href && textOf(a) === place.text,
+    ) ?? null
+  );
 }
 
 /** Sets a field's value the way a person does, so React's onChange sees it. */
@@ -70,7 +75,9 @@ interface Kept {
 function keptOf(root: HTMLElement, el: Field): Kept | null {
   if (isToggle(el)) return el.checked !== el.defaultChecked ? { place: placeOf(root, el), checked: el.checked } : null;
   if (el instanceof HTMLSelectElement) {
-    return [...el.options].some((option) => option.selected !== option.defaultSelected) ? { place: placeOf(root, el), value: el.value } : null;
+    return [...el.options].some((option) => option.selected !== option.defaultSelected)
+      ? { place: placeOf(root, el), value: el.value }
+      : null;
   }
   return isTextInput(el) && el.value !== el.defaultValue ? { place: placeOf(root, el), value: el.value } : null;
 }
@@ -93,7 +100,8 @@ interface Done {
 function read(root: HTMLElement): Done {
   const fields = [...root.querySelectorAll<Field>('input, textarea, select')].map((el) => keptOf(root, el)).filter((kept) => kept !== null);
   const active = document.activeElement;
-  const focus = active && active !== root && root.contains(active) ? { place: placeOf(root, active), selection: selectionOf(active) } : null;
+  const focus =
+    active && active !== root && root.contains(active) ? { place: placeOf(root, active), selection: selectionOf(active) } : null;
   const heldPath = root.getAttribute('data-held-tap');
   let held: Element | undefined = heldPath === null ? undefined : root;
   for (const step of heldPath?.split('/').filter(Boolean) ?? []) held = held?.children[Number(step)];

@@ -71,7 +71,10 @@ export async function promptInstall(): Promise<boolean> {
 /** Running as an installed app (home screen, app window). */
 export function isStandalone(): boolean {
   if (typeof window === 'undefined') return false;
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 /** Lets the waiting version take over, then reloads into it (only ever on the user's word). */

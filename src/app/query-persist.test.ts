@@ -14,11 +14,25 @@ function record(queryKey: unknown[], data: unknown, { updatedAt = Date.now() - 6
     query: {
       queryKey,
       queryHash,
-      state: { data, dataUpdatedAt: updatedAt, status: 'success', fetchStatus: 'idle', dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false },
+      state: {
+        data,
+        dataUpdatedAt: updatedAt,
+        status: 'success',
+        fetchStatus: 'idle',
+        dataUpdateCount: 1,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+      },
     },
   };
 }
-const store = (supplierId: string, queryKey: unknown[], data: unknown, options?: Parameters<typeof record>[2]) => kvSet(`rq:${supplierId}|${JSON.stringify(queryKey)}`, record(queryKey, data, options));
+const store = (supplierId: string, queryKey: unknown[], data: unknown, options?: Parameters<typeof record>[2]) =>
+  kvSet(`rq:${supplierId}|${JSON.stringify(queryKey)}`, record(queryKey, data, options));
 
 afterEach(async () => {
   await wipePersistedQueries('A');
@@ -48,7 +62,10 @@ describe('query persistence', () => {
     // As src/app/server-state.ts does before the app's first render.
     client.setQueryData(['threads'], ['t1']);
     client.setQueryData(['session', 'A'], 'asked each start');
-    client.getQueryCache().find({ queryKey: ['session', 'A'] })!.setOptions({ queryKey: ['session', 'A'], meta: { persist: false } });
+    client
+      .getQueryCache()
+      .find({ queryKey: ['session', 'A'] })!
+      .setOptions({ queryKey: ['session', 'A'], meta: { persist: false } });
     await restorePersistedQueries(client, 'A');
     await vi.waitFor(async () => expect(await keysIn('A')).toEqual(['kept', 'threads']));
     expect(client.getQueryCache().find({ queryKey: ['threads'] })?.gcTime).toBe(PERSIST_MAX_AGE_MS);
@@ -61,7 +78,9 @@ describe('query persistence', () => {
     // No timer runs: the write was started in the same task as the answer.
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
     try {
-      await vi.waitFor(async () => expect(await readPersistedQueries('A')).toEqual([expect.objectContaining({ queryKey: ['thread', 't1'], data: { id: 't1' } })]));
+      await vi.waitFor(async () =>
+        expect(await readPersistedQueries('A')).toEqual([expect.objectContaining({ queryKey: ['thread', 't1'], data: { id: 't1' } })]),
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -146,7 +146,8 @@ async function restore(client: QueryClient, current: Session): Promise<void> {
     await kvDeleteKeys([{ prefix: supplierPrefix(supplierId) }]).catch(() => undefined);
   }
   // A logout may have come while restoring.
-  if (session === current) current.stop = follow(client, supplierId, new Map(queries.map((query) => [query.queryHash, query.state.dataUpdatedAt])));
+  if (session === current)
+    current.stop = follow(client, supplierId, new Map(queries.map((query) => [query.queryHash, query.state.dataUpdatedAt])));
   // Another supplier's screens go with their reads (in the background: never shown meanwhile,
   // the language pick shows a screen only to the supplier it was rendered for).
   void dropScreens(supplierId).catch(() => undefined);
@@ -162,7 +163,13 @@ export async function wipePersistedQueries(supplierId: string): Promise<void> {
 }
 
 /** The supplier's stored answers by query key (what a reload would restore); for tests. */
-export async function readPersistedQueries(supplierId: string): Promise<{ queryKey: readonly unknown[]; data: unknown; dataUpdatedAt: number }[]> {
+export async function readPersistedQueries(
+  supplierId: string,
+): Promise<{ queryKey: readonly unknown[]; data: unknown; dataUpdatedAt: number }[]> {
   const records = await kvEntries<PersistedQuery>(supplierPrefix(supplierId));
-  return records.map(({ value }) => ({ queryKey: value.query.queryKey, data: value.query.state.data, dataUpdatedAt: value.query.state.dataUpdatedAt }));
+  return records.map(({ value }) => ({
+    queryKey: value.query.queryKey,
+    data: value.query.state.data,
+    dataUpdatedAt: value.query.state.dataUpdatedAt,
+  }));
 }

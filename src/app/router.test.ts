@@ -4,7 +4,9 @@ import { parseSearch, stringifySearch } from './router';
 
 describe('search in the address', () => {
   it('writes plain text: an id stays as typed, numbers and flags as their text', () => {
-    expect(stringifySearch({ tenderId: '1', action: 'deposit', page: 2, unreadOnly: true })).toBe('?tenderId=1&action=deposit&page=2&unreadOnly=true');
+    expect(stringifySearch({ tenderId: '1', action: 'deposit', page: 2, unreadOnly: true })).toBe(
+      '?tenderId=1&action=deposit&page=2&unreadOnly=true',
+    );
     expect(stringifySearch({ q: '瓦楞 原纸' })).toBe(`?q=${encodeURIComponent('瓦楞 原纸').replace(/%20/g, '+')}`);
   });
 

@@ -35,7 +35,13 @@ describe('SyncStatus', () => {
 
   it('counts waiting entries with a link to /pending, and shows sync progress', async () => {
     await kvSet('visitor-passes', { '13900000009': { phone: '13900000009' } });
-    await enqueue({ owner: visitorOwner('13900000009'), thread: 'visitor:13900000009', call: 'h5SavePersonnelEntity', payload: {}, summary: '访客信息' });
+    await enqueue({
+      owner: visitorOwner('13900000009'),
+      thread: 'visitor:13900000009',
+      call: 'h5SavePersonnelEntity',
+      payload: {},
+      summary: '访客信息',
+    });
     renderScreen('/', () => <SyncStatus variant="inline" />, ['/pending']);
     const link = await screen.findByRole('link', { name: '1 条待发送' });
     expect(link.getAttribute('href')).toBe('/pending');
@@ -50,8 +56,18 @@ describe('SyncStatus', () => {
 
   it('counts a write the bid service refused apart, as needing attention, not as waiting', async () => {
     logIn('s1');
-    const refused = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:r1', call: 'tenderPayDeposit', payload: {}, summary: '缴纳保证金' });
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+    const refused = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:r1',
+      call: 'tenderPayDeposit',
+      payload: {},
+      summary: '缴纳保证金',
+    });
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' },
+    }));
     renderScreen('/', () => <SyncStatus variant="inline" />, ['/pending']);
     const attention = await screen.findByRole('link', { name: '1 条需要处理' });
     expect(attention.getAttribute('href')).toBe('/pending');
@@ -70,7 +86,14 @@ describe('SyncStatus', () => {
   it("warns, in words and with a link to /pending, when the current owners' unsent entries are near or past their deadline", async () => {
     logIn('s1');
     const bid = (owner: string, deadline: number) =>
-      enqueue({ owner: supplierOwner(owner), thread: 'tender:r1', call: 'tenderSubmitBid', payload: {}, deadline, summary: '提交投标文件' });
+      enqueue({
+        owner: supplierOwner(owner),
+        thread: 'tender:r1',
+        call: 'tenderSubmitBid',
+        payload: {},
+        deadline,
+        summary: '提交投标文件',
+      });
     await bid('s1', Date.now() + 72 * 3600_000);
     // Another supplier's entry on this device is none of this session's business.
     await bid('s2', Date.now() - 1000);
@@ -83,7 +106,12 @@ describe('SyncStatus', () => {
     expect(warning.getAttribute('href')).toBe('/pending');
     expect(warning.closest('[role="status"]')).toBeTruthy();
 
-    await patchEntry(near.id, (e) => ({ ...e, deadline: Date.now() - 1000, status: 'failed', lastError: { code: 'E409', message: '当前日期已超过投标截止时间' } }));
+    await patchEntry(near.id, (e) => ({
+      ...e,
+      deadline: Date.now() - 1000,
+      status: 'failed',
+      lastError: { code: 'E409', message: '当前日期已超过投标截止时间' },
+    }));
     act(() => emitChange());
     expect(await screen.findByRole('link', { name: '1 条已过截止时间' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /临近截止/ })).toBeNull();

@@ -21,7 +21,12 @@ function DeadlineWarning({ entries }: { entries: OutboxEntry[] }) {
   const near = states.filter((state) => state === 'near').length;
   if (passed === 0 && near === 0) return null;
   return (
-    <Link to="/pending" className="badge badge-red min-h-8 shrink-0 whitespace-nowrap hover:bg-red-100" data-testid="deadline-warning" data-deadline={passed > 0 ? 'passed' : 'near'}>
+    <Link
+      to="/pending"
+      className="badge badge-red min-h-8 shrink-0 whitespace-nowrap hover:bg-red-100"
+      data-testid="deadline-warning"
+      data-deadline={passed > 0 ? 'passed' : 'near'}
+    >
       <WarningIcon className="size-3.5" />
       {passed > 0 ? <Trans>{passed} 条已过截止时间</Trans> : <Trans>{near} 条临近截止</Trans>}
     </Link>
@@ -50,7 +55,9 @@ function Indicator({ variant }: { variant: SyncStatusVariant }) {
           : 'flex shrink-0 items-center gap-2 text-xs'
       }
     >
-      <span className={`inline-flex shrink-0 items-center gap-1.5 font-medium whitespace-nowrap ${online ? 'text-brand-800' : 'text-slate-700'}`}>
+      <span
+        className={`inline-flex shrink-0 items-center gap-1.5 font-medium whitespace-nowrap ${online ? 'text-brand-800' : 'text-slate-700'}`}
+      >
         <span aria-hidden="true" className={`size-2.5 rounded-full ${online ? 'bg-brand-600' : 'bg-slate-400 ring-2 ring-slate-200'}`} />
         {online ? t`在线` : t`离线`}
       </span>
@@ -66,7 +73,14 @@ function Indicator({ variant }: { variant: SyncStatusVariant }) {
         </Link>
       ) : null}
       <DeadlineWarning entries={entries} />
-      {showBar && strip ? <ProgressBar className="absolute inset-x-0 bottom-0 h-0.5 rounded-none" value={done} max={total} label={t`正在同步：${done} / ${total}`} /> : null}
+      {showBar && strip ? (
+        <ProgressBar
+          className="absolute inset-x-0 bottom-0 h-0.5 rounded-none"
+          value={done}
+          max={total}
+          label={t`正在同步：${done} / ${total}`}
+        />
+      ) : null}
       {/* The bar is as wide as its box (w-full): a box of its own keeps it from taking the row's width from the texts. */}
       {showBar && !strip ? (
         <span className="w-16 shrink-0">

@@ -39,7 +39,14 @@ export default function UpdatePrompt() {
         className="pointer-events-auto flex w-full max-w-sm flex-col gap-3 rounded-lg border border-brand-200 bg-white p-4 shadow-lg"
       >
         <div className="flex items-start gap-3">
-          <svg className="mt-0.5 size-5 shrink-0 text-brand-700" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+          <svg
+            className="mt-0.5 size-5 shrink-0 text-brand-700"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            aria-hidden="true"
+          >
             <path d="M16.5 10a6.5 6.5 0 1 1-2-4.7M16.5 3.5v3.5H13" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <div>

@@ -26,19 +26,34 @@ function sources(dir: string): string[] {
 }
 
 function problemsOf(path: string): string[] {
-  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    path,
+    readFileSync(path, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const problems: string[] = [];
-  const at = (node: ts.Node, what: string) => problems.push(`${relative(process.cwd(), path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+  const at = (node: ts.Node, what: string) =>
+    problems.push(`${relative(process.cwd(), path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
   const visit = (node: ts.Node, inMessage: boolean): void => {
     const tag = ts.isJsxElement(node) ? node.openingElement.tagName : ts.isJsxSelfClosingElement(node) ? node.tagName : null;
     const callee = ts.isTaggedTemplateExpression(node) ? node.tag : ts.isCallExpression(node) ? node.expression : null;
-    const message = inMessage || (tag !== null && MESSAGE_ELEMENTS.has(tag.getText())) || (callee !== null && ts.isIdentifier(callee) && MESSAGE_TAGS.has(callee.text));
-    const text = ts.isJsxText(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node) ? node.text : null;
-    if (!message && text !== null && CHINESE_PUNCTUATION.test(text)) at(node, `punctuation outside a message: ${node.getText().trim().slice(0, 60)}`);
+    const message =
+      inMessage ||
+      (tag !== null && MESSAGE_ELEMENTS.has(tag.getText())) ||
+      (callee !== null && ts.isIdentifier(callee) && MESSAGE_TAGS.has(callee.text));
+    const text =
+      ts.isJsxText(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)
+        ? node.text
+        : null;
+    if (!message && text !== null && CHINESE_PUNCTUATION.test(text))
+      at(node, `punctuation outside a message: ${node.getText().trim().slice(0, 60)}`);
     // In components (what they render): toFixed and toPrecision know no locale, toLocaleString() takes the device's.
     if (path.endsWith('.tsx') && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
-      if (RAW_NUMBER_METHODS.has(method) && (method !== 'toLocaleString' || node.arguments.length === 0)) at(node, `a number written without the reader's locale: ${node.getText().slice(0, 60)}`);
+      if (RAW_NUMBER_METHODS.has(method) && (method !== 'toLocaleString' || node.arguments.length === 0))
+        at(node, `a number written without the reader's locale: ${node.getText().slice(0, 60)}`);
     }
     ts.forEachChild(node, (child) => visit(child, message));
   };

@@ -18,7 +18,13 @@ export const PROBE_TIMEOUT_MS = 3000;
  */
 export async function probeBidService(): Promise<boolean> {
   try {
-    const response = await fetch(API_BASE_URL, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const response = await fetch(API_BASE_URL, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     return response.type === 'opaque' || response.status < 500;
   } catch {
     return false;
@@ -35,11 +41,18 @@ export async function probeBidService(): Promise<boolean> {
 export function createAppSyncEngine(): SyncEngine {
   return createSyncEngine({
     store: { allEntries, patchEntry, removeEntry, setOwnerStatus },
-    send: (entry, payload) => request(calls[entry.call], payload as never, { idempotencyKey: entry.idempotencyKey, background: true, suppressError: true }),
+    send: (entry, payload) =>
+      request(calls[entry.call], payload as never, { idempotencyKey: entry.idempotencyKey, background: true, suppressError: true }),
     uploadFile: async (uploadId) => (await import('./uploads')).uploadFile(uploadId),
     session: () => ({ token: getToken(), supplierId: getSupplierId() }),
     locks: globalThis.navigator?.locks,
-    triggers: { window: globalThis, document: globalThis.document, serviceWorker: globalThis.navigator?.serviceWorker, navigator: globalThis.navigator, answered: onAnswered },
+    triggers: {
+      window: globalThis,
+      document: globalThis.document,
+      serviceWorker: globalThis.navigator?.serviceWorker,
+      navigator: globalThis.navigator,
+      answered: onAnswered,
+    },
     probe: probeBidService,
   });
 }

@@ -38,8 +38,32 @@ const v1Reply = {
   createdAt: now - 2000,
   updatedAt: now - 2000,
 };
-const v1Save = { ...v1Reply, id: 'e-save', thread: 'communication:new', call: 'communicationSave', payload: { topic: '新沟通', content: '内容', attachments: [] }, attachments: null, idempotencyKey: 'key-save-0001', summary: '发起沟通：新沟通', createdAt: now - 1000 };
-const v1Upload = { id: 'u-1', owner: A, entryId: 'e-reply', name: '图纸.pdf', type: 'application/pdf', size: 5, chunkCount: 1, tusUrl: null, uploadedBytes: 0, fileRef: null, status: 'queued', lastError: null, createdAt: now - 2000 };
+const v1Save = {
+  ...v1Reply,
+  id: 'e-save',
+  thread: 'communication:new',
+  call: 'communicationSave',
+  payload: { topic: '新沟通', content: '内容', attachments: [] },
+  attachments: null,
+  idempotencyKey: 'key-save-0001',
+  summary: '发起沟通：新沟通',
+  createdAt: now - 1000,
+};
+const v1Upload = {
+  id: 'u-1',
+  owner: A,
+  entryId: 'e-reply',
+  name: '图纸.pdf',
+  type: 'application/pdf',
+  size: 5,
+  chunkCount: 1,
+  tusUrl: null,
+  uploadedBytes: 0,
+  fileRef: null,
+  status: 'queued',
+  lastError: null,
+  createdAt: now - 2000,
+};
 
 const requestDone = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -68,7 +92,11 @@ async function writeVersion1Database(): Promise<void> {
   tx.objectStore('outbox').put(v1Reply);
   tx.objectStore('outbox').put(v1Save);
   tx.objectStore('uploads').put(v1Upload);
-  tx.objectStore('chunks').put({ uploadId: 'u-1', index: 0, blob: new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'application/pdf' }) });
+  tx.objectStore('chunks').put({
+    uploadId: 'u-1',
+    index: 0,
+    blob: new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'application/pdf' }),
+  });
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -108,7 +136,11 @@ describe('the outbox database, version 1 → 2', () => {
     const sent: { path: string; key: string | null; body: Record<string, unknown> }[] = [];
     server.use(
       http.post(`${location.origin}${BASE_PATH}/communication/:name`, async ({ request, params }) => {
-        sent.push({ path: String(params.name), key: request.headers.get(HEADER.idempotencyKey), body: (await request.json()) as Record<string, unknown> });
+        sent.push({
+          path: String(params.name),
+          key: request.headers.get(HEADER.idempotencyKey),
+          body: (await request.json()) as Record<string, unknown>,
+        });
         return HttpResponse.json({ code: 'E000', message: 'ok', data: { id: 'x' } });
       }),
     );

@@ -30,7 +30,8 @@ const V1_DEFAULT_FIELD = 'attachments';
 /** A version 1 entry in version 2's shape (pure: the upgrade and its test share it). */
 function entryFromV1(old: V1Entry): OutboxEntry {
   const { attachments, ...rest } = old;
-  const fileFields: FileField[] = attachments && attachments.uploadIds.length > 0 ? [{ field: attachments.field, uploadIds: [...attachments.uploadIds] }] : [];
+  const fileFields: FileField[] =
+    attachments && attachments.uploadIds.length > 0 ? [{ field: attachments.field, uploadIds: [...attachments.uploadIds] }] : [];
   return { ...rest, fileFields, deadline: null };
 }
 

@@ -17,7 +17,14 @@ export const visitorOwner = (phone: string): OwnerKey => `visitor:${phone}`;
 /** Writes that may wait in the outbox (the calls a user makes that must never be lost). */
 export type OutboxCall = Extract<
   CallName,
-  'communicationSave' | 'communicationReply' | 'h5SavePersonnelEntity' | 'tenderPayDeposit' | 'tenderSubmitBid' | 'tenderApplyRefund' | 'enquiryQuote' | 'visitApplySave'
+  | 'communicationSave'
+  | 'communicationReply'
+  | 'h5SavePersonnelEntity'
+  | 'tenderPayDeposit'
+  | 'tenderSubmitBid'
+  | 'tenderApplyRefund'
+  | 'enquiryQuote'
+  | 'visitApplySave'
 >;
 
 /**

@@ -71,7 +71,9 @@ describe('useDraft', () => {
   it('keeps what was typed while the draft was being read, and stores it', async () => {
     await saveDraft(A, 'reply:c1', { detail: '旧草稿' });
     let restored: Form | null = null;
-    const hook = renderHook(({ values }: { values: Form }) => useDraft<Form>('reply:c1', A, values, (v) => (restored = v)), { initialProps: { values: { detail: '' } } });
+    const hook = renderHook(({ values }: { values: Form }) => useDraft<Form>('reply:c1', A, values, (v) => (restored = v)), {
+      initialProps: { values: { detail: '' } },
+    });
     // Typed at once, before IndexedDB answered.
     hook.rerender({ values: { detail: '刚输入的内容' } });
     await waitFor(async () => expect((await loadDraft<Form>(A, 'reply:c1'))?.values).toEqual({ detail: '刚输入的内容' }));
@@ -108,7 +110,9 @@ describe('useDraft', () => {
 
   it('a restored draft and its time belong to their form: another form starts without them', async () => {
     await saveDraft(A, 'reply:c1', { detail: '旧草稿' });
-    const hook = renderHook(({ formKey }: { formKey: string }) => useDraft<Form>(formKey, A, { detail: '' }, () => {}), { initialProps: { formKey: 'reply:c1' } });
+    const hook = renderHook(({ formKey }: { formKey: string }) => useDraft<Form>(formKey, A, { detail: '' }, () => {}), {
+      initialProps: { formKey: 'reply:c1' },
+    });
     await waitFor(() => expect(hook.result.current.restored).toBe(true));
     expect(hook.result.current.savedAt).not.toBeNull();
     hook.rerender({ formKey: 'reply:c2' });
@@ -120,7 +124,9 @@ describe('useDraft', () => {
   });
 
   it('with no owner, stores nothing', async () => {
-    const hook = renderHook(({ values }) => useDraft<Form>('reply:c1', null, values, () => {}), { initialProps: { values: { detail: '' } } });
+    const hook = renderHook(({ values }) => useDraft<Form>('reply:c1', null, values, () => {}), {
+      initialProps: { values: { detail: '' } },
+    });
     hook.rerender({ values: { detail: 'x' } });
     await settle();
     expect(await loadDraft(A, 'reply:c1')).toBeNull();

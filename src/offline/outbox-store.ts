@@ -30,7 +30,12 @@ export async function patchEntry(id: string, change: (entry: OutboxEntry) => Out
 }
 
 /** Moves every entry of `owner` whose status is in `from` to `to` (E401 pauses, login resumes). */
-export async function setOwnerStatus(owner: OwnerKey, from: EntryStatus[], to: EntryStatus, extra: Partial<OutboxEntry> = {}): Promise<number> {
+export async function setOwnerStatus(
+  owner: OwnerKey,
+  from: EntryStatus[],
+  to: EntryStatus,
+  extra: Partial<OutboxEntry> = {},
+): Promise<number> {
   const db = await openPortalDb();
   const tx = db.transaction('outbox', 'readwrite');
   const entries = await tx.store.index('owner').getAll(owner);

@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPortalDb, supplierOwner, visitorOwner } from './db';
-import { discard, enqueue, EntryNotMendableError, entryFiles, listEntries, listUploads, onSent, readStoredFile, retry, STORE_CHUNK_BYTES, StorageFullError, subscribe, type EnqueueInput } from './outbox';
+import {
+  discard,
+  enqueue,
+  EntryNotMendableError,
+  entryFiles,
+  listEntries,
+  listUploads,
+  onSent,
+  readStoredFile,
+  retry,
+  STORE_CHUNK_BYTES,
+  StorageFullError,
+  subscribe,
+  type EnqueueInput,
+} from './outbox';
 import { deleteChunks, patchEntry } from './outbox-store';
 import { resetStorageForTests } from './storage';
 import { fileOf, resetPortalDb, useNodeBlobs } from './test-helpers';
@@ -72,14 +86,19 @@ describe('enqueue', () => {
 
   it('refuses files the quota cannot hold: StorageFullError, nothing written', async () => {
     stubStorage({ quota: 10 * 1024 * 1024, usage: 9 * 1024 * 1024 });
-    await expect(enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', 512 * 1024)] }] }))).rejects.toBeInstanceOf(StorageFullError);
+    await expect(enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', 512 * 1024)] }] }))).rejects.toBeInstanceOf(
+      StorageFullError,
+    );
     expect(await counts()).toEqual({ outbox: 0, uploads: 0, chunks: 0 });
   });
 
   it('a quota error while writing leaves nothing half-saved', async () => {
     stubStorage();
     const add = IDBObjectStore.prototype.add;
-    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['add']>
+    ) {
       if (this.name === 'chunks' && (args[0] as { index: number }).index === 1) throw new DOMException('full', 'QuotaExceededError');
       return add.apply(this, args);
     });
@@ -139,7 +158,11 @@ describe('named file fields (a tender bid)', () => {
     ]);
     expect(uploads.map((u) => u.id)).toEqual(entry.fileFields.flatMap((f) => f.uploadIds));
     // The stored payload is the caller's: FileRefs are only added to the copy that is sent.
-    expect((await listEntries([A]))[0]!.payload).toEqual({ tenderRecordId: 'r1', supplierCode: 'S001', certificates: [{ name: 'ISO 9001' }, { name: 'CE' }] });
+    expect((await listEntries([A]))[0]!.payload).toEqual({
+      tenderRecordId: 'r1',
+      supplierCode: 'S001',
+      certificates: [{ name: 'ISO 9001' }, { name: 'CE' }],
+    });
   });
 
   it('an entry without files or deadline has no fields and a null deadline', async () => {
@@ -163,7 +186,10 @@ describe('named file fields (a tender bid)', () => {
   it('a quota error while writing the last field leaves nothing of any field', async () => {
     stubStorage();
     const add = IDBObjectStore.prototype.add;
-    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['add']>
+    ) {
       if (this.name === 'chunks' && (args[0] as { index: number }).index === 1) throw new DOMException('full', 'QuotaExceededError');
       return add.apply(this, args);
     });
@@ -184,7 +210,9 @@ describe('named file fields (a tender bid)', () => {
   });
 
   it('readStoredFile answers the bytes while they are on the device, null once freed', async () => {
-    const entry = await enqueue(bid([{ field: 'bidDocuments', files: [new File([bytesOf(STORE_CHUNK_BYTES + 3)], 'big.pdf', { type: 'application/pdf' })] }]));
+    const entry = await enqueue(
+      bid([{ field: 'bidDocuments', files: [new File([bytesOf(STORE_CHUNK_BYTES + 3)], 'big.pdf', { type: 'application/pdf' })] }]),
+    );
     const [uploadId] = entry.fileFields[0]!.uploadIds;
     const blob = await readStoredFile(uploadId!);
     expect([blob?.size, blob?.type]).toEqual([STORE_CHUNK_BYTES + 3, 'application/pdf']);
@@ -202,7 +230,9 @@ describe('listing', () => {
   it('lists only the given owners, oldest first', async () => {
     await enqueue(reply({ summary: 'a1' }));
     await enqueue(reply({ owner: B, summary: 'b1' }));
-    await enqueue(reply({ owner: visitorOwner('13900000001'), call: 'h5SavePersonnelEntity', thread: 'visitor:13900000001', summary: 'v1' }));
+    await enqueue(
+      reply({ owner: visitorOwner('13900000001'), call: 'h5SavePersonnelEntity', thread: 'visitor:13900000001', summary: 'v1' }),
+    );
     await enqueue(reply({ summary: 'a2' }));
     expect((await listEntries([A])).map((e) => e.summary)).toEqual(['a1', 'a2']);
     expect((await listEntries([B])).map((e) => e.summary)).toEqual(['b1']);
@@ -215,7 +245,12 @@ describe('retry, discard, replace', () => {
   it('retry: failed and paused go back to queued, due now', async () => {
     const failed = await enqueue(reply());
     const paused = await enqueue(reply({ thread: 'communication:c2' }));
-    await patchEntry(failed.id, (e) => ({ ...e, status: 'failed', nextAttemptAt: Date.now() + 60_000, lastError: { code: 'E400', message: 'x' } }));
+    await patchEntry(failed.id, (e) => ({
+      ...e,
+      status: 'failed',
+      nextAttemptAt: Date.now() + 60_000,
+      lastError: { code: 'E400', message: 'x' },
+    }));
     await patchEntry(paused.id, (e) => ({ ...e, status: 'paused' }));
     await retry(failed.id);
     await retry(paused.id);
@@ -227,7 +262,9 @@ describe('retry, discard, replace', () => {
 
   it('discard removes the entry, its uploads and their chunks, and nothing of other entries', async () => {
     const keep = await enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('k.pdf', 10)] }] }));
-    const gone = await enqueue(reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', STORE_CHUNK_BYTES + 1), fileOf('b.pdf', 3)] }] }));
+    const gone = await enqueue(
+      reply({ files: [{ field: 'attachments', files: [fileOf('a.pdf', STORE_CHUNK_BYTES + 1), fileOf('b.pdf', 3)] }] }),
+    );
     expect(await counts()).toEqual({ outbox: 2, uploads: 3, chunks: 4 });
     await discard(gone.id);
     expect(await counts()).toEqual({ outbox: 1, uploads: 1, chunks: 1 });
@@ -261,26 +298,52 @@ describe('mending a refused entry (enqueue with replaces)', () => {
     summary: '缴纳保证金',
     ...over,
   });
-  const refuse = (id: string) => patchEntry(id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+  const refuse = (id: string) =>
+    patchEntry(id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' },
+    }));
 
   it('opens with its files, and takes the place of the refused entry: same place in its thread, new key, queued; a kept file keeps its upload', async () => {
     const refused = await enqueue(deposit([fileOf('汇款单.pdf', 300), fileOf('多余.pdf', 10)]));
     const [slip, extra] = await listUploads(refused.id);
     // The slip went up before the bid service refused the entry.
-    await (await openPortalDb()).put('uploads', { ...slip!, status: 'done', uploadedBytes: 300, fileRef: { name: '汇款单.pdf', url: '/files/u1', path: 'files/u1' } });
+    await (
+      await openPortalDb()
+    ).put('uploads', { ...slip!, status: 'done', uploadedBytes: 300, fileRef: { name: '汇款单.pdf', url: '/files/u1', path: 'files/u1' } });
     await refuse(refused.id);
 
     const opened = await entryFiles(refused.id);
     expect(opened!.entry.payload).toMatchObject({ amount: 71950 });
     const files = opened!.files.remittanceSlip!;
-    expect(files.map((f) => [f.name, f.size])).toEqual([['汇款单.pdf', 300], ['多余.pdf', 10]]);
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ['汇款单.pdf', 300],
+      ['多余.pdf', 10],
+    ]);
 
     // Corrected: the amount, the extra file removed, another added.
-    const mended = await enqueue(deposit([files[0]!, fileOf('回单.pdf', 20)], { payload: { tenderRecordId: 'r1', amount: 72000, remittanceSlip: [] }, replaces: refused.id }));
-    expect(mended).toMatchObject({ id: refused.id, createdAt: refused.createdAt, status: 'queued', attempts: 0, lastError: null, payload: { amount: 72000 } });
+    const mended = await enqueue(
+      deposit([files[0]!, fileOf('回单.pdf', 20)], {
+        payload: { tenderRecordId: 'r1', amount: 72000, remittanceSlip: [] },
+        replaces: refused.id,
+      }),
+    );
+    expect(mended).toMatchObject({
+      id: refused.id,
+      createdAt: refused.createdAt,
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      payload: { amount: 72000 },
+    });
     expect(mended.idempotencyKey).not.toBe(refused.idempotencyKey);
     const uploads = await listUploads(refused.id);
-    expect(uploads.map((u) => [u.name, u.status])).toEqual([['汇款单.pdf', 'done'], ['回单.pdf', 'queued']]);
+    expect(uploads.map((u) => [u.name, u.status])).toEqual([
+      ['汇款单.pdf', 'done'],
+      ['回单.pdf', 'queued'],
+    ]);
     expect(uploads[0]!.id).toBe(slip!.id);
     expect(uploads[0]!.fileRef).toMatchObject({ path: 'files/u1' });
     expect(await readStoredFile(extra!.id)).toBeNull();
@@ -300,7 +363,9 @@ describe('mending a refused entry (enqueue with replaces)', () => {
     const theirs = await enqueue(deposit([], { owner: B }));
     await refuse(theirs.id);
     await expect(enqueue(deposit([], { replaces: theirs.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
-    await expect(enqueue(deposit([], { owner: B, call: 'tenderSubmitBid', replaces: theirs.id }))).rejects.toBeInstanceOf(EntryNotMendableError);
+    await expect(enqueue(deposit([], { owner: B, call: 'tenderSubmitBid', replaces: theirs.id }))).rejects.toBeInstanceOf(
+      EntryNotMendableError,
+    );
   });
 });
 

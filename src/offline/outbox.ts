@@ -62,7 +62,8 @@ export class EntryNotMendableError extends Error {
  * write: refused (E4xx), paused (E401) or never tried. One in flight, or retried after a network
  * error, may have been applied.
  */
-export const isMendable = (entry: OutboxEntry): boolean => entry.status === 'failed' || entry.status === 'paused' || (entry.status === 'queued' && entry.attempts === 0);
+export const isMendable = (entry: OutboxEntry): boolean =>
+  entry.status === 'failed' || entry.status === 'paused' || (entry.status === 'queued' && entry.attempts === 0);
 
 /** Files `entryFiles` rebuilt from an entry's stored uploads, with the upload each came from. */
 const storedFileOf = new WeakMap<File, string>();
@@ -77,7 +78,13 @@ function nextCreatedAt(): number {
   return lastCreatedAt;
 }
 
-function splitFile(file: File, owner: OwnerKey, entryId: string, field: string, createdAt: number): { upload: UploadRecord; chunks: ChunkRecord[] } {
+function splitFile(
+  file: File,
+  owner: OwnerKey,
+  entryId: string,
+  field: string,
+  createdAt: number,
+): { upload: UploadRecord; chunks: ChunkRecord[] } {
   const id = newId();
   const chunkCount = Math.max(1, Math.ceil(file.size / STORE_CHUNK_BYTES));
   const chunks: ChunkRecord[] = [];
@@ -109,7 +116,11 @@ function registerBackgroundSync(): void {
   if (!container?.getRegistration) return;
   void container
     .getRegistration()
-    .then((registration) => (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register('portal-outbox'))
+    .then((registration) =>
+      (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync?.register(
+        'portal-outbox',
+      ),
+    )
     .catch(() => {
       // Without Background Sync the engine's own triggers (online, visibility, timer) still run.
     });
@@ -139,7 +150,8 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
   let entry: OutboxEntry;
   try {
     const previous = input.replaces ? await tx.objectStore('outbox').get(input.replaces) : undefined;
-    if (input.replaces && (!previous || previous.owner !== input.owner || previous.call !== input.call || !isMendable(previous))) throw new EntryNotMendableError();
+    if (input.replaces && (!previous || previous.owner !== input.owner || previous.call !== input.call || !isMendable(previous)))
+      throw new EntryNotMendableError();
     const now = Date.now();
     const createdAt = previous?.createdAt ?? nextCreatedAt();
     const entryId = previous?.id ?? newId();
@@ -176,7 +188,11 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
       createdAt,
       updatedAt: now,
     };
-    const kept = new Map(groups.flatMap(({ field, files }) => files.filter((file): file is string => typeof file === 'string').map((id) => [id, field] as const)));
+    const kept = new Map(
+      groups.flatMap(({ field, files }) =>
+        files.filter((file): file is string => typeof file === 'string').map((id) => [id, field] as const),
+      ),
+    );
     const uploads = tx.objectStore('uploads');
     const chunks = tx.objectStore('chunks');
     for (const uploadId of previousUploads) {
@@ -273,7 +289,11 @@ export async function retry(id: string): Promise<void> {
   const now = Date.now();
   // A queued entry waiting out its backoff goes now too: "retry" means now.
   await patchEntry(id, (entry) =>
-    entry.status === 'failed' || entry.status === 'paused' ? { ...entry, status: 'queued', nextAttemptAt: now, lastError: null } : entry.status === 'queued' && entry.nextAttemptAt > now ? { ...entry, nextAttemptAt: now } : null,
+    entry.status === 'failed' || entry.status === 'paused'
+      ? { ...entry, status: 'queued', nextAttemptAt: now, lastError: null }
+      : entry.status === 'queued' && entry.nextAttemptAt > now
+        ? { ...entry, nextAttemptAt: now }
+        : null,
   );
   const db = await openPortalDb();
   const tx = db.transaction('uploads', 'readwrite');

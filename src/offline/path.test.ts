@@ -22,12 +22,22 @@ describe('payload paths', () => {
   });
 
   it('sets a value on a copy: the original and its untouched branches stay as they were', () => {
-    const certificates = [{ name: 'ISO', files: [] as unknown[] }, { name: 'CE', files: [] as unknown[] }];
+    const certificates = [
+      { name: 'ISO', files: [] as unknown[] },
+      { name: 'CE', files: [] as unknown[] },
+    ];
     const other = { keep: true };
     const payload = { tenderRecordId: 'r1', certificates, other };
     const frozen = structuredClone(payload);
     const next = setAtPath(payload, 'certificates.1.files', ['ref']);
-    expect(next).toEqual({ tenderRecordId: 'r1', certificates: [{ name: 'ISO', files: [] }, { name: 'CE', files: ['ref'] }], other: { keep: true } });
+    expect(next).toEqual({
+      tenderRecordId: 'r1',
+      certificates: [
+        { name: 'ISO', files: [] },
+        { name: 'CE', files: ['ref'] },
+      ],
+      other: { keep: true },
+    });
     expect(payload).toEqual(frozen);
     expect(next.certificates).not.toBe(certificates);
     expect(next.certificates[0]).toBe(certificates[0]);

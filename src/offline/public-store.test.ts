@@ -76,14 +76,19 @@ describe('canonicalQueryKey', () => {
     expect(canonicalQueryKey('/supplier/getSysDictCommonData', search({ types: ['mealType', 'currency'], x: '1' }))).not.toBe(key);
     // Indexes are read in order, as the bid service reads them.
     expect(canonicalQueryKey('/supplier/getSysDictCommonData', '?x=1&types%5B1%5D=mealType&types%5B0%5D=currency')).toBe(key);
-    expect(canonicalQueryKey('/x', `?${queryString.stringify({ q: '纸 & 笔', list: Array.from({ length: 12 }, (_, i) => `v${i}`) }, { arrayFormat: 'index' })}`)).toBe(
-      `/x|${JSON.stringify({ list: Array.from({ length: 12 }, (_, i) => `v${i}`), q: '纸 & 笔' })}`,
-    );
+    expect(
+      canonicalQueryKey(
+        '/x',
+        `?${queryString.stringify({ q: '纸 & 笔', list: Array.from({ length: 12 }, (_, i) => `v${i}`) }, { arrayFormat: 'index' })}`,
+      ),
+    ).toBe(`/x|${JSON.stringify({ list: Array.from({ length: 12 }, (_, i) => `v${i}`), q: '纸 & 笔' })}`);
   });
 
   it('keeps the values as sent', () => {
     expect(canonicalQueryKey(DICTIONARY, '?type=currency')).toBe(`${DICTIONARY}|{"type":"currency"}`);
-    expect(canonicalQueryKey('/business/getByProvinceCode', '?provinceCode=07')).not.toBe(canonicalQueryKey('/business/getByProvinceCode', '?provinceCode=7'));
+    expect(canonicalQueryKey('/business/getByProvinceCode', '?provinceCode=07')).not.toBe(
+      canonicalQueryKey('/business/getByProvinceCode', '?provinceCode=7'),
+    );
     expect(canonicalQueryKey('/supplier/getProductionBaseOrg', '')).toBe('/supplier/getProductionBaseOrg|{}');
   });
 });
@@ -91,7 +96,9 @@ describe('canonicalQueryKey', () => {
 describe('publicReadPath', () => {
   it('answers every public read of the contract, by its method', () => {
     const reads = Object.values(calls).filter((c) => c.public && 'read' in c);
-    expect(reads.map((c) => c.path)).toEqual(expect.arrayContaining([LIST, '/business/getById', DICTIONARY, '/supplier/getProductionBaseOrg', '/business/getByProvinceCode']));
+    expect(reads.map((c) => c.path)).toEqual(
+      expect.arrayContaining([LIST, '/business/getById', DICTIONARY, '/supplier/getProductionBaseOrg', '/business/getByProvinceCode']),
+    );
     expect(PUBLIC_READS.map((c) => c.path)).toEqual(reads.map((c) => c.path));
     for (const c of reads) expect(publicReadPath(c.method, `${BASE_PATH}${c.path}`)).toBe(c.path);
     expect(publicReadPath('GET', `${BASE_PATH}${LIST}`)).toBeNull();
@@ -110,7 +117,11 @@ describe('answerPublicCall', () => {
     const res = await call(post({ pageNo: 1 }, zh), async () => envelope('E000'));
     expect(res.headers.get(STORED_AT_HEADER)).toBeNull();
     expect((await res.json()).code).toBe('E000');
-    expect(await readAnswer(answerKey(canonicalKey(LIST, {}), 'zh-CN'))).toMatchObject({ request: canonicalKey(LIST, {}), language: 'zh-CN', body: expect.stringContaining('n1') });
+    expect(await readAnswer(answerKey(canonicalKey(LIST, {}), 'zh-CN'))).toMatchObject({
+      request: canonicalKey(LIST, {}),
+      language: 'zh-CN',
+      body: expect.stringContaining('n1'),
+    });
   });
 
   it('never stores a non-E000 answer', async () => {
@@ -123,7 +134,9 @@ describe('answerPublicCall', () => {
   });
 
   it("stores a public answer asked with a supplier's token: it is the same for everyone", async () => {
-    await call(post({ pageNo: 2 }, { ...zh, [HEADER.token]: 'secret', [HEADER.supplierId]: 's1' }), async () => envelope('E000', { records: [{ id: 'n2' }], total: 11 }));
+    await call(post({ pageNo: 2 }, { ...zh, [HEADER.token]: 'secret', [HEADER.supplierId]: 's1' }), async () =>
+      envelope('E000', { records: [{ id: 'n2' }], total: 11 }),
+    );
     const stored = await readAnswer(answerKey(canonicalKey(LIST, { pageNo: 2 }), 'zh-CN'));
     expect(stored?.body).toContain('n2');
     // Nothing of the request's headers is kept, the token least of all.
@@ -135,7 +148,12 @@ describe('answerPublicCall', () => {
   });
 
   it('serves the stored answer with its time when the bid service is gone', async () => {
-    await writeAnswer(canonicalKey(LIST, {}), 'zh-CN', JSON.stringify({ code: 'E000', data: { records: [], total: 0 } }), Date.UTC(2026, 0, 2, 3, 4, 5));
+    await writeAnswer(
+      canonicalKey(LIST, {}),
+      'zh-CN',
+      JSON.stringify({ code: 'E000', data: { records: [], total: 0 } }),
+      Date.UTC(2026, 0, 2, 3, 4, 5),
+    );
     const res = await call(post({ pageSize: 10 }, zh), offline);
     expect(res.headers.get(STORED_AT_HEADER)).toBe('2026-01-02T03:04:05.000Z');
     expect((await res.json()).code).toBe('E000');
@@ -172,7 +190,8 @@ describe('answerPublicCall', () => {
     const label = (text: string) => JSON.stringify({ code: 'E000', data: [{ code: 'CNY', label: text }] });
     await writeAnswer(request, 'vie', label('Nhân dân tệ'), 100);
     await writeAnswer(request, 'en', label('Renminbi'), 200);
-    const labelOf = async (headers: Record<string, string>) => (await (await callGet(get(DICTIONARY, { type: 'currency' }, headers), offline)).json()).data[0].label;
+    const labelOf = async (headers: Record<string, string>) =>
+      (await (await callGet(get(DICTIONARY, { type: 'currency' }, headers), offline)).json()).data[0].label;
 
     expect(await labelOf(vie)).toBe('Nhân dân tệ');
     expect(await labelOf(en)).toBe('Renminbi');
@@ -197,7 +216,11 @@ describe('answerPublicCall', () => {
         database.createObjectStore('answers', { keyPath: 'key' }).createIndex('storedAt', 'storedAt');
       },
     });
-    await v1.put('answers', { key: oldKey, body: JSON.stringify({ code: 'E000', data: { records: [{ id: 'v1' }], total: 1 } }), storedAt: Date.UTC(2026, 0, 1) });
+    await v1.put('answers', {
+      key: oldKey,
+      body: JSON.stringify({ code: 'E000', data: { records: [{ id: 'v1' }], total: 1 } }),
+      storedAt: Date.UTC(2026, 0, 1),
+    });
     v1.close();
 
     const res = await call(post({}, en), offline);
@@ -219,7 +242,11 @@ describe('answerPublicCall', () => {
     await writeAnswer(canonicalKey(LIST, {}), 'zh-CN', JSON.stringify({ code: 'E000', data: 'old' }), 1);
     let late!: (r: Response) => void;
     const writes: Promise<unknown>[] = [];
-    const res = await answerPublicCall(post({}, zh), LIST, { fetch: () => new Promise((r) => (late = r)), timeoutMs: 20, waitUntil: (w) => writes.push(w) });
+    const res = await answerPublicCall(post({}, zh), LIST, {
+      fetch: () => new Promise((r) => (late = r)),
+      timeoutMs: 20,
+      waitUntil: (w) => writes.push(w),
+    });
     expect((await res.json()).data).toBe('old');
     late(envelope('E000', 'new'));
     await vi.waitFor(() => expect(writes).toHaveLength(1));
@@ -232,6 +259,12 @@ describe('answerPublicCall', () => {
     expect(await readAnswer(answerKey('k0', 'en'))).toBeUndefined();
     expect(await readAnswer(answerKey('k1', 'en'))).toBeDefined();
     const last = `k${MAX_STORED_ANSWERS}`;
-    expect(await readAnswer(answerKey(last, 'en'))).toEqual({ key: answerKey(last, 'en'), request: last, language: 'en', body: '{}', storedAt: MAX_STORED_ANSWERS + 1 });
+    expect(await readAnswer(answerKey(last, 'en'))).toEqual({
+      key: answerKey(last, 'en'),
+      request: last,
+      language: 'en',
+      body: '{}',
+      storedAt: MAX_STORED_ANSWERS + 1,
+    });
   });
 });

@@ -92,7 +92,11 @@ function parseQuery(search: string): Record<string, unknown> {
       plain.set(name, before === undefined ? value : [before, value].flat());
     }
   }
-  for (const [name, items] of indexed) plain.set(name, items.sort((a, b) => a[0] - b[0]).map(([, value]) => value));
+  for (const [name, items] of indexed)
+    plain.set(
+      name,
+      items.sort((a, b) => a[0] - b[0]).map(([, value]) => value),
+    );
   return Object.fromEntries(plain);
 }
 
@@ -176,7 +180,12 @@ export const PUBLIC_READS: readonly CallMeta[] = (Object.values(calls) as CallMe
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const READ_ROUTES = PUBLIC_READS.map((call) => ({
   method: call.method,
-  pattern: new RegExp(`^${escapeRegExp(BASE_PATH)}(${call.path.split(/\{\w+\}/).map(escapeRegExp).join('[^/]+')})$`),
+  pattern: new RegExp(
+    `^${escapeRegExp(BASE_PATH)}(${call.path
+      .split(/\{\w+\}/)
+      .map(escapeRegExp)
+      .join('[^/]+')})$`,
+  ),
 }));
 
 /** The path under BASE_PATH when this is a public read (its method and path), else null. */
@@ -238,7 +247,11 @@ export async function answerPublicCall(request: Request, path: string, options: 
   if (key === null) return send(request);
   // The bid service labels in the language this header picks; the key follows the same rule.
   const language = localeFromHeader(request.headers.get(HEADER.language));
-  const stored = () => findAnswer(key, language).then((hit) => (hit ? storedResponse(hit) : null), () => null);
+  const stored = () =>
+    findAnswer(key, language).then(
+      (hit) => (hit ? storedResponse(hit) : null),
+      () => null,
+    );
 
   const network = send(request).then((response) => {
     if (response.ok) {

@@ -133,7 +133,7 @@ describe('createServiceWatch', () => {
     expect(deps.resetWaits).not.toHaveBeenCalled();
   });
 
-  it("the answer of a probe under way when stopped is dropped", async () => {
+  it('the answer of a probe under way when stopped is dropped', async () => {
     let answer = (_answers: boolean) => {};
     const { deps, watch, advance } = setUp({ probe: vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve))) });
     watch.waiting(true);
@@ -159,7 +159,10 @@ describe("probeBidService (the app's probe)", () => {
   it("a HEAD of the bid service's base URL, never cached, carrying nothing, with a timeout", async () => {
     const fetch = answering(new Response(null, { status: 200 }));
     await probeBidService();
-    expect(fetch).toHaveBeenCalledWith(API_BASE_URL, expect.objectContaining({ method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: expect.any(AbortSignal) }));
+    expect(fetch).toHaveBeenCalledWith(
+      API_BASE_URL,
+      expect.objectContaining({ method: 'HEAD', mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: expect.any(AbortSignal) }),
+    );
   });
 
   it.each([

@@ -15,7 +15,9 @@ vi.mock('./screen-store', async (original) => {
 /** The router as followScreens uses it: what it subscribes to, fired by the test. */
 function fakeRouter() {
   const listeners = new Set<() => void>();
-  const router = { subscribe: (_event: string, listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)) } as unknown as AnyRouter;
+  const router = {
+    subscribe: (_event: string, listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  } as unknown as AnyRouter;
   return { router, resolved: () => listeners.forEach((listener) => listener()) };
 }
 
@@ -61,7 +63,14 @@ describe("keeping a supplier's screen for its next cold open", () => {
     resolved();
     await expect.poll(kept, { timeout: 3000 }).not.toBeNull();
     const screen = (await kept())!;
-    expect(screen).toMatchObject({ path: '/platform/tenderManagement', locale: 'zh-CN', lang: document.documentElement.lang, title: '投标管理 - 供应商门户', supplierId: 'A', stylesheet: '/assets/index-1.css' });
+    expect(screen).toMatchObject({
+      path: '/platform/tenderManagement',
+      locale: 'zh-CN',
+      lang: document.documentElement.lang,
+      title: '投标管理 - 供应商门户',
+      supplierId: 'A',
+      stylesheet: '/assets/index-1.css',
+    });
     expect(screen.html).toContain('<a href="/platform/tenderManagement/17">ZB20260012</a>');
     expect(screen.html).not.toContain('the desktop table');
     expect(screen.html).not.toContain('确定要退出登录吗');

@@ -54,7 +54,8 @@ function visibleMarkup(root: HTMLElement): string {
       const child = live.children[i]!;
       const copiedChild = copied.children[i]!;
       const style = getComputedStyle(child);
-      const belowFold = style.position !== 'fixed' && style.position !== 'sticky' && child.getBoundingClientRect().top + window.scrollY > fold;
+      const belowFold =
+        style.position !== 'fixed' && style.position !== 'sticky' && child.getBoundingClientRect().top + window.scrollY > fold;
       if (child instanceof HTMLDialogElement || style.display === 'none' || belowFold) drop.push(copiedChild);
       else walk(child, copiedChild);
     }
@@ -80,7 +81,16 @@ function capture(client: QueryClient): { address: string; screen: ScreenSnapshot
   if (!stylesheet || !html || html.length > MAX_SCREEN_CHARS) return null;
   return {
     address: `${location.pathname}${location.search}`,
-    screen: { path: location.pathname, locale: i18n.locale as Locale, lang: document.documentElement.lang, title: document.title, supplierId, stylesheet, html, savedAt: Date.now() },
+    screen: {
+      path: location.pathname,
+      locale: i18n.locale as Locale,
+      lang: document.documentElement.lang,
+      title: document.title,
+      supplierId,
+      stylesheet,
+      html,
+      savedAt: Date.now(),
+    },
   };
 }
 

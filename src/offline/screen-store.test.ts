@@ -31,7 +31,8 @@ describe("the device's snapshots of a supplier's screens", () => {
 
   it(`keeps the ${MAX_SCREENS} last saved, the oldest going first`, async () => {
     const start = Date.now();
-    for (let i = 0; i < MAX_SCREENS + 2; i++) await saveScreen(`/platform/tenderManagement/${i}`, screen(`/platform/tenderManagement/${i}`, 'A', start + i));
+    for (let i = 0; i < MAX_SCREENS + 2; i++)
+      await saveScreen(`/platform/tenderManagement/${i}`, screen(`/platform/tenderManagement/${i}`, 'A', start + i));
     // Saving an old one again makes it the newest.
     await saveScreen('/platform/tenderManagement/2', screen('/platform/tenderManagement/2', 'A', start + 100));
     await saveScreen('/platform/home', screen('/platform/home', 'A', start + 101));

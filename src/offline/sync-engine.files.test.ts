@@ -139,7 +139,14 @@ describe('a tender bid with named file fields', () => {
 
   it('a single-file field with no file or two is refused before anything is stored', async () => {
     const write = (files: File[]) =>
-      enqueue({ owner: A, thread: 'visitApply:new', call: 'visitApplySave', payload: {}, files: [{ field: 'files.0.file', files, single: true }], summary: 'x' });
+      enqueue({
+        owner: A,
+        thread: 'visitApply:new',
+        call: 'visitApplySave',
+        payload: {},
+        files: [{ field: 'files.0.file', files, single: true }],
+        summary: 'x',
+      });
     await expect(write([])).rejects.toThrow(/exactly one file/);
     await expect(write([file('a.pdf', 1), file('b.pdf', 1)])).rejects.toThrow(/exactly one file/);
     expect(await listEntries([A])).toEqual([]);
@@ -152,7 +159,12 @@ describe('a tender bid with named file fields', () => {
       { field: 'certificates.1.files', files: [] },
     ]);
     await engine.whenIdle();
-    expect(sent[0]!.body).toEqual({ tenderRecordId: 'r1', supplierCode: 'S001', bidDocuments: [], certificates: [{ name: 'ISO 9001' }, { name: 'CE', files: [] }] });
+    expect(sent[0]!.body).toEqual({
+      tenderRecordId: 'r1',
+      supplierCode: 'S001',
+      bidDocuments: [],
+      certificates: [{ name: 'ISO 9001' }, { name: 'CE', files: [] }],
+    });
   });
 
   it('a drop in the second field resumes there: the first field is neither uploaded nor completed again', async () => {
@@ -183,6 +195,8 @@ describe('a tender bid with named file fields', () => {
     expect(tus.state.completed).toEqual(['upload-1-abcdef', 'upload-2-abcdef']);
     // Only the missing MB of the bill of materials travelled again.
     expect(tus.state.received).toBe(docs + bom);
-    expect(sent.map((s) => [s.key, s.body.bidDocuments, s.body.billOfMaterials])).toEqual([[entry.idempotencyKey, [ref('标书.pdf', 1)], [ref('bom.xlsx', 2)]]]);
+    expect(sent.map((s) => [s.key, s.body.bidDocuments, s.body.billOfMaterials])).toEqual([
+      [entry.idempotencyKey, [ref('标书.pdf', 1)], [ref('bom.xlsx', 2)]],
+    ]);
   }, 15_000);
 });

@@ -35,9 +35,11 @@ const refuse = (code: string, text: string, reason?: string) => () => {
   throw new ApiError(code === 'E401' ? 'unauthorized' : 'business', text, { code, reason: reason ?? null });
 };
 /** No answer (a dropped connection or the request layer's timeout: status -100), or an HTTP status without an envelope. */
-const unreachable = (status = -100) => () => {
-  throw new ApiError('network', `HTTP ${status}`, { status });
-};
+const unreachable =
+  (status = -100) =>
+  () => {
+    throw new ApiError('network', `HTTP ${status}`, { status });
+  };
 /** Answers in turn, the last one repeated. */
 const inTurn = (...replies: Reply[]): Reply => {
   let i = 0;
@@ -149,14 +151,18 @@ describe('a sent entry', () => {
     await engine.whenIdle();
     stop();
     expect(statuses).toEqual(['sending']);
-    expect(sent).toEqual([{ call: 'communicationReply', key: entry.idempotencyKey, token: 'tok-sa', body: { communicationId: 'c1', detail: '你好' } }]);
+    expect(sent).toEqual([
+      { call: 'communicationReply', key: entry.idempotencyKey, token: 'tok-sa', body: { communicationId: 'c1', detail: '你好' } },
+    ]);
     expect(await listEntries([A])).toEqual([]);
     expect(heard).toHaveBeenCalledWith(expect.objectContaining({ id: entry.id }), { id: 'r1', detail: '你好' });
   });
 
   it('a visitor entry is public: sent with nobody logged in', async () => {
     logOut();
-    await enqueue(replyTo('visitor:13900000001', 'v', { owner: VISITOR, call: 'h5SavePersonnelEntity', payload: { pass: 'v1.a.b', person: {} } }));
+    await enqueue(
+      replyTo('visitor:13900000001', 'v', { owner: VISITOR, call: 'h5SavePersonnelEntity', payload: { pass: 'v1.a.b', person: {} } }),
+    );
     await engine.whenIdle();
     expect(sent.map((s) => [s.call, s.token])).toEqual([['h5SavePersonnelEntity', undefined]]);
   });
@@ -165,9 +171,17 @@ describe('a sent entry', () => {
 describe('a business error (E4xx) → failed with the server message and reason, never sent again', () => {
   it.each([
     ['a refusal', refuse('E409', message('communicationClosed', 'zh-CN')), { code: 'E409', message: '该沟通已关闭，不能再回复' }],
-    ['a reused idempotency key', refuse('E409', message('idempotencyKeyReused', 'zh-CN'), 'idempotencyKeyReused'), { code: 'E409', message: message('idempotencyKeyReused', 'zh-CN'), reason: 'idempotencyKeyReused' }],
+    [
+      'a reused idempotency key',
+      refuse('E409', message('idempotencyKeyReused', 'zh-CN'), 'idempotencyKeyReused'),
+      { code: 'E409', message: message('idempotencyKeyReused', 'zh-CN'), reason: 'idempotencyKeyReused' },
+    ],
     // The reason decides, never the text: the words of "still in flight" with another reason are final.
-    ['the words of inProgress with another reason', refuse('E409', message('inProgress', 'zh-CN'), 'communicationClosed'), { code: 'E409', message: message('inProgress', 'zh-CN'), reason: 'communicationClosed' }],
+    [
+      'the words of inProgress with another reason',
+      refuse('E409', message('inProgress', 'zh-CN'), 'communicationClosed'),
+      { code: 'E409', message: message('inProgress', 'zh-CN'), reason: 'communicationClosed' },
+    ],
   ])('%s', async (_name, refusal, lastError) => {
     reply = refusal;
     await enqueue(replyTo('c1', 'late'));
@@ -385,11 +399,20 @@ describe('uploads', () => {
     });
     reply = (body) => (order.push('entry'), body);
     const existing = { name: 'old.pdf', url: '/f/old', path: 'f/old' };
-    const entry = await enqueue(replyTo('c1', 'with files', { payload: { communicationId: 'c1', detail: 'x', attachments: [existing] }, files: [{ field: 'attachments', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] }] }));
+    const entry = await enqueue(
+      replyTo('c1', 'with files', {
+        payload: { communicationId: 'c1', detail: 'x', attachments: [existing] },
+        files: [{ field: 'attachments', files: [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')] }],
+      }),
+    );
     await engine.whenIdle();
     const [u1, u2] = entry.fileFields[0]!.uploadIds;
     expect(order).toEqual([`upload ${u1}`, `upload ${u2}`, 'entry']);
-    expect(sent[0]!.body.attachments).toEqual([existing, { name: `${u1}.pdf`, url: `/f/${u1}`, path: `f/${u1}` }, { name: `${u2}.pdf`, url: `/f/${u2}`, path: `f/${u2}` }]);
+    expect(sent[0]!.body.attachments).toEqual([
+      existing,
+      { name: `${u1}.pdf`, url: `/f/${u1}`, path: `f/${u1}` },
+      { name: `${u2}.pdf`, url: `/f/${u2}`, path: `f/${u2}` },
+    ]);
   });
 
   it('an interrupted upload keeps the entry queued (backoff); a refused one fails it', async () => {
@@ -425,7 +448,9 @@ describe('the leader and the triggers', () => {
 
   it('only the tab holding the Web Lock sends; a stopped engine hands the lock on', async () => {
     let grant = (): Promise<void> => Promise.reject(new Error('not asked'));
-    const locks = { request: vi.fn((_name: string, held: () => Promise<void>) => new Promise<void>((resolve) => (grant = () => held().then(resolve)))) };
+    const locks = {
+      request: vi.fn((_name: string, held: () => Promise<void>) => new Promise<void>((resolve) => (grant = () => held().then(resolve)))),
+    };
     startEngine({ locks });
     await enqueue(replyTo('c1', 'x'));
     await sync();
@@ -440,7 +465,10 @@ describe('the leader and the triggers', () => {
   });
 
   it.each([
-    ["the service worker's Background Sync message {type:'SYNC_OUTBOX'}", (worker: EventTarget) => worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }))],
+    [
+      "the service worker's Background Sync message {type:'SYNC_OUTBOX'}",
+      (worker: EventTarget) => worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } })),
+    ],
     ['visibilitychange', () => document.dispatchEvent(new Event('visibilitychange'))],
   ])('%s sends what is due', async (_name, trigger) => {
     const worker = new EventTarget();
@@ -483,7 +511,12 @@ describe('the bid service answers again: what waits on it goes within seconds', 
     logOut();
     const { id } = await enqueue(replyTo('c1', 'x'));
     await engine.whenIdle();
-    await store.patchEntry(id, (e) => ({ ...e, attempts: 6, nextAttemptAt: clock.now() + 60_000, lastError: { code, message: 'Network request failed' } }));
+    await store.patchEntry(id, (e) => ({
+      ...e,
+      attempts: 6,
+      nextAttemptAt: clock.now() + 60_000,
+      lastError: { code, message: 'Network request failed' },
+    }));
     logIn('sa');
     await sync();
     return (await store.getEntry(id))!;
@@ -531,7 +564,11 @@ describe('the bid service answers again: what waits on it goes within seconds', 
     const allEntries = vi.fn(store.allEntries);
     const kicked = vi.fn();
     const stopKick = onKick(kicked);
-    startEngine({ store: { ...store, allEntries }, locks: { request: () => new Promise(() => {}) }, triggers: { window, document, answered: onAnswered } });
+    startEngine({
+      store: { ...store, allEntries },
+      locks: { request: () => new Promise(() => {}) },
+      triggers: { window, document, answered: onAnswered },
+    });
     const entry = await waitingAMinute();
     kicked.mockClear();
     const reads = allEntries.mock.calls.length;

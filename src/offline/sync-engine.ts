@@ -142,7 +142,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         emitSent(entry, outcome.result);
         break;
       case 'retry': {
-        const queued = await store.patchEntry(entry.id, (e) => ({ ...e, status: 'queued', attempts: e.attempts + 1, nextAttemptAt: now + backoffDelay(e.attempts + 1, random), lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+        const queued = await store.patchEntry(entry.id, (e) => ({
+          ...e,
+          status: 'queued',
+          attempts: e.attempts + 1,
+          nextAttemptAt: now + backoffDelay(e.attempts + 1, random),
+          lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) },
+        }));
         if (queued && waitsOnService(queued, now)) watch.waiting(true);
         break;
       }
@@ -151,11 +157,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         break;
       case 'pause':
         // Never dropped, never sent under another account: the owner's login resumes them.
-        await store.patchEntry(entry.id, (e) => ({ ...e, status: 'paused', lastError: { code: Code.unauthorized, message: outcome.message } }));
+        await store.patchEntry(entry.id, (e) => ({
+          ...e,
+          status: 'paused',
+          lastError: { code: Code.unauthorized, message: outcome.message },
+        }));
         await store.setOwnerStatus(entry.owner, ['queued'], 'paused');
         break;
       case 'fail': {
-        const failed = await store.patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) } }));
+        const failed = await store.patchEntry(entry.id, (e) => ({
+          ...e,
+          status: 'failed',
+          lastError: { code: outcome.code, message: outcome.message, ...(outcome.reason ? { reason: outcome.reason } : {}) },
+        }));
         if (failed) emitRefused(failed);
         break;
       }

@@ -21,14 +21,26 @@ interface TusState {
 }
 
 const metadataName = (header: string | null) => {
-  const encoded = header?.split(',').map((pair) => pair.trim().split(' ')).find(([key]) => key === 'filename')?.[1];
+  const encoded = header
+    ?.split(',')
+    .map((pair) => pair.trim().split(' '))
+    .find(([key]) => key === 'filename')?.[1];
   return encoded ? new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0))) : '';
 };
 
 /** Offsets per upload; /file/tusComplete answers a FileRef named after the upload's file. */
 export function tusServer(server: SetupServer) {
   const uploads = new Map<string, { length: number; offset: number; name: string }>();
-  const state: TusState = { received: 0, created: 0, patches: 0, failPatchesFrom: Infinity, createStatus: 201, createdNames: [], tokens: [], completed: [] };
+  const state: TusState = {
+    received: 0,
+    created: 0,
+    patches: 0,
+    failPatchesFrom: Infinity,
+    createStatus: 201,
+    createdNames: [],
+    tokens: [],
+    completed: [],
+  };
   let next = 0;
   server.use(
     http.post(TUS_BASE, ({ request }) => {
@@ -44,7 +56,10 @@ export function tusServer(server: SetupServer) {
     http.head(`${TUS_BASE}/:id`, ({ params }) => {
       const upload = uploads.get(String(params.id));
       if (!upload) return new HttpResponse(null, { status: 404 });
-      return new HttpResponse(null, { status: 200, headers: { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Tus-Resumable': '1.0.0' } });
+      return new HttpResponse(null, {
+        status: 200,
+        headers: { 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Tus-Resumable': '1.0.0' },
+      });
     }),
     http.patch(`${TUS_BASE}/:id`, async ({ request, params }) => {
       const upload = uploads.get(String(params.id));

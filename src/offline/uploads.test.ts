@@ -16,7 +16,14 @@ const server = setupServer();
 const tusServer = () => startTusServer(server);
 
 async function storedUpload(size: number, owner: OwnerKey = supplierOwner('sa')): Promise<string> {
-  const entry = await enqueue({ owner, thread: 't', call: 'communicationReply', payload: {}, summary: '', files: [{ field: 'attachments', files: [new File([new Uint8Array(size).fill(1)], 'plan.pdf', { type: 'application/pdf' })] }] });
+  const entry = await enqueue({
+    owner,
+    thread: 't',
+    call: 'communicationReply',
+    payload: {},
+    summary: '',
+    files: [{ field: 'attachments', files: [new File([new Uint8Array(size).fill(1)], 'plan.pdf', { type: 'application/pdf' })] }],
+  });
   return entry.fileFields[0]!.uploadIds[0]!;
 }
 

@@ -139,7 +139,11 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
       const failure = error instanceof UploadFailure ? error : failureOf(error as Error);
       // An upload the bid service forgot (expired, 404/410 on PATCH): start it over next time.
       const gone = [404, 410].includes(statusOf(error as Error));
-      await save(uploadId, { status: failure.retryable || failure.needsLogin || gone ? 'queued' : 'failed', lastError: failure.message, ...(gone ? { tusUrl: null, uploadedBytes: 0 } : {}) });
+      await save(uploadId, {
+        status: failure.retryable || failure.needsLogin || gone ? 'queued' : 'failed',
+        lastError: failure.message,
+        ...(gone ? { tusUrl: null, uploadedBytes: 0 } : {}),
+      });
       throw gone ? new UploadFailure(failure.message, { retryable: true, code: failure.code }) : failure;
     }
     await save(uploadId, { tusUrl, uploadedBytes: record.size, status: 'done' });

@@ -12,7 +12,14 @@ export const DRAFT_SAVE_DELAY_MS = 400;
  */
 const draftKeyOf = (values: unknown): string =>
   JSON.stringify(values ?? null, (_key, value: unknown) =>
-    value instanceof Blob ? { file: (value as Partial<File>).name ?? '', size: value.size, type: value.type, modified: (value as Partial<File>).lastModified ?? 0 } : value,
+    value instanceof Blob
+      ? {
+          file: (value as Partial<File>).name ?? '',
+          size: value.size,
+          type: value.type,
+          modified: (value as Partial<File>).lastModified ?? 0,
+        }
+      : value,
   );
 
 export interface DraftState {
@@ -30,7 +37,13 @@ export interface DraftState {
  * and marks the form as holding unsaved work meanwhile. `owner` null: nothing is stored.
  * Values may hold chosen files (File objects): they are kept with the draft, bytes and all.
  */
-export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, restore: (v: T) => void, opts?: { isEmpty?: (v: T) => boolean }): DraftState {
+export function useDraft<T>(
+  formKey: string,
+  owner: OwnerKey | null,
+  values: T,
+  restore: (v: T) => void,
+  opts?: { isEmpty?: (v: T) => boolean },
+): DraftState {
   const unsavedKey = owner ? `${owner}|${formKey}` : null;
   // Both belong to one owner and form: another form (or owner) starts with neither, without an effect resetting them.
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
@@ -93,7 +106,8 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
         if (cancelled) return;
         ready.current = true;
         // Typed before the draft was read: no save could run then, so store it now.
-        if (!restoredDraft && !isEmpty(latest.current.values)) void store().catch((error: unknown) => console.error('draft save failed', error));
+        if (!restoredDraft && !isEmpty(latest.current.values))
+          void store().catch((error: unknown) => console.error('draft save failed', error));
       });
     return () => {
       cancelled = true;
@@ -103,7 +117,10 @@ export function useDraft<T>(formKey: string, owner: OwnerKey | null, values: T, 
   useEffect(() => {
     if (!ready.current || !owner) return;
     if (pending.current) clearTimeout(pending.current);
-    pending.current = setTimeout(() => void store().catch((error: unknown) => console.error('draft save failed', error)), DRAFT_SAVE_DELAY_MS);
+    pending.current = setTimeout(
+      () => void store().catch((error: unknown) => console.error('draft save failed', error)),
+      DRAFT_SAVE_DELAY_MS,
+    );
   }, [serialized, owner, store]);
 
   // Leaving the screen stores what is still waiting for its debounce; the form is gone, so it holds no unsaved input.

@@ -7,7 +7,14 @@ import { patchEntry } from './outbox-store';
 import { logIn, logOut, resetPortalDb, useNodeBlobs } from './test-helpers';
 import { currentOwners, entriesOfThread, useConnectivity, useOutbox, useThreadOutbox, VISITOR_PASSES_KEY } from './use-outbox';
 
-const entry = (owner: EnqueueInput['owner'], summary: string, over: Partial<EnqueueInput> = {}): EnqueueInput => ({ owner, thread: 't', call: 'communicationReply', payload: {}, summary, ...over });
+const entry = (owner: EnqueueInput['owner'], summary: string, over: Partial<EnqueueInput> = {}): EnqueueInput => ({
+  owner,
+  thread: 't',
+  call: 'communicationReply',
+  payload: {},
+  summary,
+  ...over,
+});
 
 afterEach(async () => {
   await kvSet(VISITOR_PASSES_KEY, {});
@@ -35,7 +42,11 @@ describe('useOutbox', () => {
     logIn('sa');
     const refused = await enqueue(entry(supplierOwner('sa'), '金额不符的保证金', { call: 'tenderPayDeposit' }));
     await enqueue(entry(supplierOwner('sa'), '回复'));
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' } }));
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      lastError: { code: 'E400', message: '保证金金额须与招标公告要求的金额一致' },
+    }));
     const hook = renderHook(() => useOutbox());
     await waitFor(() => expect(hook.result.current.loaded).toBe(true));
     expect([hook.result.current.waitingCount, hook.result.current.attentionCount]).toEqual([1, 1]);
@@ -44,7 +55,9 @@ describe('useOutbox', () => {
 
   it('lists the uploads of entries with files', async () => {
     useNodeBlobs();
-    const withFile = await enqueue(entry(supplierOwner('sa'), 'f', { files: [{ field: 'attachments', files: [new File(['abc'], 'a.pdf')] }] }));
+    const withFile = await enqueue(
+      entry(supplierOwner('sa'), 'f', { files: [{ field: 'attachments', files: [new File(['abc'], 'a.pdf')] }] }),
+    );
     const hook = renderHook(() => useOutbox([supplierOwner('sa')]));
     await waitFor(() => expect(hook.result.current.uploads[withFile.id]?.map((u) => [u.name, u.size])).toEqual([['a.pdf', 3]]));
   });
@@ -52,7 +65,14 @@ describe('useOutbox', () => {
   it("useThreadOutbox / entriesOfThread: one thread's entries with their uploads, for a record row", async () => {
     useNodeBlobs();
     const owner = supplierOwner('sa');
-    const bid = await enqueue(entry(owner, '投标', { thread: 'tender:r1', call: 'tenderSubmitBid', deadline: 42, files: [{ field: 'bidDocuments', files: [new File(['x'], 'b.pdf')] }] }));
+    const bid = await enqueue(
+      entry(owner, '投标', {
+        thread: 'tender:r1',
+        call: 'tenderSubmitBid',
+        deadline: 42,
+        files: [{ field: 'bidDocuments', files: [new File(['x'], 'b.pdf')] }],
+      }),
+    );
     await enqueue(entry(owner, '其他', { thread: 'tender:r2', call: 'tenderPayDeposit' }));
     const hook = renderHook(() => useThreadOutbox('tender:r1', [owner]));
     await waitFor(() => expect(hook.result.current.loaded).toBe(true));

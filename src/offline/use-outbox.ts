@@ -85,7 +85,13 @@ class LiveOutbox {
       const uploadLists = await Promise.all(withFiles.map((entry) => listUploads(entry.id)));
       if (version !== this.version) return;
       const attentionCount = entries.filter((entry) => entry.status === 'failed').length;
-      this.view = { entries, waitingCount: entries.length - attentionCount, attentionCount, uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])), loaded: true };
+      this.view = {
+        entries,
+        waitingCount: entries.length - attentionCount,
+        attentionCount,
+        uploads: Object.fromEntries(withFiles.map((entry, i) => [entry.id, uploadLists[i] ?? []])),
+        loaded: true,
+      };
       this.listeners.forEach((listener) => listener());
     } catch (error) {
       console.error('outbox view failed to load', error);

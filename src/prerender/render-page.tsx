@@ -68,5 +68,7 @@ export async function renderPage(
   }
   const page = { path, landed, locale, lang: BCP47[locale], title: i18n._(msg`供应商门户`), description: pageDescription(), html };
   // Only what was read: a failed read is the app's to retry, with its own messages.
-  return options.fetch ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) } : page;
+  return options.fetch
+    ? { ...page, state: dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' }) }
+    : page;
 }

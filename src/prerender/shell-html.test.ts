@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { injectPrerendered, injectScreen, injectServerRendered, ROOT_HIDDEN, SERVER_STATE_ID, type PrerenderedPage, type ScreenSnapshot } from './shell-html';
+import {
+  injectPrerendered,
+  injectScreen,
+  injectServerRendered,
+  ROOT_HIDDEN,
+  SERVER_STATE_ID,
+  type PrerenderedPage,
+  type ScreenSnapshot,
+} from './shell-html';
 
 const page = (locale: PrerenderedPage['locale'], lang: string, text: string, path = '/login'): PrerenderedPage => ({
   path,
@@ -61,7 +69,9 @@ describe('the prerendered /login in index.html', () => {
 
   it('stops the build when a page holds a script tag, which would end or change its raw text', () => {
     const [first, second] = PAGES;
-    expect(() => injectPrerendered(INDEX, [first!, { ...second!, html: '<main><p>a</script><p>b</p></main>' }])).toThrow(/holds a script tag/);
+    expect(() => injectPrerendered(INDEX, [first!, { ...second!, html: '<main><p>a</script><p>b</p></main>' }])).toThrow(
+      /holds a script tag/,
+    );
   });
 
   it('shows the default language when none was chosen', () => {
@@ -120,7 +130,11 @@ describe('the prerendered /login in index.html', () => {
     const html = injectPrerendered(INDEX, PAGES);
     const [hide] = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(html.indexOf(`<script>${hide}</script>`)).toBeLessThan(html.indexOf('<div id="root"'));
-    for (const [path, hidden] of [['/platform/tenderManagement', true], ['/login', false], ['/bidDetail/42', false]] as const) {
+    for (const [path, hidden] of [
+      ['/platform/tenderManagement', true],
+      ['/login', false],
+      ['/bidDetail/42', false],
+    ] as const) {
       history.replaceState(null, '', path);
       document.documentElement.removeAttribute(ROOT_HIDDEN);
       new Function(hide!)();
@@ -163,7 +177,10 @@ describe('the prerendered /login in index.html', () => {
 });
 
 describe("the bid service's server render of a notice", () => {
-  const notice = { ...page('zh-CN', 'zh-CN', '2026年度成型网年度招标项目', '/bidDetail/17'), html: '<main><h1>2026年度成型网年度招标项目</h1></main>' };
+  const notice = {
+    ...page('zh-CN', 'zh-CN', '2026年度成型网年度招标项目', '/bidDetail/17'),
+    html: '<main><h1>2026年度成型网年度招标项目</h1></main>',
+  };
   const state = { queries: [{ queryKey: ['bids', 'notice', '17'], state: { data: { title: '</script><script>alert(1)</script>' } } }] };
   const built = injectPrerendered(INDEX, PAGES);
 
@@ -233,7 +250,7 @@ describe("a supplier's screen as it was last rendered on the device", () => {
     expect(injectScreen(built, { ...screen, stylesheet: '/assets/index-old.css' })).toBeNull();
   });
 
-  it("is shown while that supplier is logged in, at its address in its language; painted, not hidden", () => {
+  it('is shown while that supplier is logged in, at its address in its language; painted, not hidden', () => {
     logIn('sup 7');
     const root = open('/platform/tenderManagement', 'en', inject());
     expect(root.textContent).toBe('demo_a104Tender 17');
@@ -274,7 +291,9 @@ describe("the app's start", () => {
 
   /** Runs the start script with `import` and the frame and timer functions recorded. */
   function start(supplierScreen: boolean) {
-    document.body.innerHTML = supplierScreen ? '<div id="root" data-prerendered data-supplier="7"><main>rows</main></div>' : '<div id="root"></div>';
+    document.body.innerHTML = supplierScreen
+      ? '<div id="root" data-prerendered data-supplier="7"><main>rows</main></div>'
+      : '<div id="root"></div>';
     const imported: string[] = [];
     const frames: (() => void)[] = [];
     const timers: [() => void, number][] = [];

@@ -118,9 +118,11 @@ const pickScript = (locales: string[], fallback: string) => `(function () {
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const pageAttributes = (page: PrerenderedPage) =>
-  [`data-path="${attribute(page.path)}"`, `data-locale="${attribute(page.locale)}"`, ...(page.unless ? [`data-unless="${attribute(page.unless)}"`] : [])].join(
-    ' ',
-  );
+  [
+    `data-path="${attribute(page.path)}"`,
+    `data-locale="${attribute(page.locale)}"`,
+    ...(page.unless ? [`data-unless="${attribute(page.unless)}"`] : []),
+  ].join(' ');
 
 /** React's server markup carries its own inline scripts (scroll restoration): never in a prerender. */
 const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
@@ -211,7 +213,10 @@ const rootOf = (page: PrerenderedPage) => `<div id="root" data-prerendered ${pag
 export function injectServerRendered(indexHtml: string, page: PrerenderedPage, state: unknown): string {
   // `<` escaped, so no text in the data can close the script element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return replaceRoot(indexHtml, `${rootOf(page)}<script type="application/json" id="${SERVER_STATE_ID}" data-lang="${attribute(page.lang)}">${json}</script>`);
+  return replaceRoot(
+    indexHtml,
+    `${rootOf(page)}<script type="application/json" id="${SERVER_STATE_ID}" data-lang="${attribute(page.lang)}">${json}</script>`,
+  );
 }
 
 /** The built index.html with `html` in place of the prerendered #root. */

@@ -17,7 +17,9 @@ import { useHydrated } from '@/ui/use-hydrated';
  * when it has something to say (offline, or entries waiting): /login's first load has no room
  * for the outbox code (DESIGN.md section 7).
  */
-const LazySyncStatus = lazy<ComponentType<{ variant?: 'inline' | 'strip' }>>(() => import('@/app/sync-status').catch(() => ({ default: () => null })));
+const LazySyncStatus = lazy<ComponentType<{ variant?: 'inline' | 'strip' }>>(() =>
+  import('@/app/sync-status').catch(() => ({ default: () => null })),
+);
 /** Screens where the outbox is part of the work: the indicator is always there. */
 const OUTBOX_SCREENS = /^\/(platform|pending|visitor|visitLogin)(\/|$)/;
 

@@ -4,7 +4,13 @@ import { InstallButton } from '@/app/install-prompt';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { listNoticesQueryOptions } from '@/features/bids/api/list-notices';
 import { focusNoticeBoard, NoticeBoard } from '@/features/bids/components/notice-board';
-import { compactNoticeSearch, noticeListRequest, resolveNoticeSearch, validateNoticeSearch, type NoticeSearch } from '@/features/bids/notice-search';
+import {
+  compactNoticeSearch,
+  noticeListRequest,
+  resolveNoticeSearch,
+  validateNoticeSearch,
+  type NoticeSearch,
+} from '@/features/bids/notice-search';
 
 type LoginSearch = NoticeSearch & { redirect?: string };
 
@@ -49,7 +55,9 @@ function LoginPage() {
         </section>
         <NoticeBoard
           search={board}
-          onSearchChange={(next) => void navigate({ search: (prev) => ({ ...compactNoticeSearch(next), redirect: prev.redirect }), resetScroll: false })}
+          onSearchChange={(next) =>
+            void navigate({ search: (prev) => ({ ...compactNoticeSearch(next), redirect: prev.redirect }), resetScroll: false })
+          }
         />
       </div>
     </div>

@@ -36,7 +36,17 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const SUPPLIER = { supplierId: 's1', supplierCode: 'GYS100001', supplierCodeMain: 'GYS100001', username: 'acme', status: 'A104', supplierRoleType: 'supplier', supplierName: '示例纸业', contactName: '李四', createdAt: '2030-01-01T00:00:00Z' };
+const SUPPLIER = {
+  supplierId: 's1',
+  supplierCode: 'GYS100001',
+  supplierCodeMain: 'GYS100001',
+  username: 'acme',
+  status: 'A104',
+  supplierRoleType: 'supplier',
+  supplierName: '示例纸业',
+  contactName: '李四',
+  createdAt: '2030-01-01T00:00:00Z',
+};
 
 function serve(current: { counts: HomeCounts; status2?: string }, todos = [todo(1)]) {
   const marked: unknown[] = [];
@@ -45,12 +55,22 @@ function serve(current: { counts: HomeCounts; status2?: string }, todos = [todo(
     http.post(`${bidService}/supplier/getByToken`, ({ request }) =>
       ok(
         request.headers.get('X-Access-Token') === 'tok-2'
-          ? { ...SUPPLIER, supplierId: 's2', supplierCode: 'GYS100002', username: 'beta', supplierName: '另一家纸业', contactName: '王五', status: current.status2 ?? 'A104' }
+          ? {
+              ...SUPPLIER,
+              supplierId: 's2',
+              supplierCode: 'GYS100002',
+              username: 'beta',
+              supplierName: '另一家纸业',
+              contactName: '王五',
+              status: current.status2 ?? 'A104',
+            }
           : SUPPLIER,
       ),
     ),
     http.post(`${bidService}/home/todoList`, () => ok(todoPage(todos, { counts: current.counts }))),
-    http.post(`${bidService}/home/messageList`, () => ok(messagePage([message(1), message(2, { read: true })], { unread: current.counts.unreadMessages }))),
+    http.post(`${bidService}/home/messageList`, () =>
+      ok(messagePage([message(1), message(2, { read: true })], { unread: current.counts.unreadMessages })),
+    ),
     http.post(`${bidService}/home/markRead`, async ({ request }) => {
       marked.push(await request.json());
       current.counts = { ...current.counts, unreadMessages: current.counts.unreadMessages - 1 };
@@ -64,9 +84,15 @@ function renderPlatform(path = '/platform/home', logInFirst = true) {
   if (logInFirst) saveLogin(loginAnswer());
   const platform = PlatformRoute.update({ id: '/platform', path: '/platform', getParentRoute: () => RootRoute } as never);
   const home = HomeRoute.update({ id: '/home', path: '/home', getParentRoute: () => platform } as never);
-  const stubs = ['tenderManagement', 'tenderManagement/$id', 'bargaining', 'communicateRecord', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword'].map((stub) =>
-    createRoute({ getParentRoute: () => platform, path: stub, component: () => <p>{`STUB ${stub}`}</p> }),
-  );
+  const stubs = [
+    'tenderManagement',
+    'tenderManagement/$id',
+    'bargaining',
+    'communicateRecord',
+    'visitorApplyNew',
+    'supplierInfoManagement',
+    'modifyPassword',
+  ].map((stub) => createRoute({ getParentRoute: () => platform, path: stub, component: () => <p>{`STUB ${stub}`}</p> }));
   const login = createRoute({ getParentRoute: () => RootRoute, path: 'login', component: () => <p>STUB login</p> });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
@@ -91,7 +117,9 @@ describe('platform layout: the home counts', () => {
     serve({ counts: counts({ tenders: 3, enquiries: 1, visits: 2, unreadMessages: 4 }) });
     renderPlatform();
 
-    expect(await within(await screen.findByRole('navigation', { name: '主菜单' })).findByRole('link', { name: '投标管理 3 项待办' })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('navigation', { name: '主菜单' })).findByRole('link', { name: '投标管理 3 项待办' }),
+    ).toBeTruthy();
     const menu = within(mainMenu());
     expect(menu.getByRole('link', { name: '询价议价 1 项待办' }).getAttribute('href')).toBe('/platform/bargaining');
     expect(menu.getByRole('link', { name: '参观申请 2 项待办' })).toBeTruthy();
@@ -152,7 +180,9 @@ describe('platform layout: the home counts', () => {
   });
 
   it('reminds of a deadline within the hour on any platform screen (in the portal, without notifications)', async () => {
-    serve({ counts: counts({ enquiries: 1 }) }, [todo(1, { kind: 'quoteDue', refId: 'e7', number: 'XJ2030-0007', name: '纸管年度询价', note: '2', deadline: inHours(0.5) })]);
+    serve({ counts: counts({ enquiries: 1 }) }, [
+      todo(1, { kind: 'quoteDue', refId: 'e7', number: 'XJ2030-0007', name: '纸管年度询价', note: '2', deadline: inHours(0.5) }),
+    ]);
     renderPlatform('/platform/bargaining');
     expect(await screen.findByText('待办将在 1 小时内截止：XJ2030-0007 纸管年度询价：请提交第 2 轮报价')).toBeTruthy();
   });
@@ -225,7 +255,15 @@ describe('platform route: the session', () => {
     expect(screen.getByText('欢迎回来，李四')).toBeTruthy();
 
     // Another tab logged in as supplier s2: nothing changes under the open screen...
-    saveLogin(loginAnswer({ supplierId: 's2', supplierCode: 'GYS100002', oauthToken: 'tok-2', username: 'beta', userInfo: { supplierName: '另一家纸业', contactName: '王五', supplierRoleType: 'supplier' } }));
+    saveLogin(
+      loginAnswer({
+        supplierId: 's2',
+        supplierCode: 'GYS100002',
+        oauthToken: 'tok-2',
+        username: 'beta',
+        userInfo: { supplierName: '另一家纸业', contactName: '王五', supplierRoleType: 'supplier' },
+      }),
+    );
     await act(() => activateLocale('zh-CN'));
     expect(screen.getByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
     // ...until the tab is back: the guard runs again and the screens get the new session.
@@ -252,7 +290,13 @@ describe('platform route: the session', () => {
     serve({ counts: counts() });
     renderPlatform();
     expect(await screen.findByRole('heading', { level: 1, name: '示例纸业' })).toBeTruthy();
-    await enqueue({ owner: supplierOwner('s1'), thread: 'communication:c1', call: 'communicationReply', payload: { replyContent: '稍后发送' }, summary: '稍后发送' });
+    await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'communication:c1',
+      call: 'communicationReply',
+      payload: { replyContent: '稍后发送' },
+      summary: '稍后发送',
+    });
     await vi.waitFor(async () => expect((await readPersistedQueries('s1')).length).toBeGreaterThan(0));
 
     // The token cookie expired with the token; `auth` is left.
@@ -286,8 +330,17 @@ describe('platform screens: the supplier from the route context', () => {
       }),
     );
     const root = createRootRoute({ component: Outlet });
-    const platform = createRoute({ getParentRoute: () => root, path: '/platform', beforeLoad: () => ({ session: supplierSession({ supplierId: 'ctx-7' }) }), component: Outlet });
-    const info = SupplierInfoRoute.update({ id: '/supplierInfoManagement', path: '/supplierInfoManagement', getParentRoute: () => platform } as never);
+    const platform = createRoute({
+      getParentRoute: () => root,
+      path: '/platform',
+      beforeLoad: () => ({ session: supplierSession({ supplierId: 'ctx-7' }) }),
+      component: Outlet,
+    });
+    const info = SupplierInfoRoute.update({
+      id: '/supplierInfoManagement',
+      path: '/supplierInfoManagement',
+      getParentRoute: () => platform,
+    } as never);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const router = createRouter({
       routeTree: root.addChildren([platform.addChildren([info])]),

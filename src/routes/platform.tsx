@@ -9,7 +9,15 @@ import { canAccess, menuKeyOf } from '@/api/access';
 import { isApiError } from '@/api/errors';
 import { guardDecision } from '@/api/guard';
 import { sessionQueryOptions } from '@/api/session-query';
-import { clearSession, getSupplierId, readSession, sessionState, setSupplierInfo, withSessionCheck, type SupplierSession } from '@/api/session';
+import {
+  clearSession,
+  getSupplierId,
+  readSession,
+  sessionState,
+  setSupplierInfo,
+  withSessionCheck,
+  type SupplierSession,
+} from '@/api/session';
 import { menuBadges } from '@/app/platform/menu';
 import { usePlatformTitle } from '@/app/platform/page-title';
 import { useSessionFollow } from '@/app/platform/session-follow';
@@ -24,7 +32,12 @@ const OutboxFollowers = lazy(() => import('@/app/platform/outbox-followers'));
 
 /** Whether two sessions name the same supplier with the same status and names (what the screens show). */
 const sameSession = (a: SupplierSession, b: SupplierSession): boolean =>
-  a.supplierId === b.supplierId && a.supplierCode === b.supplierCode && a.status === b.status && a.supplierName === b.supplierName && a.contactName === b.contactName && a.username === b.username;
+  a.supplierId === b.supplierId &&
+  a.supplierCode === b.supplierCode &&
+  a.status === b.status &&
+  a.supplierName === b.supplierName &&
+  a.contactName === b.contactName &&
+  a.username === b.username;
 
 /** After a failed check (offline, service down) don't ask again on every click; the stored status stands in. */
 const RECHECK_AFTER_FAILURE_MS = 60_000;
@@ -63,13 +76,16 @@ export const Route = createFileRoute('/platform')({
     const check = sessionQueryOptions(session.supplierId);
     const checked = context.queryClient.getQueryData(check.queryKey);
     if (checked) session = withSessionCheck(session, checked);
-    else if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS) void context.queryClient.ensureQueryData(check).catch(() => undefined);
+    else if (Date.now() - lastFailedCheck > RECHECK_AFTER_FAILURE_MS)
+      void context.queryClient.ensureQueryData(check).catch(() => undefined);
 
     // A supplier's own lists, kept from earlier visits, are in the cache before any screen asks
     // (readable offline); loaded here, not on /login, which has no room in its first load. A
     // server render (server/render/server-render.ts) has no device: it shows what it read.
     if (!import.meta.env.SSR) {
-      await import('@/app/query-persist').then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId)).catch(() => undefined);
+      await import('@/app/query-persist')
+        .then((m) => m.restorePersistedQueries(context.queryClient, session.supplierId))
+        .catch(() => undefined);
     }
 
     // Status gating: a menu entry the status does not allow is forbidden by address too.
@@ -134,5 +150,11 @@ function PlatformLayout() {
 function PlatformMenu({ session }: { session: SupplierSession }) {
   const counts = useHomeCounts(session.supplierId);
   usePlatformTitle(counts?.unreadMessages);
-  return <PlatformNav status={session.status} badges={menuBadges(counts)} user={<UserArea supplierName={session.supplierName} username={session.username} />} />;
+  return (
+    <PlatformNav
+      status={session.status}
+      badges={menuBadges(counts)}
+      user={<UserArea supplierName={session.supplierName} username={session.username} />}
+    />
+  );
 }

@@ -4,10 +4,7 @@ import { VisitLoginScreen } from '@/features/visitor/components/visit-login-scre
 export const Route = createFileRoute('/visitLogin')({
   // The passes on this device are read before the screen renders: the QR (or the form) is its
   // first frame, never a spinner between the prerendered screen and it.
-  loader: () =>
-    import('@/features/visitor/passes')
-      .then((m) => m.loadPasses())
-      .catch(() => ({})),
+  loader: () => import('@/features/visitor/passes').then((m) => m.loadPasses()).catch(() => ({})),
   component: VisitLoginPage,
 });
 

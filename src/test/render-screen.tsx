@@ -26,10 +26,21 @@ export function renderScreen(path: string, Screen: FunctionComponent, stubs: str
       </>
     ),
   });
-  const screenRoute = createRoute({ getParentRoute: () => root, path, component: Screen, ...(options.validateSearch ? { validateSearch: options.validateSearch } : {}) });
-  const links: ReadonlyArray<readonly [string, FunctionComponent]> = [...stubs.map((stub) => [stub, () => <p>{`STUB ${stub}`}</p>] as const), ...(options.links ?? [])];
+  const screenRoute = createRoute({
+    getParentRoute: () => root,
+    path,
+    component: Screen,
+    ...(options.validateSearch ? { validateSearch: options.validateSearch } : {}),
+  });
+  const links: ReadonlyArray<readonly [string, FunctionComponent]> = [
+    ...stubs.map((stub) => [stub, () => <p>{`STUB ${stub}`}</p>] as const),
+    ...(options.links ?? []),
+  ];
   const linkRoutes = links.map(([to, Component]) => createRoute({ getParentRoute: () => root, path: to, component: Component }));
-  const router = createRouter({ routeTree: root.addChildren([screenRoute, ...linkRoutes]), history: createMemoryHistory({ initialEntries: [options.at ?? path] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([screenRoute, ...linkRoutes]),
+    history: createMemoryHistory({ initialEntries: [options.at ?? path] }),
+  });
   const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nProvider i18n={i18n}>

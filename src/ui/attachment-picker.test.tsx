@@ -75,12 +75,21 @@ describe('AttachmentPicker', () => {
     stubEstimate(1e10);
     renderWithI18n(<Harness />);
     const user = userEvent.setup();
-    await user.upload(input(), Array.from({ length: 21 }, (_, i) => file(`f${i}.pdf`)));
+    await user.upload(
+      input(),
+      Array.from({ length: 21 }, (_, i) => file(`f${i}.pdf`)),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('一次最多选择 20 个文件');
     expect(count()).toBe('0');
-    await user.upload(input(), Array.from({ length: 15 }, (_, i) => file(`g${i}.pdf`)));
+    await user.upload(
+      input(),
+      Array.from({ length: 15 }, (_, i) => file(`g${i}.pdf`)),
+    );
     expect(count()).toBe('15');
-    await user.upload(input(), Array.from({ length: 6 }, (_, i) => file(`h${i}.pdf`)));
+    await user.upload(
+      input(),
+      Array.from({ length: 6 }, (_, i) => file(`h${i}.pdf`)),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('最多只能添加 20 个附件');
     expect(count()).toBe('15');
   });
@@ -150,7 +159,10 @@ describe('AttachmentPicker with an upload rule', () => {
 
   it('refuses more than 20 files at once whatever the rule', async () => {
     renderWithI18n(<RuleHarness rule={UPLOAD_RULES.bidDocuments} />);
-    await userEvent.setup().upload(bomInput(), Array.from({ length: 21 }, (_, i) => new File(['x'], `f${i}.pdf`)));
+    await userEvent.setup().upload(
+      bomInput(),
+      Array.from({ length: 21 }, (_, i) => new File(['x'], `f${i}.pdf`)),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('一次最多选择 20 个文件');
     expect(names()).toBe('');
   });
@@ -163,7 +175,12 @@ describe('AttachmentPicker with an upload rule', () => {
     expect(camera.getAttribute('capture')).toBe('environment');
     expect(camera.getAttribute('accept')).toBe('image/*');
     expect(screen.getByLabelText(/^物料清单 拍照/)).toBe(camera);
-    await userEvent.setup().upload(camera, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'IMG_1.png', { type: 'image/png' }));
+    await userEvent
+      .setup()
+      .upload(
+        camera,
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], 'IMG_1.png', { type: 'image/png' }),
+      );
     await waitFor(() => expect(names()).toBe('IMG_1.jpg:6'));
     expect(transform).toHaveBeenCalledOnce();
   });

@@ -119,7 +119,9 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
   // bill of materials is told why it cannot be added instead of meeting a dead button.
   const full = !rule && value.length >= maxFiles;
   const off = Boolean(disabled || full || checking);
-  const describedBy = [`${id}-limits`, hint ? `${id}-hint` : '', error ? `${id}-error` : '', problems.length ? `${id}-problems` : ''].filter(Boolean).join(' ');
+  const describedBy = [`${id}-limits`, hint ? `${id}-hint` : '', error ? `${id}-error` : '', problems.length ? `${id}-problems` : '']
+    .filter(Boolean)
+    .join(' ');
   const total = value.reduce((sum, file) => sum + file.size, 0);
   const buttonClass = `btn btn-secondary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${off ? 'pointer-events-none opacity-55' : ''}`;
   const onInput = (e: ChangeEvent<HTMLInputElement>) => {
@@ -127,7 +129,14 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
     // Choosing the same file again must fire change again.
     e.target.value = '';
   };
-  const common = { type: 'file', className: 'peer sr-only', disabled: off, 'aria-describedby': describedBy, 'aria-invalid': error || problems.length ? true : undefined, onChange: onInput } as const;
+  const common = {
+    type: 'file',
+    className: 'peer sr-only',
+    disabled: off,
+    'aria-describedby': describedBy,
+    'aria-invalid': error || problems.length ? true : undefined,
+    onChange: onInput,
+  } as const;
 
   return (
     <div>
@@ -141,7 +150,13 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
       </span>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span className="inline-flex">
-          <input id={id} {...common} multiple={maxFiles > 1} accept={rule?.accept || undefined} aria-labelledby={`${id}-label ${id}-button`} />
+          <input
+            id={id}
+            {...common}
+            multiple={maxFiles > 1}
+            accept={rule?.accept || undefined}
+            aria-labelledby={`${id}-label ${id}-button`}
+          />
           <label htmlFor={id} id={`${id}-button`} className={buttonClass}>
             <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
               <path d="M15.62 4.38a3.25 3.25 0 0 0-4.6 0l-6.5 6.5a4.75 4.75 0 0 0 6.72 6.72l5.3-5.3a.75.75 0 1 0-1.06-1.06l-5.3 5.3a3.25 3.25 0 0 1-4.6-4.6l6.5-6.5a1.75 1.75 0 1 1 2.48 2.48l-6.5 6.5a.25.25 0 0 1-.36-.36l5.3-5.3a.75.75 0 0 0-1.06-1.06l-5.3 5.3a1.75 1.75 0 0 0 2.48 2.48l6.5-6.5a3.25 3.25 0 0 0 0-4.6Z" />
@@ -151,7 +166,13 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
         </span>
         {camera ? (
           <span className="inline-flex">
-            <input id={`${id}-camera`} {...common} accept="image/*" capture="environment" aria-labelledby={`${id}-label ${id}-camera-button`} />
+            <input
+              id={`${id}-camera`}
+              {...common}
+              accept="image/*"
+              capture="environment"
+              aria-labelledby={`${id}-label ${id}-camera-button`}
+            />
             <label htmlFor={`${id}-camera`} id={`${id}-camera-button`} className={buttonClass}>
               <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                 <path d="M10 8a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z" />
@@ -191,7 +212,12 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
               </span>
               <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatBytes(file.size)}</span>
               {disabled ? null : (
-                <button type="button" className="btn btn-ghost btn-sm shrink-0 text-red-700 hover:bg-red-50" aria-label={t`移除 ${file.name}`} onClick={() => remove(index)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm shrink-0 text-red-700 hover:bg-red-50"
+                  aria-label={t`移除 ${file.name}`}
+                  onClick={() => remove(index)}
+                >
                   <Trans>移除</Trans>
                 </button>
               )}

@@ -8,7 +8,17 @@ import { toast } from './toast';
  * stored chunks), looking like FileDownloadButton. `load` answering null means the bytes are
  * gone: `missingText` says so.
  */
-export function BlobDownloadButton({ name, load, missingText, className }: { name: string; load: () => Promise<Blob | null>; missingText?: string; className?: string }) {
+export function BlobDownloadButton({
+  name,
+  load,
+  missingText,
+  className,
+}: {
+  name: string;
+  load: () => Promise<Blob | null>;
+  missingText?: string;
+  className?: string;
+}) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {

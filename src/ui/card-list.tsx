@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode } from 'react';
 
 /**
  * The rows of a supplier's list as cards (phones and narrow screens; two columns on tablets).
@@ -6,13 +6,7 @@ import type { ReactNode } from "react";
  * phone the first paint of a page of records, a cold open's above all, pays for the cards on
  * screen, not for the whole page.
  */
-export function CardList<Row extends { id: string }>({
-  rows,
-  children,
-}: {
-  rows: Row[];
-  children: (row: Row) => ReactNode;
-}) {
+export function CardList<Row extends { id: string }>({ rows, children }: { rows: Row[]; children: (row: Row) => ReactNode }) {
   return (
     <ul className="card-list">
       {rows.map((row) => (

@@ -17,5 +17,9 @@ export function Countdown({ deadline, now }: { deadline: string; now?: Date }) {
         <Trans>不足 1 天</Trans>
       </span>
     );
-  return <span className={`badge ${days <= 3 ? 'badge-amber' : 'badge-green'}`}><Plural value={days} one="剩余 # 天" other="剩余 # 天" /></span>;
+  return (
+    <span className={`badge ${days <= 3 ? 'badge-amber' : 'badge-green'}`}>
+      <Plural value={days} one="剩余 # 天" other="剩余 # 天" />
+    </span>
+  );
 }

@@ -4,7 +4,19 @@ import { formatDate, formatDateTime } from './format';
  * A machine-readable <time>, in the buyer's zone or `timeZone` (a gate pass's base); `dateOnly` drops the clock.
  * `whole` (narrow table columns): the clock may go under the date, but a date never breaks at its hyphens.
  */
-export function DateTime({ value, dateOnly, timeZone, className, whole }: { value: string | null | undefined; dateOnly?: boolean; timeZone?: string; className?: string; whole?: boolean }) {
+export function DateTime({
+  value,
+  dateOnly,
+  timeZone,
+  className,
+  whole,
+}: {
+  value: string | null | undefined;
+  dateOnly?: boolean;
+  timeZone?: string;
+  className?: string;
+  whole?: boolean;
+}) {
   if (!value) return <span className={className}>—</span>;
   const text = dateOnly ? formatDate(value, timeZone) : formatDateTime(value, timeZone);
   const gap = text.indexOf(' ');

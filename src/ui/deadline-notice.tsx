@@ -15,7 +15,13 @@ export function DeadlineNotice({ state, className }: { state: DeadlineState; cla
       data-deadline={state}
     >
       <WarningIcon className="mt-0.5 size-4" />
-      <span>{passed ? <Trans>已过截止时间，是否受理以平台的答复为准。内容仍保留在本设备上。</Trans> : <Trans>距截止时间不足 24 小时，请保持联网，以便及时提交。</Trans>}</span>
+      <span>
+        {passed ? (
+          <Trans>已过截止时间，是否受理以平台的答复为准。内容仍保留在本设备上。</Trans>
+        ) : (
+          <Trans>距截止时间不足 24 小时，请保持联网，以便及时提交。</Trans>
+        )}
+      </span>
     </p>
   );
 }

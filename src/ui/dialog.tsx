@@ -22,7 +22,8 @@ export interface DialogProps {
 }
 
 const WIDTH = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
-const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Focus back on what opened the dialog. An opener its caller disables while the question is up
@@ -47,7 +48,19 @@ function restoreFocus(opener: HTMLElement): void {
  * Esc is a cancel; focus goes back to the opener on close (SPEC.md section 4: cancel,
  * optional save, confirm with a before-close check, closing delayed 500 ms).
  */
-export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, saveLabel, cancelLabel, size = 'md', danger, children }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  onConfirm,
+  onSave,
+  confirmLabel,
+  saveLabel,
+  cancelLabel,
+  size = 'md',
+  danger,
+  children,
+}: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -131,7 +144,12 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
         <h2 id={titleId} className="text-lg">
           {title}
         </h2>
-        <button type="button" className="-m-1 cursor-pointer rounded p-1 text-slate-500 hover:text-slate-800" aria-label={t`关闭`} onClick={cancel}>
+        <button
+          type="button"
+          className="-m-1 cursor-pointer rounded p-1 text-slate-500 hover:text-slate-800"
+          aria-label={t`关闭`}
+          onClick={cancel}
+        >
           <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
             <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
           </svg>
@@ -145,7 +163,13 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
           {cancelLabel ?? <Trans>取消</Trans>}
         </button>
         {onSave ? (
-          <button type="button" className="btn btn-secondary" onClick={() => void save()} disabled={busy !== null} aria-busy={busy === 'save'}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void save()}
+            disabled={busy !== null}
+            aria-busy={busy === 'save'}
+          >
             {saveLabel ?? <Trans>保存</Trans>}
           </button>
         ) : null}
@@ -156,7 +180,9 @@ export function Dialog({ open, title, onClose, onConfirm, onSave, confirmLabel, 
           disabled={busy !== null}
           aria-busy={busy === 'confirm'}
         >
-          {busy === 'confirm' ? <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
+          {busy === 'confirm' ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" />
+          ) : null}
           {confirmLabel ?? <Trans>确定</Trans>}
         </button>
       </div>

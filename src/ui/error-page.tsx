@@ -13,7 +13,15 @@ export function isChunkLoadError(error: unknown): boolean {
 function Illustration() {
   return (
     <svg width="120" height="96" viewBox="0 8 120 88" fill="none" aria-hidden="true" className="text-brand-700">
-      <path d="M24 34 60 16l36 18v40L60 92 24 74V34Z" fill="currentColor" fillOpacity=".08" stroke="currentColor" strokeOpacity=".35" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M24 34 60 16l36 18v40L60 92 24 74V34Z"
+        fill="currentColor"
+        fillOpacity=".08"
+        stroke="currentColor"
+        strokeOpacity=".35"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <path d="M24 34l36 18 36-18M60 52v40" stroke="currentColor" strokeOpacity=".35" strokeWidth="2" strokeLinejoin="round" />
     </svg>
   );
@@ -28,7 +36,10 @@ export function ErrorPage({ status, onRetry, detail }: { status: ErrorStatus; on
   const text: Record<ErrorStatus, { title: string; description: string }> = {
     403: { title: t`无权访问此页面`, description: t`您的账号当前状态不能使用此功能。如有疑问，请联系采购方对接人。` },
     404: { title: t`页面不存在`, description: t`您访问的页面不存在或已被移除，请检查地址是否正确。` },
-    500: { title: t`页面出错了`, description: t`页面加载失败，可能是网络不稳定或系统刚刚更新。请重新加载页面；如果问题持续存在，请联系管理员。` },
+    500: {
+      title: t`页面出错了`,
+      description: t`页面加载失败，可能是网络不稳定或系统刚刚更新。请重新加载页面；如果问题持续存在，请联系管理员。`,
+    },
   };
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-12 text-center sm:py-20" aria-labelledby="error-title">
@@ -56,7 +67,10 @@ export function ErrorPage({ status, onRetry, detail }: { status: ErrorStatus; on
           </button>
         ) : null}
         {/* A logged-in supplier's home is the workbench, not the login screen. */}
-        <Link to={sessionState() === 'active' ? '/platform/home' : '/'} className={status === 500 ? 'btn btn-secondary' : 'btn btn-primary'}>
+        <Link
+          to={sessionState() === 'active' ? '/platform/home' : '/'}
+          className={status === 500 ? 'btn btn-secondary' : 'btn btn-primary'}
+        >
           <Trans>返回首页</Trans>
         </Link>
       </div>

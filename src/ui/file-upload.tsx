@@ -58,7 +58,20 @@ let nextKey = 1;
  * and remove. Refuses (with a toast) files over 50 MB, more than 20 at once or than
  * `maxFiles` in total, and extensions not in `extensions` (SPEC.md sections 5 and 8).
  */
-export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, rule, extensions, required, disabled, error, hint }: FileUploadProps) {
+export function FileUpload({
+  id,
+  label,
+  value,
+  onChange,
+  maxFiles = 1,
+  accept,
+  rule,
+  extensions,
+  required,
+  disabled,
+  error,
+  hint,
+}: FileUploadProps) {
   const { t, i18n } = useLingui();
   const [pending, setPending] = useState<Pending[]>([]);
   // Several uploads may finish before a re-render: each builds on the list the last one handed
@@ -177,7 +190,11 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, r
           {value.length > 0 && maxFiles === 1 ? <Trans>重新选择</Trans> : <Trans>选择文件</Trans>}
         </label>
         <span className="text-xs text-slate-500">
-          {extensions?.length ? <Trans>支持 {formatList(extensions, i18n.locale as Locale, 'disjunction')}，单个文件不超过 50MB</Trans> : <Trans>单个文件不超过 50MB</Trans>}
+          {extensions?.length ? (
+            <Trans>支持 {formatList(extensions, i18n.locale as Locale, 'disjunction')}，单个文件不超过 50MB</Trans>
+          ) : (
+            <Trans>单个文件不超过 50MB</Trans>
+          )}
         </span>
       </div>
       <FieldHint id={id} hint={hint} />
@@ -185,11 +202,21 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, r
         <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" aria-label={t`已选文件`}>
           {value.map((file, index) => (
             <li key={`${file.path}-${index}`} className="flex items-center gap-3 px-3 py-2">
-              <button type="button" className="link min-w-0 flex-1 truncate text-left" onClick={() => void downloadFile(file.path, file.name)} title={t`下载 ${file.name}`}>
+              <button
+                type="button"
+                className="link min-w-0 flex-1 truncate text-left"
+                onClick={() => void downloadFile(file.path, file.name)}
+                title={t`下载 ${file.name}`}
+              >
                 {file.name}
               </button>
               {disabled ? null : (
-                <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" aria-label={t`移除 ${file.name}`} onClick={() => remove(index)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                  aria-label={t`移除 ${file.name}`}
+                  onClick={() => remove(index)}
+                >
                   <Trans>移除</Trans>
                 </button>
               )}
@@ -209,10 +236,20 @@ export function FileUpload({ id, label, value, onChange, maxFiles = 1, accept, r
                   <span className="badge badge-red">
                     <Trans>上传失败</Trans>
                   </span>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void upload(item)} aria-label={t`重试上传 ${item.file.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => void upload(item)}
+                    aria-label={t`重试上传 ${item.file.name}`}
+                  >
                     <Trans>重试</Trans>
                   </button>
-                  <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" aria-label={t`移除 ${item.file.name}`} onClick={() => setPending((list) => list.filter((p) => p.key !== item.key))}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50"
+                    aria-label={t`移除 ${item.file.name}`}
+                    onClick={() => setPending((list) => list.filter((p) => p.key !== item.key))}
+                  >
                     <Trans>移除</Trans>
                   </button>
                 </>

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { daysLeft, formatDate, formatDateTime, formatList, formatMoney, formatNumber, formatRate, listSeparators, setTimeZones, shellTimeZone } from './format';
+import {
+  daysLeft,
+  formatDate,
+  formatDateTime,
+  formatList,
+  formatMoney,
+  formatNumber,
+  formatRate,
+  listSeparators,
+  setTimeZones,
+  shellTimeZone,
+} from './format';
 
 describe('format', () => {
   afterEach(() => setTimeZones(null, null));

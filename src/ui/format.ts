@@ -56,7 +56,8 @@ const EXACT_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Two decimals with thousands separators; with a currency code, its symbol when Intl knows it. */
 export function formatMoney(n: number | string | null | undefined, locale: Locale, currency?: string): string {
-  const value: number | `${number}` | null | undefined = typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
+  const value: number | `${number}` | null | undefined =
+    typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
   if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
   const currencyFormat = currency ? moneyFormat(locale, currency) : null;
   if (currencyFormat) return currencyFormat.format(value);
@@ -137,8 +138,14 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
  * as 71. `maximumFractionDigits` (default 3, the quantities' precision) cuts a float's noise;
  * `minimumFractionDigits` pads (a size's "1.0 MB").
  */
-export function formatNumber(n: number | string | null | undefined, locale: Locale, maximumFractionDigits = 3, minimumFractionDigits = 0): string {
-  const value: number | `${number}` | null | undefined = typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
+export function formatNumber(
+  n: number | string | null | undefined,
+  locale: Locale,
+  maximumFractionDigits = 3,
+  minimumFractionDigits = 0,
+): string {
+  const value: number | `${number}` | null | undefined =
+    typeof n !== 'string' ? n : EXACT_DECIMAL.test(n.trim()) ? (n.trim() as `${number}`) : Number(n);
   if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return '';
   const key = `${locale}|${maximumFractionDigits}|${minimumFractionDigits}`;
   let format = numberFormats.get(key);

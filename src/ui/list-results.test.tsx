@@ -12,7 +12,12 @@ interface Row {
 /** The window's width as `matchMedia` reports it for the `xl` breakpoint (`undefined`: no matchMedia, as in jsdom). */
 function screenIsWide(wide: boolean | undefined) {
   if (wide === undefined) return;
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 }
 
 function List({ rows }: { rows: Promise<Row[]> }) {
@@ -20,7 +25,14 @@ function List({ rows }: { rows: Promise<Row[]> }) {
   return (
     <ListResults
       query={query}
-      texts={{ loading: '正在加载', failed: '加载失败', total: (n) => `共 ${n} 条`, empty: '暂无', emptyHint: '', noMatch: '没有符合条件的' }}
+      texts={{
+        loading: '正在加载',
+        failed: '加载失败',
+        total: (n) => `共 ${n} 条`,
+        empty: '暂无',
+        emptyHint: '',
+        noMatch: '没有符合条件的',
+      }}
       filtered={false}
       page={1}
       size={10}

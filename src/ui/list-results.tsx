@@ -48,7 +48,19 @@ export interface ListResultsProps<Row> {
  * a stored answer with a note when a refresh failed (offline); the rows, dimmed while the next
  * page loads; the empty states; the pager.
  */
-export function ListResults<Row>({ query, texts, filtered, page, size, onPage, onClear, table, cards, before, after }: ListResultsProps<Row>) {
+export function ListResults<Row>({
+  query,
+  texts,
+  filtered,
+  page,
+  size,
+  onPage,
+  onClear,
+  table,
+  cards,
+  before,
+  after,
+}: ListResultsProps<Row>) {
   const { t, i18n } = useLingui();
   // Only the layout the screen shows is rendered (both, left to CSS, where the size is unknown):
   // on a phone the hidden table was half the work of drawing a page of records.
@@ -106,7 +118,9 @@ export function ListResults<Row>({ query, texts, filtered, page, size, onPage, o
           {wide !== true ? <div className="xl:hidden">{cards(records)}</div> : null}
         </div>
       )}
-      {total > 0 ? <Pager pageNo={page} pageSize={size} total={total} onChange={(next, nextSize) => onPage(nextSize === size ? next : 1, nextSize)} /> : null}
+      {total > 0 ? (
+        <Pager pageNo={page} pageSize={size} total={total} onChange={(next, nextSize) => onPage(nextSize === size ? next : 1, nextSize)} />
+      ) : null}
       {after}
     </>
   );

@@ -58,7 +58,19 @@ function useFitsInput(inputRef: RefObject<HTMLInputElement | null>, text: string
  * What can be searched is the placeholder where it fits the box; where it does not (a phone, a long
  * language), it is a hint under the box instead, never cut off.
  */
-export function SearchBox({ id, label, placeholder, q, onSearch }: { id: string; label: string; placeholder: string; q: string; onSearch: (q: string) => void }) {
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  q,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  q: string;
+  onSearch: (q: string) => void;
+}) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -151,7 +163,18 @@ export function StatusFilter<S extends string>({ id, label, all, value, values, 
 }
 
 /** A list's search box and one status filter. */
-export function ListToolbar<S extends string>({ id, searchLabel, placeholder, q, onSearch, status, statuses, statusLabel, onStatus, statusWidth = 'sm:w-56' }: ListToolbarProps<S>) {
+export function ListToolbar<S extends string>({
+  id,
+  searchLabel,
+  placeholder,
+  q,
+  onSearch,
+  status,
+  statuses,
+  statusLabel,
+  onStatus,
+  statusWidth = 'sm:w-56',
+}: ListToolbarProps<S>) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <SearchBox id={`${id}-search`} label={searchLabel} placeholder={placeholder} q={q} onSearch={onSearch} />

@@ -9,7 +9,17 @@ export function useLoadErrorText(error: unknown): string {
 }
 
 /** A list that could not be loaded: what, why, and a retry. */
-export function LoadError({ title, error, retrying, onRetry }: { title: ReactNode; error: unknown; retrying: boolean; onRetry: () => void }) {
+export function LoadError({
+  title,
+  error,
+  retrying,
+  onRetry,
+}: {
+  title: ReactNode;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
       <p className="font-medium text-red-800">{title}</p>

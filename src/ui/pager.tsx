@@ -29,9 +29,15 @@ export function pageItems(current: number, pages: number): (number | 'gap')[] {
 const Arrow = ({ dir }: { dir: 'left' | 'right' }) => (
   <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
     {dir === 'left' ? (
-      <path fillRule="evenodd" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z" />
+      <path
+        fillRule="evenodd"
+        d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z"
+      />
     ) : (
-      <path fillRule="evenodd" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
+      <path
+        fillRule="evenodd"
+        d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z"
+      />
     )}
   </svg>
 );
@@ -80,7 +86,13 @@ export function Pager({ pageNo, pageSize, total: count, totalCapped, onChange, l
       </div>
 
       <div className="flex items-center gap-1">
-        <button type="button" className={`${cell} btn-ghost cursor-pointer disabled:cursor-not-allowed disabled:opacity-40`} aria-label={t`上一页`} disabled={current <= 1} onClick={() => go(current - 1)}>
+        <button
+          type="button"
+          className={`${cell} btn-ghost cursor-pointer disabled:cursor-not-allowed disabled:opacity-40`}
+          aria-label={t`上一页`}
+          disabled={current <= 1}
+          onClick={() => go(current - 1)}
+        >
           <Arrow dir="left" />
         </button>
         <ul className="hidden items-center gap-1 sm:flex">
@@ -107,7 +119,13 @@ export function Pager({ pageNo, pageSize, total: count, totalCapped, onChange, l
         <span className="px-2 tabular-nums sm:hidden" aria-live="polite">
           {i18n.number(current)} / {i18n.number(pages)}
         </span>
-        <button type="button" className={`${cell} btn-ghost cursor-pointer disabled:cursor-not-allowed disabled:opacity-40`} aria-label={t`下一页`} disabled={current >= pages} onClick={() => go(current + 1)}>
+        <button
+          type="button"
+          className={`${cell} btn-ghost cursor-pointer disabled:cursor-not-allowed disabled:opacity-40`}
+          aria-label={t`下一页`}
+          disabled={current >= pages}
+          onClick={() => go(current + 1)}
+        >
           <Arrow dir="right" />
         </button>
       </div>

@@ -10,11 +10,21 @@ describe('planPhoto', () => {
   });
 
   it('re-encodes a heavy photo at its own size when it is not too large', () => {
-    expect(planPhoto({ bytes: 3 * MB, width: 1600, height: 1200 })).toEqual({ action: 'reencode', width: 1600, height: 1200, quality: 0.82 });
+    expect(planPhoto({ bytes: 3 * MB, width: 1600, height: 1200 })).toEqual({
+      action: 'reencode',
+      width: 1600,
+      height: 1200,
+      quality: 0.82,
+    });
   });
 
   it('scales the long side down to 2048 px, portrait or landscape, keeping the ratio', () => {
-    expect(planPhoto({ bytes: 6 * MB, width: 4032, height: 3024 })).toEqual({ action: 'reencode', width: 2048, height: 1536, quality: 0.82 });
+    expect(planPhoto({ bytes: 6 * MB, width: 4032, height: 3024 })).toEqual({
+      action: 'reencode',
+      width: 2048,
+      height: 1536,
+      quality: 0.82,
+    });
     expect(planPhoto({ bytes: 6 * MB, width: 3024, height: 4032 })).toMatchObject({ width: 1536, height: 2048 });
     // Small in bytes but too large in pixels (a screenshot of a long statement).
     expect(planPhoto({ bytes: 400 * 1024, width: 1080, height: 8000 })).toMatchObject({ action: 'reencode', width: 276, height: 2048 });

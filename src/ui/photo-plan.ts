@@ -10,7 +10,12 @@ const PHOTO_QUALITY = 0.82;
 
 /** GIFs may be animated and PDFs are documents: only still photo formats are re-encoded. */
 const COMPRESSIBLE = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const BY_EXTENSION: Record<string, (typeof COMPRESSIBLE)[number]> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const BY_EXTENSION: Record<string, (typeof COMPRESSIBLE)[number]> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
 /** The photo type of a file (by its type, else its extension: some pickers leave the type empty), or null. */
 export function photoType(file: { type: string; name: string }): (typeof COMPRESSIBLE)[number] | null {
@@ -31,11 +36,17 @@ export function planPhoto({ bytes, width, height }: { bytes: number; width: numb
   if (!(long > 0)) return { action: 'keep' };
   if (bytes <= PHOTO_MAX_BYTES && long <= PHOTO_MAX_SIDE) return { action: 'keep' };
   const scale = Math.min(1, PHOTO_MAX_SIDE / long);
-  return { action: 'reencode', width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), quality: PHOTO_QUALITY };
+  return {
+    action: 'reencode',
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+    quality: PHOTO_QUALITY,
+  };
 }
 
 /** The re-encoded photo only when it is really smaller: a well-compressed original stays as it is. */
-export const keepSmaller = <T extends { size: number }>(original: T, result: T | null): T => (result && result.size < original.size ? result : original);
+export const keepSmaller = <T extends { size: number }>(original: T, result: T | null): T =>
+  result && result.size < original.size ? result : original;
 
 /** `IMG_2031.HEIC.png` -> `IMG_2031.HEIC.jpg`: the name follows the new content. */
 export const jpegName = (name: string) => (/\.[^./\\]+$/.test(name) ? name.replace(/\.[^./\\]+$/, '.jpg') : `${name}.jpg`);

@@ -71,8 +71,16 @@ export function ScrollRegion({ label, className = 'table-wrap', children }: { la
       >
         {children}
       </div>
-      <span aria-hidden="true" data-edge="start" className={`${EDGE} left-0 bg-linear-to-r ${overflow?.start ? 'opacity-100' : 'opacity-0'}`} />
-      <span aria-hidden="true" data-edge="end" className={`${EDGE} right-0 bg-linear-to-l ${overflow?.end ? 'opacity-100' : 'opacity-0'}`} />
+      <span
+        aria-hidden="true"
+        data-edge="start"
+        className={`${EDGE} left-0 bg-linear-to-r ${overflow?.start ? 'opacity-100' : 'opacity-0'}`}
+      />
+      <span
+        aria-hidden="true"
+        data-edge="end"
+        className={`${EDGE} right-0 bg-linear-to-l ${overflow?.end ? 'opacity-100' : 'opacity-0'}`}
+      />
     </div>
   );
 }

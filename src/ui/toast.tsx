@@ -118,18 +118,27 @@ function ToastIcon({ kind }: { kind: ToastKind }) {
   if (kind === 'success')
     return (
       <svg {...common} className={`${common.className} text-brand-600`} fill="currentColor">
-        <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.3 4.57-1.86-1.86a.75.75 0 1 0-1.06 1.06l2.5 2.5a.75.75 0 0 0 1.14-.09l3.8-5.3Z" />
+        <path
+          fillRule="evenodd"
+          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.3 4.57-1.86-1.86a.75.75 0 1 0-1.06 1.06l2.5 2.5a.75.75 0 0 0 1.14-.09l3.8-5.3Z"
+        />
       </svg>
     );
   if (kind === 'info')
     return (
       <svg {...common} className={`${common.className} text-sky-600`} fill="currentColor">
-        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z" />
+        <path
+          fillRule="evenodd"
+          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3a.75.75 0 0 0 1.5 0V9.75A.75.75 0 0 0 10 9H9Z"
+        />
       </svg>
     );
   return (
     <svg {...common} className={`${common.className} ${kind === 'error' ? 'text-red-600' : 'text-amber-600'}`} fill="currentColor">
-      <path fillRule="evenodd" d="M8.49 2.9c.66-1.2 2.36-1.2 3.02 0l6.28 11.36c.63 1.15-.2 2.56-1.51 2.56H3.72c-1.31 0-2.14-1.41-1.51-2.56L8.49 2.9ZM10 6a.75.75 0 0 1 .75.75v3.5a.75.75 0 0 1-1.5 0v-3.5A.75.75 0 0 1 10 6Zm0 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" />
+      <path
+        fillRule="evenodd"
+        d="M8.49 2.9c.66-1.2 2.36-1.2 3.02 0l6.28 11.36c.63 1.15-.2 2.56-1.51 2.56H3.72c-1.31 0-2.14-1.41-1.51-2.56L8.49 2.9ZM10 6a.75.75 0 0 1 .75.75v3.5a.75.75 0 0 1-1.5 0v-3.5A.75.75 0 0 1 10 6Zm0 8a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+      />
     </svg>
   );
 }
@@ -143,7 +152,12 @@ function ToastList({ items }: { items: ToastItem[] }) {
     >
       <ToastIcon kind={item.kind} />
       <p className="min-w-0 flex-1 break-words">{item.text}</p>
-      <button type="button" className="-m-1 shrink-0 cursor-pointer rounded p-1 text-slate-500 hover:text-slate-800" aria-label={t`关闭提示`} onClick={() => dismissToast(item.id)}>
+      <button
+        type="button"
+        className="-m-1 shrink-0 cursor-pointer rounded p-1 text-slate-500 hover:text-slate-800"
+        aria-label={t`关闭提示`}
+        onClick={() => dismissToast(item.id)}
+      >
         <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
           <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
         </svg>

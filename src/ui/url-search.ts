@@ -33,7 +33,9 @@ export function searchPage(value: unknown): number | undefined {
 /** A page size of SPEC.md section 9 other than the default. */
 export function searchSize(value: unknown): PageSize | undefined {
   const size = toInt(value);
-  return size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : undefined;
+  return size !== undefined && size !== DEFAULT_PAGE_SIZE && (PAGE_SIZES as readonly number[]).includes(size)
+    ? (size as PageSize)
+    : undefined;
 }
 
 /** One of `values`, else undefined. */

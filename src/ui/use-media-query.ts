@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const mediaList = (query: string): MediaQueryList | null => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null);
+const mediaList = (query: string): MediaQueryList | null =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 
 /**
  * Whether a media query matches, followed as the window changes; null where the browser cannot

@@ -17,7 +17,11 @@ export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
  * Form state checked against a contract schema: on blur (that field), on change (only fields
  * already showing an error, so messages clear as they are fixed) and on submit (all fields).
  */
-export function useValidatedForm<T extends Values>(source: SchemaSource, initial: T | (() => T), toPayload: (values: T) => unknown = (v) => v) {
+export function useValidatedForm<T extends Values>(
+  source: SchemaSource,
+  initial: T | (() => T),
+  toPayload: (values: T) => unknown = (v) => v,
+) {
   const { i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const [values, setValues] = useState<T>(initial);
@@ -96,7 +100,10 @@ interface SubmitOptions {
  * then show a business error in place (the server's field errors under their fields, else one
  * message), keeping what was typed. Network failures and E401 are reported by the request layer.
  */
-export function useFormSubmit(form: { validate: () => Promise<Record<string, string>>; setErrors: (e: Record<string, string>) => void }, options: SubmitOptions) {
+export function useFormSubmit(
+  form: { validate: () => Promise<Record<string, string>>; setErrors: (e: Record<string, string>) => void },
+  options: SubmitOptions,
+) {
   const { order, idOf, mapErrors = (e) => e, onServerMessage } = options;
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');

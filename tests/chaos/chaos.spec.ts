@@ -51,7 +51,9 @@ const say = (text: string) => console.log(`[chaos ${((Date.now() - runStarted) /
 /** `step` within `ms`, or a failure naming it (nothing in a chaos run may hang silently). */
 async function within<T>(ms: number, what: string, step: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no progress in ${ms / 1000} s`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no progress in ${ms / 1000} s`)), ms)),
+  );
   try {
     return await Promise.race([step, timeout]);
   } finally {
@@ -169,7 +171,13 @@ async function call<T>(path: string, body: Record<string, string> | object, toke
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) Object.assign(headers, { 'X-Access-Token': token.oauthToken, 'X-Supplier-Id': token.supplierId });
   const query = method === 'GET' ? `?${new URLSearchParams(body as Record<string, string>).toString()}` : '';
-  const res = await toLiveInstance((port) => fetch(`http://127.0.0.1:${port}${API}${path}${query}`, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}) }));
+  const res = await toLiveInstance((port) =>
+    fetch(`http://127.0.0.1:${port}${API}${path}${query}`, {
+      method,
+      headers,
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
   const envelope = (await res.json()) as { code: string; message: string; data: T };
   if (envelope.code !== 'E000') throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
@@ -253,7 +261,16 @@ async function loginInPortal(target: Page, username: string): Promise<void> {
 interface Setup {
   me: Token;
   tenders: { id: string; tenderNo: string; cutoffTime: string; noticeId: string; certificates: string[] }[];
-  enquiries: { id: string; enquiryNo: string; round: number; deadline: string; lines: { id: string; quantity: string }[]; priceIncludesTax: boolean; deliveryDate: string; quotes: unknown[] }[];
+  enquiries: {
+    id: string;
+    enquiryNo: string;
+    round: number;
+    deadline: string;
+    lines: { id: string; quantity: string }[];
+    priceIncludesTax: boolean;
+    deliveryDate: string;
+    quotes: unknown[];
+  }[];
   threads: string[];
   pass: unknown;
   base: { code: string; name: string };
@@ -271,8 +288,29 @@ type Op =
   | { kind: 'quote'; marker: string; enquiry: number }
   | { kind: 'visitApply'; marker: string; contract: FileSpec };
 
-type FaultKind = 'killInstance' | 'killService' | 'http500' | 'http503' | 'lostAnswer' | 'dropUpload' | 'tokenRevoked' | 'reopenBrowser' | 'offline' | 'secondTab';
-const FAULT_KINDS: FaultKind[] = ['killInstance', 'killService', 'http500', 'http503', 'lostAnswer', 'dropUpload', 'tokenRevoked', 'reopenBrowser', 'offline', 'secondTab'];
+type FaultKind =
+  | 'killInstance'
+  | 'killService'
+  | 'http500'
+  | 'http503'
+  | 'lostAnswer'
+  | 'dropUpload'
+  | 'tokenRevoked'
+  | 'reopenBrowser'
+  | 'offline'
+  | 'secondTab';
+const FAULT_KINDS: FaultKind[] = [
+  'killInstance',
+  'killService',
+  'http500',
+  'http503',
+  'lostAnswer',
+  'dropUpload',
+  'tokenRevoked',
+  'reopenBrowser',
+  'offline',
+  'secondTab',
+];
 
 /**
  * The page as the run left it may have loaded afresh meanwhile (the portal reloads itself after
@@ -316,14 +354,35 @@ async function queueOnce(op: Op, s: Setup): Promise<void> {
       const supplierCode = s.me.supplierCode;
       switch (op.kind) {
         case 'thread':
-          await q.communication!.queueCommunication!({ supplierId, priority: 'medium', topic: `${op.marker} 交货期确认`, content: `${op.marker} 请确认交货期。`, sourceNo: '', files: made });
+          await q.communication!.queueCommunication!({
+            supplierId,
+            priority: 'medium',
+            topic: `${op.marker} 交货期确认`,
+            content: `${op.marker} 请确认交货期。`,
+            sourceNo: '',
+            files: made,
+          });
           break;
         case 'reply':
-          await q.reply!.queueReply!({ supplierId, communicationId: op.thread, questionNo: '', detail: `${op.marker} 补充说明`, files: made });
+          await q.reply!.queueReply!({
+            supplierId,
+            communicationId: op.thread,
+            questionNo: '',
+            detail: `${op.marker} 补充说明`,
+            files: made,
+          });
           break;
         case 'deposit': {
           const t = s.tenders[op.tender]!;
-          await q.deposit!.queuePayDeposit!({ supplierId, supplierCode, record: { id: t.id, tenderNo: t.tenderNo, cutoffTime: t.cutoffTime }, depositType: 'transfer', amount: 20000, paymentDate: new Date().toISOString().slice(0, 10), remittanceSlip: made[0] });
+          await q.deposit!.queuePayDeposit!({
+            supplierId,
+            supplierCode,
+            record: { id: t.id, tenderNo: t.tenderNo, cutoffTime: t.cutoffTime },
+            depositType: 'transfer',
+            amount: 20000,
+            paymentDate: new Date().toISOString().slice(0, 10),
+            remittanceSlip: made[0],
+          });
           break;
         }
         case 'bid': {
@@ -348,7 +407,11 @@ async function queueOnce(op: Op, s: Setup): Promise<void> {
         }
         case 'quote': {
           const e = s.enquiries[op.enquiry]!;
-          const values = q.quoteValues!.initialQuoteValues!(e) as unknown as { currency: string; remark: string; prices: Record<string, string> };
+          const values = q.quoteValues!.initialQuoteValues!(e) as unknown as {
+            currency: string;
+            remark: string;
+            prices: Record<string, string>;
+          };
           values.currency = 'CNY';
           values.remark = op.marker;
           e.lines.forEach((line, i) => (values.prices[line.id] = `${12 + i}.50`));
@@ -356,11 +419,44 @@ async function queueOnce(op: Op, s: Setup): Promise<void> {
           break;
         }
         case 'visitApply': {
-          const v = q.visitValues!.emptyVisitValues!('chaos', op.marker) as unknown as Record<string, unknown> & { visitors: Record<string, unknown>[]; insurance: Record<string, unknown>; labourContract: { files: File[] } };
+          const v = q.visitValues!.emptyVisitValues!('chaos', op.marker) as unknown as Record<string, unknown> & {
+            visitors: Record<string, unknown>[];
+            insurance: Record<string, unknown>;
+            labourContract: { files: File[] };
+          };
           const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-          Object.assign(v, { intention: 'AUDIT', entryMethod: 'CAR', startDate: day(3), endDate: day(4), productionBase: s.base.code, department: s.department, host: '王经理', reason: `${op.marker} 年度审核` });
-          Object.assign(v.visitors[0]!, { name: '张工', gender: 'M', certificateType: 'PASSPORT', certificateNo: 'E12345678', phone: '13712349901', meal: 'no', lodging: 'no', insured: true, job: '审核员' });
-          Object.assign(v.insurance, { company: '中国平安', type: 'ACCIDENT', policyNo: `PA-${op.marker}`, jobType: '审核', currency: 'CNY', amount: '500000', date: day(-1), hasInsured: 'yes', hasSocialSecurity: 'no' });
+          Object.assign(v, {
+            intention: 'AUDIT',
+            entryMethod: 'CAR',
+            startDate: day(3),
+            endDate: day(4),
+            productionBase: s.base.code,
+            department: s.department,
+            host: '王经理',
+            reason: `${op.marker} 年度审核`,
+          });
+          Object.assign(v.visitors[0]!, {
+            name: '张工',
+            gender: 'M',
+            certificateType: 'PASSPORT',
+            certificateNo: 'E12345678',
+            phone: '13712349901',
+            meal: 'no',
+            lodging: 'no',
+            insured: true,
+            job: '审核员',
+          });
+          Object.assign(v.insurance, {
+            company: '中国平安',
+            type: 'ACCIDENT',
+            policyNo: `PA-${op.marker}`,
+            jobType: '审核',
+            currency: 'CNY',
+            amount: '500000',
+            date: day(-1),
+            hasInsured: 'yes',
+            hasSocialSecurity: 'no',
+          });
           v.labourContract.files = made;
           await q.visit!.queueVisitApplication!(supplierId, v, s.base.name);
           break;
@@ -369,23 +465,64 @@ async function queueOnce(op: Op, s: Setup): Promise<void> {
           const pass = s.pass as { phone: string };
           const owner = q.db!.visitorOwner!(pass.phone);
           const waiting = await q.outbox!.listEntries!([owner]);
-          const person = { name: '访客混沌', gender: 'M', certificateType: 'PASSPORT', certificateNo: op.marker, phone: pass.phone, meal: false, mealType: '', lodging: false };
+          const person = {
+            name: '访客混沌',
+            gender: 'M',
+            certificateType: 'PASSPORT',
+            certificateNo: op.marker,
+            phone: pass.phone,
+            meal: false,
+            mealType: '',
+            lodging: false,
+          };
           await q.person!.queueVisitorPerson!(s.pass, person, op.marker, waiting);
           break;
         }
       }
       localStorage.setItem('chaos-queued', op.marker);
-      void (await q.sync!.ensureSyncEngine!() as { syncNow: () => void }).syncNow();
+      void ((await q.sync!.ensureSyncEngine!()) as { syncNow: () => void }).syncNow();
     },
-    { op, s, source: PAGE_FILE, specs: 'files' in op ? files(op.files) : 'slip' in op ? files([op.slip]) : 'documents' in op ? files([...op.documents, op.certificate]) : 'contract' in op ? files([op.contract]) : [] },
+    {
+      op,
+      s,
+      source: PAGE_FILE,
+      specs:
+        'files' in op
+          ? files(op.files)
+          : 'slip' in op
+            ? files([op.slip])
+            : 'documents' in op
+              ? files([...op.documents, op.certificate])
+              : 'contract' in op
+                ? files([op.contract])
+                : [],
+    },
   );
 }
 
 /** Entries of `owner` still in the outbox, with their status and error. */
 const waiting = (target: Page, owners: string[]) =>
   target.evaluate(async (owners) => {
-    const c = (window as unknown as { chaos: { outbox: { listEntries: (o: string[]) => Promise<{ call: string; status: string; summary: string; payload: unknown; lastError: { code?: string; message?: string } | null }[]> } } }).chaos;
-    return (await c.outbox.listEntries(owners)).map((e) => ({ call: e.call, status: e.status, summary: e.summary, payload: JSON.stringify(e.payload), error: e.lastError }));
+    const c = (
+      window as unknown as {
+        chaos: {
+          outbox: {
+            listEntries: (
+              o: string[],
+            ) => Promise<
+              { call: string; status: string; summary: string; payload: unknown; lastError: { code?: string; message?: string } | null }[]
+            >;
+          };
+        };
+      }
+    ).chaos;
+    return (await c.outbox.listEntries(owners)).map((e) => ({
+      call: e.call,
+      status: e.status,
+      summary: e.summary,
+      payload: JSON.stringify(e.payload),
+      error: e.lastError,
+    }));
   }, owners);
 
 // ---------------------------------------------------------------- the run
@@ -399,8 +536,20 @@ test.beforeAll(async () => {
   if (!databaseUrl) throw new Error('the chaos run needs PostgreSQL: DATABASE_URL, or PostgreSQL installed for a throwaway cluster');
   const schema = await scratchSchema(databaseUrl, 'chaos');
   const ports = [await freePort(), await freePort()];
-  dep = { proxy: null as unknown as FaultProxy, webUrl: '', dataDir: mkdtempSync(join(tmpdir(), 'chaos-data-')), dbUrl: schema.url, instances: [null, null], ports, others: [], cleanups: [] };
-  dep.cleanups.push(() => schema.drop(), () => postgres?.stop());
+  dep = {
+    proxy: null as unknown as FaultProxy,
+    webUrl: '',
+    dataDir: mkdtempSync(join(tmpdir(), 'chaos-data-')),
+    dbUrl: schema.url,
+    instances: [null, null],
+    ports,
+    others: [],
+    cleanups: [],
+  };
+  dep.cleanups.push(
+    () => schema.drop(),
+    () => postgres?.stop(),
+  );
   // Started together, as an orchestrator starts them: one applies the migrations and the demo data.
   await Promise.all([startInstance(0), startInstance(1)]);
   dep.proxy = await faultProxy(ports);
@@ -414,7 +563,13 @@ test.beforeAll(async () => {
   dep.others.push(vite);
   dep.webUrl = `http://127.0.0.1:${webPort}`;
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${dep.webUrl}/login`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${dep.webUrl}/login`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   profileDir = mkdtempSync(join(tmpdir(), 'chaos-profile-'));
@@ -446,9 +601,29 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   const me = await loginApi(SUPPLIER);
   const tenders: Setup['tenders'] = [];
   for (let i = 0; i < TENDERS; i++) {
-    const notice = cli<{ id: string; tenderNo: string }>('publish-notice', '--type', 'bidding', '--title', `混沌招标 ${SEED}-${i}`, '--days', '10', '--deposit', '20000');
-    const record = await call<{ id: string; tenderNo: string; cutoffTime: string; requiredCertificates: string[] }>('/tender/signUp', { noticeId: notice.id }, me);
-    tenders.push({ id: record.id, tenderNo: record.tenderNo, cutoffTime: record.cutoffTime, noticeId: notice.id, certificates: record.requiredCertificates });
+    const notice = cli<{ id: string; tenderNo: string }>(
+      'publish-notice',
+      '--type',
+      'bidding',
+      '--title',
+      `混沌招标 ${SEED}-${i}`,
+      '--days',
+      '10',
+      '--deposit',
+      '20000',
+    );
+    const record = await call<{ id: string; tenderNo: string; cutoffTime: string; requiredCertificates: string[] }>(
+      '/tender/signUp',
+      { noticeId: notice.id },
+      me,
+    );
+    tenders.push({
+      id: record.id,
+      tenderNo: record.tenderNo,
+      cutoffTime: record.cutoffTime,
+      noticeId: notice.id,
+      certificates: record.requiredCertificates,
+    });
   }
   const enquiries: Setup['enquiries'] = [];
   const lines = JSON.stringify([
@@ -456,17 +631,57 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     { materialNo: 'M-002', name: '淀粉胶', specification: '25kg', unit: '袋', brand: '', quantity: '40', packageSpecification: '袋' },
   ]);
   for (let i = 0; i < ENQUIRIES; i++) {
-    const created = cli<{ id: string }>('create-enquiry', '--theme', `混沌询价 ${SEED}-${i}`, '--suppliers', SUPPLIER, '--lines', lines, '--hours', '48', '--delivery-date', day(20));
+    const created = cli<{ id: string }>(
+      'create-enquiry',
+      '--theme',
+      `混沌询价 ${SEED}-${i}`,
+      '--suppliers',
+      SUPPLIER,
+      '--lines',
+      lines,
+      '--hours',
+      '48',
+      '--delivery-date',
+      day(20),
+    );
     enquiries.push(await call<Setup['enquiries'][number]>('/enquiry/getById', { id: created.id }, me));
   }
   const threads: string[] = [];
-  for (let i = 0; i < THREADS; i++) threads.push((await call<{ id: string }>('/communication/save', { priority: 'low', topic: `混沌往来 ${SEED}-${i}`, content: '回复用的往来' }, me)).id);
+  for (let i = 0; i < THREADS; i++)
+    threads.push(
+      (await call<{ id: string }>('/communication/save', { priority: 'low', topic: `混沌往来 ${SEED}-${i}`, content: '回复用的往来' }, me))
+        .id,
+    );
   const bases = await call<{ code: string; label: string }[]>('/supplier/getProductionBaseOrg', {}, me, 'GET');
   const base = { code: bases[0]!.code, name: bases[0]!.label };
-  const departments = await call<{ code: string; label: string }[]>('/supplier/getOrgCodeByProductionBase', { productionBase: base.code }, me, 'GET');
-  cli('approve-visit', '--phone', VISITOR_PHONE, '--name', '访客混沌', '--base', base.code, '--department', departments[0]!.code, '--host', '王经理', '--from', day(0), '--until', day(5));
+  const departments = await call<{ code: string; label: string }[]>(
+    '/supplier/getOrgCodeByProductionBase',
+    { productionBase: base.code },
+    me,
+    'GET',
+  );
+  cli(
+    'approve-visit',
+    '--phone',
+    VISITOR_PHONE,
+    '--name',
+    '访客混沌',
+    '--base',
+    base.code,
+    '--department',
+    departments[0]!.code,
+    '--host',
+    '王经理',
+    '--from',
+    day(0),
+    '--until',
+    day(5),
+  );
   await call('/h5/getVerificationCodeByPhone', { phone: VISITOR_PHONE });
-  const sent = readFileSync(join(dep.dataDir, 'notifications.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
+  const sent = readFileSync(join(dep.dataDir, 'notifications.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; code: string });
   const code = sent.reverse().find((n) => n.to === VISITOR_PHONE)!.code;
   const pass = await call('/h5/getQrByPhoneAndVerificationCode', { phone: VISITOR_PHONE, code });
   const bom = readFileSync(resolve(root, 'tests/fixtures/bom.xlsx')).toString('base64');
@@ -475,7 +690,8 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   // The operations, drawn from the seed; deposits and quotes once per tender and enquiry; a bid once its deposit is confirmed.
   const ops: Op[] = [];
   let fileSeed = 1;
-  const smallFiles = (max: number) => Array.from({ length: r.int(0, max) }, (_, i) => pdf(`附件${i + 1}.pdf`, r.int(2_000, 300_000), fileSeed++));
+  const smallFiles = (max: number) =>
+    Array.from({ length: r.int(0, max) }, (_, i) => pdf(`附件${i + 1}.pdf`, r.int(2_000, 300_000), fileSeed++));
   const largeAt = new Set(Array.from({ length: 4 }, () => r.int(0, OPS - 1)));
   const depositOrder = tenders.map((_, i) => i);
   const enquiryOrder = enquiries.map((_, i) => i);
@@ -486,10 +702,19 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     if (largeAt.has(ops.length)) files.push(pdf('大附件.pdf', r.int(5, LARGE_MB) * 1024 * 1024, fileSeed++));
     if (roll < 0.26) ops.push({ kind: 'thread', marker, files });
     else if (roll < 0.3) ops.push({ kind: 'refund', marker, tender: -1 });
-    else if (roll < 0.52) ops.push({ kind: 'reply', marker, thread: r.pick(threads), files: files.slice(0, 1 + (largeAt.has(ops.length) ? 1 : 0)) });
+    else if (roll < 0.52)
+      ops.push({ kind: 'reply', marker, thread: r.pick(threads), files: files.slice(0, 1 + (largeAt.has(ops.length) ? 1 : 0)) });
     else if (roll < 0.6) ops.push({ kind: 'visitor', marker });
-    else if (roll < 0.68 && depositOrder.length) ops.push({ kind: 'deposit', marker, tender: depositOrder.shift()!, slip: pdf('汇款凭证.pdf', r.int(20_000, 400_000), fileSeed++) });
-    else if (roll < 0.78) ops.push({ kind: 'bid', marker, tender: -1, documents: [pdf('投标书.pdf', r.int(50_000, 2_000_000), fileSeed++)], certificate: pdf('营业执照.pdf', r.int(10_000, 200_000), fileSeed++) });
+    else if (roll < 0.68 && depositOrder.length)
+      ops.push({ kind: 'deposit', marker, tender: depositOrder.shift()!, slip: pdf('汇款凭证.pdf', r.int(20_000, 400_000), fileSeed++) });
+    else if (roll < 0.78)
+      ops.push({
+        kind: 'bid',
+        marker,
+        tender: -1,
+        documents: [pdf('投标书.pdf', r.int(50_000, 2_000_000), fileSeed++)],
+        certificate: pdf('营业执照.pdf', r.int(10_000, 200_000), fileSeed++),
+      });
     else if (roll < 0.88 && enquiryOrder.length) ops.push({ kind: 'quote', marker, enquiry: enquiryOrder.shift()! });
     else ops.push({ kind: 'visitApply', marker, contract: pdf('劳务合同.pdf', r.int(20_000, 600_000), fileSeed++) });
   }
@@ -499,7 +724,10 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   await openBrowser();
   await loginInPortal(page, SUPPLIER);
   // The visitor's pass is on this device, as /visitLogin keeps it: its information is sent with it.
-  await page.evaluate(async (pass) => (window as unknown as { chaos: { passes: { storePass: (p: unknown) => Promise<void> } } }).chaos.passes.storePass(pass), s.pass);
+  await page.evaluate(
+    async (pass) => (window as unknown as { chaos: { passes: { storePass: (p: unknown) => Promise<void> } } }).chaos.passes.storePass(pass),
+    s.pass,
+  );
 
   const applied: Op[] = [];
   const bidded = new Set<number>();
@@ -509,7 +737,11 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
 
   /** Deposits the bid service has, confirmed by the buyer: the tenders a bid may now go to. */
   const confirmDeposits = () => {
-    const records = cli<{ id: string; tenderNo: string; status: string; deposit: unknown }[]>('list-tender-records', '--supplier', SUPPLIER);
+    const records = cli<{ id: string; tenderNo: string; status: string; deposit: unknown }[]>(
+      'list-tender-records',
+      '--supplier',
+      SUPPLIER,
+    );
     for (const [index, t] of tenders.entries()) {
       const record = records.find((x) => x.id === t.id);
       if (record?.deposit && record.status === 'depositSubmitted') cli('confirm-deposit', '--id', t.id);
@@ -535,12 +767,33 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     const upload = async (name: string, bytes: Buffer) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)]), name);
-      const res = await toLiveInstance((port) => fetch(`http://127.0.0.1:${port}${API}/file/uploadTsFile`, { method: 'POST', headers: { 'X-Access-Token': rival.oauthToken, 'X-Supplier-Id': rival.supplierId }, body: form }));
-      const parsed = JSON.parse(((await res.json()) as { data: { filename: string } }).data.filename) as { name: string; fileUrl: string; path: string };
+      const res = await toLiveInstance((port) =>
+        fetch(`http://127.0.0.1:${port}${API}/file/uploadTsFile`, {
+          method: 'POST',
+          headers: { 'X-Access-Token': rival.oauthToken, 'X-Supplier-Id': rival.supplierId },
+          body: form,
+        }),
+      );
+      const parsed = JSON.parse(((await res.json()) as { data: { filename: string } }).data.filename) as {
+        name: string;
+        fileUrl: string;
+        path: string;
+      };
       return { name: parsed.name, url: parsed.fileUrl, path: parsed.path };
     };
     const slip = fileBytes(2_000, 999_000 + index, PDF_HEAD);
-    await call('/tender/payDeposit', { tenderRecordId: theirs.id, supplierCode: rival.supplierCode, depositType: 'transfer', amount: 20000, paymentDate: day(0), remittanceSlip: [await upload('汇款凭证.pdf', slip)] }, rival);
+    await call(
+      '/tender/payDeposit',
+      {
+        tenderRecordId: theirs.id,
+        supplierCode: rival.supplierCode,
+        depositType: 'transfer',
+        amount: 20000,
+        paymentDate: day(0),
+        remittanceSlip: [await upload('汇款凭证.pdf', slip)],
+      },
+      rival,
+    );
     cli('confirm-deposit', '--id', theirs.id);
     await call(
       '/tender/submitBid',
@@ -575,7 +828,9 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
       else op.tender = tender;
     }
     const current = ops[index]!;
-    say(`op ${index} ${current.kind} ${current.marker}${'files' in current && current.files.length ? ` with ${current.files.length} file(s)` : ''}`);
+    say(
+      `op ${index} ${current.kind} ${current.marker}${'files' in current && current.files.length ? ` with ${current.files.length} file(s)` : ''}`,
+    );
     await within(120_000, `queueing op ${index} (${current.kind})`, queue(current, s));
     applied.push(current);
 
@@ -652,7 +907,10 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
   await context.setOffline(false);
   const owner = `supplier:${me.supplierId}`;
   await ensurePortal(SUPPLIER);
-  const visitorOwnerOf = await page.evaluate((phone) => (window as unknown as { chaos: { db: { visitorOwner: (p: string) => string } } }).chaos.db.visitorOwner(phone), VISITOR_PHONE);
+  const visitorOwnerOf = await page.evaluate(
+    (phone) => (window as unknown as { chaos: { db: { visitorOwner: (p: string) => string } } }).chaos.db.visitorOwner(phone),
+    VISITOR_PHONE,
+  );
   await expect
     .poll(
       async () => {
@@ -660,7 +918,14 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
         await ensurePortal(SUPPLIER);
         let entries: Awaited<ReturnType<typeof waiting>>;
         try {
-          await page.evaluate(async () => void ((await (window as unknown as { chaos: { sync: { ensureSyncEngine: () => Promise<{ syncNow: () => void }> } } }).chaos.sync.ensureSyncEngine()).syncNow()));
+          await page.evaluate(
+            async () =>
+              void (
+                await (
+                  window as unknown as { chaos: { sync: { ensureSyncEngine: () => Promise<{ syncNow: () => void }> } } }
+                ).chaos.sync.ensureSyncEngine()
+              ).syncNow(),
+          );
           entries = await waiting(page, [owner, visitorOwnerOf]);
         } catch (error) {
           // The page loaded afresh between the two steps: it is opened again on the next poll.
@@ -690,13 +955,25 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
     check(refs.length === specs.length, `${what}: ${refs.length} files stored, ${specs.length} queued`);
     for (const spec of specs) {
       const want = sha256(fileBytes(spec.size, spec.seed, spec.head));
-      check(refs.some((ref) => sha256(stored(ref)) === want), `${what}: ${spec.name} (${spec.size} bytes) not stored byte-equal`);
+      check(
+        refs.some((ref) => sha256(stored(ref)) === want),
+        `${what}: ${spec.name} (${spec.size} bytes) not stored byte-equal`,
+      );
     }
   };
   type Reply = { detail: string; attachments: { path: string; name: string }[] };
   const communications = cli<{ topic: string; supplier?: string; replies: Reply[] }[]>('list-communications', '--supplier', SUPPLIER);
   const allReplies = communications.flatMap((c) => c.replies);
-  const records = cli<{ id: string; status: string; refund: { remark: string } | null; deposits: unknown[]; deposit: { remittanceSlip: { path: string; name: string } } | null; bid: { bidDocuments: { path: string; name: string }[]; certificates: { files: { path: string; name: string }[] }[] } | null }[]>('list-tender-records', '--supplier', SUPPLIER);
+  const records = cli<
+    {
+      id: string;
+      status: string;
+      refund: { remark: string } | null;
+      deposits: unknown[];
+      deposit: { remittanceSlip: { path: string; name: string } } | null;
+      bid: { bidDocuments: { path: string; name: string }[]; certificates: { files: { path: string; name: string }[] }[] } | null;
+    }[]
+  >('list-tender-records', '--supplier', SUPPLIER);
   const applications = cli<{ id: string; relatedProject: string }[]>('list-visit-applications', '--supplier', SUPPLIER);
   const isRefused = (op: Op) => refused.some((e) => e.summary.includes(op.marker) || e.payload.includes(op.marker));
   let lastVisitor: string | null = null;
@@ -733,11 +1010,18 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
       }
       case 'refund': {
         const record = records.find((x) => x.id === tenders[op.tender]!.id);
-        check(record?.status === 'refundRequested' && record.refund?.remark === op.marker, `${what}: ${record?.status} ${JSON.stringify(record?.refund)}`);
+        check(
+          record?.status === 'refundRequested' && record.refund?.remark === op.marker,
+          `${what}: ${record?.status} ${JSON.stringify(record?.refund)}`,
+        );
         break;
       }
       case 'quote': {
-        const { rounds } = cli<{ rounds: { quotes: { supplier: string; remark: string }[] }[] }>('list-quotes', '--id', enquiries[op.enquiry]!.id);
+        const { rounds } = cli<{ rounds: { quotes: { supplier: string; remark: string }[] }[] }>(
+          'list-quotes',
+          '--id',
+          enquiries[op.enquiry]!.id,
+        );
         const quotes = rounds.flatMap((round) => round.quotes).filter((q) => q.supplier === SUPPLIER && q.remark === op.marker);
         check(quotes.length === 1, `${what}: ${quotes.length} quotes`);
         break;
@@ -746,7 +1030,11 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
         const found = applications.filter((a) => a.relatedProject === op.marker);
         check(found.length === 1, `${what}: ${found.length} applications`);
         if (found[0]) {
-          const detail = await call<{ labourContract: { path: string; name: string }[] }>('/visitApply/getById', { id: found[0].id }, await loginApi(SUPPLIER));
+          const detail = await call<{ labourContract: { path: string; name: string }[] }>(
+            '/visitApply/getById',
+            { id: found[0].id },
+            await loginApi(SUPPLIER),
+          );
           sameFiles(detail.labourContract, [op.contract], what);
         }
         break;
@@ -756,15 +1044,32 @@ test(`chaos: ${OPS} operations, ${FAULTS} faults, seed ${SEED}`, async () => {
         break;
     }
   }
-  if (lastVisitor) check(cli<{ person: { certificateNo: string } | null }>('get-visitor-person', '--phone', VISITOR_PHONE).person?.certificateNo === lastVisitor, `visitor: the last information (${lastVisitor}) is not what is stored`);
+  if (lastVisitor)
+    check(
+      cli<{ person: { certificateNo: string } | null }>('get-visitor-person', '--phone', VISITOR_PHONE).person?.certificateNo ===
+        lastVisitor,
+      `visitor: the last information (${lastVisitor}) is not what is stored`,
+    );
   // The other supplier: none of the run's markers in its threads, applications or records.
-  const theirs = JSON.stringify([cli('list-communications', '--supplier', OTHER), cli('list-visit-applications', '--supplier', OTHER), cli('list-tender-records', '--supplier', OTHER)]);
+  const theirs = JSON.stringify([
+    cli('list-communications', '--supplier', OTHER),
+    cli('list-visit-applications', '--supplier', OTHER),
+    cli('list-tender-records', '--supplier', OTHER),
+  ]);
   check(!theirs.includes(`CH${SEED}-`), 'something of the run was sent as the other supplier');
   // What waits was refused by a business rule, with its message.
-  for (const e of refused) check(Boolean(e.error?.message) && /^E4\d\d$/.test(e.error?.code ?? '') && e.error?.code !== 'E401', `${e.summary}: failed with ${JSON.stringify(e.error)}, not a business rule's refusal`);
+  for (const e of refused)
+    check(
+      Boolean(e.error?.message) && /^E4\d\d$/.test(e.error?.code ?? '') && e.error?.code !== 'E401',
+      `${e.summary}: failed with ${JSON.stringify(e.error)}, not a business rule's refusal`,
+    );
 
   const kinds = applied.reduce<Record<string, number>>((n, op) => ({ ...n, [op.kind]: (n[op.kind] ?? 0) + 1 }), {});
-  const files = applied.reduce((n, op) => n + ('files' in op ? op.files.length : 'slip' in op ? 1 : 'documents' in op ? op.documents.length + 1 : 'contract' in op ? 1 : 0), 0);
+  const files = applied.reduce(
+    (n, op) =>
+      n + ('files' in op ? op.files.length : 'slip' in op ? 1 : 'documents' in op ? op.documents.length + 1 : 'contract' in op ? 1 : 0),
+    0,
+  );
   const report = {
     seed: SEED,
     operations: applied.length,

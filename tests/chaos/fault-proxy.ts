@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  *  - `dropUpload`: the next tus PATCH cut after `afterBytes` of its body reached the instance.
  * An instance that is down answers 502 (a load balancer without health checks).
  */
-export type Fault = { kind: 'status'; status: 500 | 503; count: number } | { kind: 'lostAnswer'; count: number } | { kind: 'dropUpload'; afterBytes: number };
+export type Fault =
+  { kind: 'status'; status: 500 | 503; count: number } | { kind: 'lostAnswer'; count: number } | { kind: 'dropUpload'; afterBytes: number };
 
 export interface FaultProxy {
   url: string;
@@ -55,17 +56,20 @@ export async function faultProxy(upstreams: number[]): Promise<FaultProxy> {
     }
     const upstream = upstreams[next++ % upstreams.length]!;
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const out = http.request({ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwarded } }, (answer) => {
-      if (fault?.kind === 'lostAnswer') {
-        counts.lostAnswer++;
-        answer.resume();
-        answer.once('end', () => req.socket.destroy());
-        return;
-      }
-      counts.forwarded++;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = http.request(
+      { host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwarded } },
+      (answer) => {
+        if (fault?.kind === 'lostAnswer') {
+          counts.lostAnswer++;
+          answer.resume();
+          answer.once('end', () => req.socket.destroy());
+          return;
+        }
+        counts.forwarded++;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     out.on('error', () => {
       if (fault?.kind === 'dropUpload') return;
       counts.badGateway++;

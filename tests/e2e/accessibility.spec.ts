@@ -65,9 +65,18 @@ test('logged-in screens pass the WCAG 2.1 AA rules of axe', async ({ page }) => 
  */
 async function tenderPaths(page: Page): Promise<string[]> {
   await page.goto('/platform/tenderManagement');
-  const bid = await page.getByRole('link', { name: /^上传投标文件及物料清单 / }).first().getAttribute('href');
-  const detail = await page.getByRole('link', { name: /^查看详情 / }).first().getAttribute('href');
-  const deposit = page.getByRole('button', { name: /^缴纳保证金 / }).and(page.locator(':not([aria-disabled])')).first();
+  const bid = await page
+    .getByRole('link', { name: /^上传投标文件及物料清单 / })
+    .first()
+    .getAttribute('href');
+  const detail = await page
+    .getByRole('link', { name: /^查看详情 / })
+    .first()
+    .getAttribute('href');
+  const deposit = page
+    .getByRole('button', { name: /^缴纳保证金 / })
+    .and(page.locator(':not([aria-disabled])'))
+    .first();
   const tenderNo = (await deposit.textContent())?.replace('缴纳保证金', '').trim();
   expect(bid && detail && tenderNo).toBeTruthy();
   const id = await page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }).getAttribute('href');
@@ -246,7 +255,9 @@ test('the login screen works with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/platform\/home/);
 });
 
-test('focus follows the keyboard user: onto the new screen after login, back to the opener after a dialog closed with Esc', async ({ page }) => {
+test('focus follows the keyboard user: onto the new screen after login, back to the opener after a dialog closed with Esc', async ({
+  page,
+}) => {
   await logInAsDemo(page);
   await expect(page.locator('#main')).toBeFocused();
   const logout = page.getByRole('button', { name: '退出登录' }).first();

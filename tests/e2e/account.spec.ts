@@ -23,8 +23,11 @@ async function changePassword(page: Page, current: string, next: string) {
   await page.getByRole('button', { name: '确认修改' }).click();
 }
 
-
-test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({ page, browser, request }) => {
+test('a new supplier registers with a licence file, the operator approves it, it logs in and sees its menus', async ({
+  page,
+  browser,
+  request,
+}) => {
   const id = unique();
   const username = `sup_${id}`;
   const phone = `139${String(Date.now()).slice(-8)}`;
@@ -75,9 +78,13 @@ test('a new supplier registers with a licence file, the operator approves it, it
   await field(page, '确认密码').fill('Passw0rd');
 
   // The licence is a scan or a photo: a text file (even named .pdf) is refused before it is uploaded.
-  await page.getByLabel('营业执照').setInputFiles({ name: 'licence-copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('营业执照') });
+  await page
+    .getByLabel('营业执照')
+    .setInputFiles({ name: 'licence-copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('营业执照') });
   await expect(page.getByText(`文件“licence-copy.pdf”无法上传：${message('licenceTypeInvalid', 'zh-CN')}`)).toBeVisible();
-  await page.getByLabel('营业执照').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence') });
+  await page
+    .getByLabel('营业执照')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence') });
   await expect(page.getByText('licence.pdf').first()).toBeVisible();
 
   await page.getByRole('button', { name: '提交注册' }).click();

@@ -63,7 +63,16 @@ export async function ownBidService(env: Record<string, string> = {}): Promise<O
       if (child) return;
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: root,
-        env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn', ...env, ...extraEnv },
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
+          LOG_LEVEL: 'warn',
+          ...env,
+          ...extraEnv,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child.on('exit', () => {

@@ -25,7 +25,8 @@ test.afterAll(async () => {
 });
 
 /** "Offline, as of <time>": a stored answer's note on a supplier's screen, or the worker's marker on a public one. */
-const STORED_NOTE = /无法刷新（[^）]+），显示的是 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 保存在本设备的数据|离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
+const STORED_NOTE =
+  /无法刷新（[^）]+），显示的是 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 保存在本设备的数据|离线，数据截至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
 const storedNote = (page: Page) => page.getByRole('status').filter({ hasText: STORED_NOTE }).first();
 
 /**
@@ -36,9 +37,16 @@ const shown = (page: Page) =>
   page.locator('main').evaluate((main) => [
     ...[...main.querySelectorAll('h1, h2, h3, a, dt, dd, th, td, label')]
       .filter((element) => !element.closest('[role=status]'))
-      .map((element) => (element.textContent ?? '').replace(/(剩余|不足|剩)\s*[\d\s天小时分钟秒]+/g, '').replace(/\s+/g, ' ').trim())
+      .map((element) =>
+        (element.textContent ?? '')
+          .replace(/(剩余|不足|剩)\s*[\d\s天小时分钟秒]+/g, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
       .filter(Boolean),
-    ...[...main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=file]), select, textarea')].map((field) =>
+    ...[
+      ...main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=file]), select, textarea'),
+    ].map((field) =>
       field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
         ? `${field.name}:${field.checked}`
         : // A field by what names it for a person, not by an id React made up (useId counts every render, a discarded one too).
@@ -83,7 +91,9 @@ async function visitEverything(page: Page): Promise<Visit[]> {
   await visit('/platform/visitorApplyNew/new', false);
   await page.goto(`${service.url}/platform/visitorApplyNew?status=returned`);
   await settled(page);
-  const returned = await page.locator('main a[href^="/platform/visitorApplyNew/"]:visible').evaluateAll((links) => links.map((link) => link.getAttribute('href')!).filter((href) => !href.endsWith('/new')));
+  const returned = await page
+    .locator('main a[href^="/platform/visitorApplyNew/"]:visible')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!).filter((href) => !href.endsWith('/new')));
   if (returned[0]) {
     await page.goto(`${service.url}${returned[0]}`);
     await page.getByRole('link', { name: '复制为新申请' }).click();
@@ -185,9 +195,15 @@ test('the gate visitor finds the information it submitted, with its choices, aft
   await page.getByRole('combobox', { name: /^性别/ }).selectOption({ label: '女' });
   await page.getByRole('combobox', { name: /^证件类型/ }).selectOption({ label: '护照' });
   await page.getByRole('textbox', { name: /^证件号码/ }).fill('E7654321');
-  await page.getByRole('group', { name: /是否用餐/ }).getByLabel('是').check();
+  await page
+    .getByRole('group', { name: /是否用餐/ })
+    .getByLabel('是')
+    .check();
   await page.getByRole('combobox', { name: /^用餐类型/ }).selectOption({ label: '素食' });
-  await page.getByRole('group', { name: /是否住宿/ }).getByLabel('否').check();
+  await page
+    .getByRole('group', { name: /是否住宿/ })
+    .getByLabel('否')
+    .check();
   await page.getByRole('button', { name: '提交访客信息' }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await context.close();
@@ -243,7 +259,10 @@ const storedKeys = (page: Page, prefix: string) =>
         const open = indexedDB.open('supplier-portal');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const keys = open.result.transaction('kv').objectStore('kv').getAllKeys(IDBKeyRange.bound(start, `${start}\uffff`));
+          const keys = open.result
+            .transaction('kv')
+            .objectStore('kv')
+            .getAllKeys(IDBKeyRange.bound(start, `${start}\uffff`));
           keys.onsuccess = () => {
             open.result.close();
             resolve(keys.result.map(String));
@@ -253,7 +272,9 @@ const storedKeys = (page: Page, prefix: string) =>
     prefix,
   );
 
-test("a supplier's screen paints from its last render before the app has loaded, offline, and the app takes it over; logout forgets it", async ({ playwright }) => {
+test("a supplier's screen paints from its last render before the app has loaded, offline, and the app takes it over; logout forgets it", async ({
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const list = '/platform/tenderManagement';
   const { context, page } = await launchProfile(playwright.chromium, { prefix: 'portal-cold-', scratch });

@@ -23,7 +23,12 @@ const AWAITING_BUYER = 'GT2026110003';
 interface OperatorThread {
   id: string;
   questionNo: string;
-  replies: { detail: string; side: string; createdAt: string; attachments: { name: string; size: number | null; sha256: string | null }[] }[];
+  replies: {
+    detail: string;
+    side: string;
+    createdAt: string;
+    attachments: { name: string; size: number | null; sha256: string | null }[];
+  }[];
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -99,7 +104,10 @@ const storedReadsOf = (page: Page, supplierId: string) =>
         const open = indexedDB.open('supplier-portal');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const keys = open.result.transaction('kv').objectStore('kv').getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+          const keys = open.result
+            .transaction('kv')
+            .objectStore('kv')
+            .getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
           keys.onsuccess = () => resolve(keys.result.length);
           keys.onerror = () => reject(keys.error);
         };
@@ -179,7 +187,9 @@ test('once the bid service answers again, a reply that waited out a long backoff
   await context.close();
 });
 
-test("on a shared device another supplier's login removes the first one's stored reads; its waiting reply stays and goes at its own next login", async ({ playwright }) => {
+test("on a shared device another supplier's login removes the first one's stored reads; its waiting reply stays and goes at its own next login", async ({
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const text = `共用设备的回复 ${Date.now()}`;
   const { context, page } = await openProfile(playwright.chromium);
@@ -210,7 +220,9 @@ test("on a shared device another supplier's login removes the first one's stored
   await context.close();
 });
 
-test('the answer is lost twice after the bid service applied the reply (a 500, then a dropped connection): the retries apply it once', async ({ playwright }) => {
+test('the answer is lost twice after the bid service applied the reply (a 500, then a dropped connection): the retries apply it once', async ({
+  playwright,
+}) => {
   const text = `重试回复 ${Date.now()}`;
   const { context, page } = await openProfile(playwright.chromium);
   await login(page, SUPPLIER);
@@ -225,7 +237,12 @@ test('the answer is lost twice after the bid service applied the reply (a 500, t
     // Every attempt reaches the real bid service; the first two answers never reach the browser.
     const answer = await route.fetch();
     storedAfter.push(repliesWith(AWAITING_BUYER, text).length);
-    if (calls === 1) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'E500', message: 'internal error', data: null }) });
+    if (calls === 1)
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'E500', message: 'internal error', data: null }),
+      });
     else if (calls === 2) await route.abort('connectionreset');
     else await route.fulfill({ response: answer });
   });
@@ -242,7 +259,9 @@ test('the answer is lost twice after the bid service applied the reply (a 500, t
   await context.close();
 });
 
-test('a token revoked on the bid service pauses the reply with E401; another supplier sends none of it; the same supplier sends it once', async ({ playwright }) => {
+test('a token revoked on the bid service pauses the reply with E401; another supplier sends none of it; the same supplier sends it once', async ({
+  playwright,
+}) => {
   test.setTimeout(180_000);
   cli('set-status', OTHER_SUPPLIER, 'A104');
   const text = `吊销后的回复 ${Date.now()}`;
@@ -261,7 +280,9 @@ test('a token revoked on the bid service pauses the reply with E401; another sup
   // The connection comes back (the engine's online trigger): the reply goes with the old token.
   await context.setOffline(true);
   await context.setOffline(false);
-  await expect.poll(async () => (await outboxEntries(page)).map((e) => [e.status, e.lastError?.code]), { timeout: 30_000 }).toEqual([['paused', 'E401']]);
+  await expect
+    .poll(async () => (await outboxEntries(page)).map((e) => [e.status, e.lastError?.code]), { timeout: 30_000 })
+    .toEqual([['paused', 'E401']]);
   expect(repliesWith(AWAITING_BUYER, text)).toHaveLength(0);
 
   // Another supplier on this device: its own new thread goes (the engine ran for it), and then
@@ -273,7 +294,8 @@ test('a token revoked on the bid service pauses the reply with E401; another sup
   await page.locator('#new-communication-topic').fill(topic);
   await page.locator('#new-communication-content').fill('与第一个供应商无关。');
   await page.locator('form button[type="submit"]').click();
-  const theirs = () => (JSON.parse(cli('list-communications', '--supplier', OTHER_SUPPLIER)) as { topic: string }[]).filter((t) => t.topic === topic);
+  const theirs = () =>
+    (JSON.parse(cli('list-communications', '--supplier', OTHER_SUPPLIER)) as { topic: string }[]).filter((t) => t.topic === topic);
   await expect.poll(() => theirs().length, { timeout: 30_000, intervals: [1000] }).toBe(1);
   await expect.poll(async () => (await outboxEntries(page)).map((e) => e.status), { timeout: 10_000 }).toEqual(['paused']);
   expect(repliesWith(AWAITING_BUYER, text)).toHaveLength(0);

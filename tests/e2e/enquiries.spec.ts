@@ -19,9 +19,34 @@ import { launchProfile } from './support';
 const SUPPLIER = 'demo_a104';
 
 const LINES = [
-  { materialNo: 'E2E-KL-175', name: '牛卡纸 175g', specification: '幅宽 2200mm', unit: '吨', brand: '玖龙', quantity: '120', expectedPrice: '3900', packageSpecification: '卷装' },
-  { materialNo: 'E2E-CM-120', name: '瓦楞原纸 120g', specification: '幅宽 2200mm', unit: '吨', brand: '理文', quantity: '80.5', packageSpecification: '卷装' },
-  { materialNo: 'E2E-ST-01', name: '玉米淀粉', specification: '工业级 25kg', unit: '袋', brand: '', quantity: '300', packageSpecification: '25 kg/袋' },
+  {
+    materialNo: 'E2E-KL-175',
+    name: '牛卡纸 175g',
+    specification: '幅宽 2200mm',
+    unit: '吨',
+    brand: '玖龙',
+    quantity: '120',
+    expectedPrice: '3900',
+    packageSpecification: '卷装',
+  },
+  {
+    materialNo: 'E2E-CM-120',
+    name: '瓦楞原纸 120g',
+    specification: '幅宽 2200mm',
+    unit: '吨',
+    brand: '理文',
+    quantity: '80.5',
+    packageSpecification: '卷装',
+  },
+  {
+    materialNo: 'E2E-ST-01',
+    name: '玉米淀粉',
+    specification: '工业级 25kg',
+    unit: '袋',
+    brand: '',
+    quantity: '300',
+    packageSpecification: '25 kg/袋',
+  },
 ];
 
 test.describe.configure({ mode: 'serial' });
@@ -46,20 +71,38 @@ interface Created {
 }
 interface QuoteRound {
   round: number;
-  quotes: { supplier: string; currency: string; total: string; letter: { name: string } | null; lines: { materialNo: string; price: string }[] }[];
+  quotes: {
+    supplier: string;
+    currency: string;
+    total: string;
+    letter: { name: string } | null;
+    lines: { materialNo: string; price: string }[];
+  }[];
 }
 
 const createEnquiry = (theme: string) =>
-  op.cli('create-enquiry', '--theme', `${theme} ${Date.now()}`, '--suppliers', SUPPLIER, '--lines', JSON.stringify(LINES), '--hours', '48') as Created;
+  op.cli(
+    'create-enquiry',
+    '--theme',
+    `${theme} ${Date.now()}`,
+    '--suppliers',
+    SUPPLIER,
+    '--lines',
+    JSON.stringify(LINES),
+    '--hours',
+    '48',
+  ) as Created;
 const roundsOf = (enquiry: Created) => (op.cli('list-quotes', '--id', enquiry.id) as { rounds: QuoteRound[] }).rounds;
 const quotesIn = (enquiry: Created, round: number) => roundsOf(enquiry).find((r) => r.round === round)?.quotes ?? [];
 const pricesOf = (quote: QuoteRound['quotes'][number]) => Object.fromEntries(quote.lines.map((l) => [l.materialNo, l.price]));
 
 const detailUrl = (enquiry: Created) => `${service.url}/platform/bargaining/${enquiry.id}`;
-const priceInput = (page: Page, line: (typeof LINES)[number]) => page.getByLabel(`回复价格 ${line.materialNo} ${line.name}`, { exact: true });
+const priceInput = (page: Page, line: (typeof LINES)[number]) =>
+  page.getByLabel(`回复价格 ${line.materialNo} ${line.name}`, { exact: true });
 const quoteForm = (page: Page, round: number) => page.getByRole('form', { name: `第 ${round} 轮报价` });
 
-const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> => launchProfile(chromium, { prefix: 'portal-enquiry-profile-', scratch, dir });
+const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> =>
+  launchProfile(chromium, { prefix: 'portal-enquiry-profile-', scratch, dir });
 
 /** Fills the quote form by hand: the currency first, then a price per line. */
 async function fillQuote(page: Page, prices: Record<string, string>) {
@@ -72,7 +115,9 @@ async function submitQuote(page: Page, round: number) {
   await page.getByRole('dialog', { name: '提交报价' }).getByRole('button', { name: '提交', exact: true }).click();
 }
 
-test('the template is downloaded, filled and read back into the quote; round 2 starts from round 1 and is quoted again', async ({ page }) => {
+test('the template is downloaded, filled and read back into the quote; round 2 starts from round 1 and is quoted again', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const enquiry = createEnquiry('年度原纸询价');
   await login(page, service.url, SUPPLIER);
@@ -172,7 +217,9 @@ test('a quote submitted with the bid service stopped survives a browser restart 
   await context.close();
 });
 
-test('a quote that waited while the buyer opened a new round stops with the message, needs attention, and is mended in the new round: applied once', async ({ playwright }) => {
+test('a quote that waited while the buyer opened a new round stops with the message, needs attention, and is mended in the new round: applied once', async ({
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const enquiry = createEnquiry('议价轮次变更');
   const { context, page } = await openProfile(playwright.chromium);

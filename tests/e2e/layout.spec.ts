@@ -10,7 +10,13 @@ import { appRendered, logInAsDemo } from './support';
 test.use({ serviceWorkers: 'block' });
 
 const LANGUAGES = ['zh-CN', 'en', 'vie'] as const;
-const LISTS = ['/platform/home', '/platform/tenderManagement', '/platform/bargaining', '/platform/communicateRecord', '/platform/visitorApplyNew'];
+const LISTS = [
+  '/platform/home',
+  '/platform/tenderManagement',
+  '/platform/bargaining',
+  '/platform/communicateRecord',
+  '/platform/visitorApplyNew',
+];
 
 const setLanguage = (page: Page, language: string) => page.evaluate((l) => localStorage.setItem('language', l), language);
 
@@ -23,7 +29,9 @@ const tablesIn = (page: Page) =>
         name: box.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? '',
         overflow: box.scrollWidth - box.clientWidth,
         focusable: box.tabIndex >= 0,
-        edge: box.parentElement?.querySelector('[data-edge=end]') ? getComputedStyle(box.parentElement.querySelector('[data-edge=end]')!).opacity : null,
+        edge: box.parentElement?.querySelector('[data-edge=end]')
+          ? getComputedStyle(box.parentElement.querySelector('[data-edge=end]')!).opacity
+          : null,
       };
     }),
   );

@@ -27,10 +27,12 @@ const ROUTES: { path: string; landsOn?: RegExp }[] = [
   { path: '/error/500' },
   { path: '/no/such/page' },
   { path: '/platform', landsOn: /\/login\?redirect=/ },
-  ...['home', 'tenderManagement', 'modifyPassword', 'supplierInfoManagement', 'communicateRecord', 'bargaining', 'visitorApplyNew'].map((name) => ({
-    path: `/platform/${name}`,
-    landsOn: /\/login\?redirect=/,
-  })),
+  ...['home', 'tenderManagement', 'modifyPassword', 'supplierInfoManagement', 'communicateRecord', 'bargaining', 'visitorApplyNew'].map(
+    (name) => ({
+      path: `/platform/${name}`,
+      landsOn: /\/login\?redirect=/,
+    }),
+  ),
 ];
 const LOCALES = [
   { code: 'zh-CN', lang: 'zh-CN' },
@@ -86,7 +88,9 @@ test('online: the worker takes control, stores the public list and a detail, and
   await page.goto(`${service.url}/login`);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
   await expect(noticeLinks(page).first()).toBeVisible();
-  await expect.poll(async () => (await storedKeys(page)).some((k) => k.startsWith('/business/listByPage|')), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await storedKeys(page)).some((k) => k.startsWith('/business/listByPage|')), { timeout: 15_000 })
+    .toBe(true);
 
   detailPath = (await noticeLinks(page).first().getAttribute('href')) ?? '';
   await noticeLinks(page).first().click();
@@ -152,7 +156,9 @@ for (const locale of LOCALES) {
   });
 }
 
-test('a route chunk that does not load: one automatic reload, then an error page with reload and retry, never a blank screen', async ({ browser }) => {
+test('a route chunk that does not load: one automatic reload, then an error page with reload and retry, never a blank screen', async ({
+  browser,
+}) => {
   await service.start();
   // No worker here, so the page's own requests can be cut.
   const plain = await browser.newContext({ serviceWorkers: 'block' });

@@ -64,7 +64,9 @@ test('the public screens break no rule of the Content Security Policy', async ({
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   await page.goto('/login');
   await noticeLinks(page).first().click();
@@ -139,15 +141,17 @@ test("a public notice paints from the bid service's render before any script has
     await context.addInitScript(() => {
       (window as unknown as { titleGone: number }).titleGone = 0;
       addEventListener('DOMContentLoaded', () => {
-        new MutationObserver(() => void (document.getElementById('notice-title') || (window as unknown as { titleGone: number }).titleGone++)).observe(
-          document.body,
-          { subtree: true, childList: true },
-        );
+        new MutationObserver(
+          () => void (document.getElementById('notice-title') || (window as unknown as { titleGone: number }).titleGone++),
+        ).observe(document.body, { subtree: true, childList: true });
       });
     });
     const page = await context.newPage();
     const calls: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))));
+    page.on(
+      'request',
+      (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))),
+    );
     const release = await holdAppScripts(page);
     await page.goto(`/bidDetail/${notice.id}`, { waitUntil: 'commit' });
     if (language === null) {

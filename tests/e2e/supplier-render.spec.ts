@@ -16,7 +16,10 @@ test("a supplier's list paints from the bid service's render with its own record
     await watchShifts(context);
     const page = await context.newPage();
     const calls: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))));
+    page.on(
+      'request',
+      (r) => void (r.url().includes('/bid-web/') && calls.push(new URL(r.url()).pathname.replace('/bid-web/bid-service', ''))),
+    );
     const release = await holdAppScripts(page);
     await page.goto('/platform/tenderManagement', { waitUntil: 'commit' });
     const titles = page.locator('main article h3');
@@ -53,7 +56,10 @@ const loggedInName = async (context: BrowserContext) => {
   return (JSON.parse(decodeURIComponent(loginInfo)) as { userInfo: { supplierName: string } }).userInfo.supplierName;
 };
 
-test('a browser without a session is sent to /login, and the next supplier on the device is rendered its own screen', async ({ browser, baseURL }) => {
+test('a browser without a session is sent to /login, and the next supplier on the device is rendered its own screen', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/platform/home');

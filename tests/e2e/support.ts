@@ -71,14 +71,24 @@ export async function cookieNames(page: Page): Promise<string[]> {
 }
 
 /** Chromium as the offline specs start it: no first-run or background noise. */
-export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /**
  * A browser profile on disk, as a real browser has: closing and reopening keeps IndexedDB,
  * cookies and the worker. A new profile's folder is added to `scratch` for the spec to remove;
  * pass `dir` to reopen one.
  */
-export async function launchProfile(chromium: BrowserType, options: { prefix: string; scratch: string[]; dir?: string }): Promise<{ context: BrowserContext; page: Page; dir: string }> {
+export async function launchProfile(
+  chromium: BrowserType,
+  options: { prefix: string; scratch: string[]; dir?: string },
+): Promise<{ context: BrowserContext; page: Page; dir: string }> {
   const profile = options.dir ?? mkdtempSync(join(tmpdir(), options.prefix));
   if (!options.dir) options.scratch.push(profile);
   const context = await chromium.launchPersistentContext(profile, {
@@ -118,10 +128,12 @@ export const watchShifts = (context: BrowserContext) =>
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-export const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+export const shiftsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
 
 /**
  * Waits until the app's own screen is on view: a screen the bid service rendered, or the last

@@ -25,7 +25,11 @@ export function operator(service: OwnBidService) {
   return {
     cli,
     publish: (title: string, extra: string[] = []) =>
-      cli('publish-notice', '--type', 'bidding', '--title', title, '--days', '10', '--deposit', '20000', ...extra) as { id: string; tenderNo: string; certificateDocuments: string[] },
+      cli('publish-notice', '--type', 'bidding', '--title', title, '--days', '10', '--deposit', '20000', ...extra) as {
+        id: string;
+        tenderNo: string;
+        certificateDocuments: string[];
+      },
     records: (tenderNo: string) => cli('list-tender-records', '--tender-no', tenderNo) as OperatorRecord[],
     record: (tenderNo: string, supplier: string) => {
       const found = (cli('list-tender-records', '--tender-no', tenderNo, '--supplier', supplier) as OperatorRecord[])[0];
@@ -64,11 +68,18 @@ export async function apiSession(service: OwnBidService, username: string) {
     if (envelope.code !== 'E000') throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
     return envelope.data;
   };
-  const login = await call<{ oauthToken: string; supplierId: string; supplierCode: string }>('/supplier/login', { username, password: PASSWORD });
+  const login = await call<{ oauthToken: string; supplierId: string; supplierCode: string }>('/supplier/login', {
+    username,
+    password: PASSWORD,
+  });
   const upload = async (name: string, bytes: Buffer): Promise<FileRef> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await fetch(`${service.url}${API}/file/upload`, { method: 'POST', headers: { 'X-Access-Token': login.oauthToken, 'X-Supplier-Id': login.supplierId }, body: form });
+    const res = await fetch(`${service.url}${API}/file/upload`, {
+      method: 'POST',
+      headers: { 'X-Access-Token': login.oauthToken, 'X-Supplier-Id': login.supplierId },
+      body: form,
+    });
     const envelope = (await res.json()) as { code: string; data: { filename: string } };
     if (envelope.code !== 'E000') throw new Error(`upload ${name}: ${envelope.code}`);
     const parsed = JSON.parse(envelope.data.filename) as { name: string; fileUrl: string; path: string };
@@ -88,13 +99,22 @@ export async function apiSession(service: OwnBidService, username: string) {
         remittanceSlip: [await upload('汇款凭证.png', png(40, 30))],
       }),
     /** A visit application as the bid service stored it. */
-    visitApplication: (id: string) => as<{ reviewStatus: string; visitorCount: number; labourContract: FileRef[]; files: { type: string; file: FileRef }[]; insurance: { appendix: FileRef[]; insuredPersons: { certificateNo: string; job: string }[] } }>('/visitApply/getById', { id }),
+    visitApplication: (id: string) =>
+      as<{
+        reviewStatus: string;
+        visitorCount: number;
+        labourContract: FileRef[];
+        files: { type: string; file: FileRef }[];
+        insurance: { appendix: FileRef[]; insuredPersons: { certificateNo: string; job: string }[] };
+      }>('/visitApply/getById', { id }),
     submitBid: async (recordId: string, certificates: string[]) =>
       as('/tender/submitBid', {
         tenderRecordId: recordId,
         supplierCode: login.supplierCode,
         bidDocuments: [await upload('投标书.pdf', Buffer.from('%PDF-1.4\n% other supplier\n'))],
-        certificates: await Promise.all(certificates.map(async (name) => ({ name, files: [await upload(`${name}.pdf`, Buffer.from('%PDF-1.4\n'))] }))),
+        certificates: await Promise.all(
+          certificates.map(async (name) => ({ name, files: [await upload(`${name}.pdf`, Buffer.from('%PDF-1.4\n'))] })),
+        ),
         billOfMaterials: [await upload('物料清单.xlsx', readFileSync(BOM_XLSX))],
       }),
   };
@@ -131,7 +151,12 @@ export function png(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function login(page: Page, url: string, username: string): Promise<void> {
@@ -158,7 +183,11 @@ export const outboxEntries = (page: Page) =>
           }
           const all = db.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
-            ok((all.result as { status: string; attempts: number; lastError: { code: string } | null; createdAt: number }[]).sort((a, b) => a.createdAt - b.createdAt));
+            ok(
+              (all.result as { status: string; attempts: number; lastError: { code: string } | null; createdAt: number }[]).sort(
+                (a, b) => a.createdAt - b.createdAt,
+              ),
+            );
             db.close();
           };
           all.onerror = () => fail(all.error);
@@ -170,10 +199,14 @@ export const outboxEntries = (page: Page) =>
 export const outboxCount = async (page: Page) => (await outboxEntries(page)).length;
 
 /** The record's row of the list (1280 px: a table row whose name holds the number and the statuses). */
-export const recordOf = (page: Page, tenderNo: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: tenderNo, exact: true }) });
+export const recordOf = (page: Page, tenderNo: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: tenderNo, exact: true }) });
 
 /** A row action: every label carries the record's number for screen readers. */
-export const actionOf = (page: Page, label: string, tenderNo: string) => page.getByRole('link', { name: `${label} ${tenderNo}`, exact: true }).or(page.getByRole('button', { name: `${label} ${tenderNo}`, exact: true }));
+export const actionOf = (page: Page, label: string, tenderNo: string) =>
+  page
+    .getByRole('link', { name: `${label} ${tenderNo}`, exact: true })
+    .or(page.getByRole('button', { name: `${label} ${tenderNo}`, exact: true }));
 
 /** A file input (exposed as a button named by its field and its chooser's text). */
 export const chooser = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
@@ -183,7 +216,11 @@ export async function fillBid(page: Page, certificates: string[], bidDocument: {
   // A file input is named by its field's label and its button's text.
   await chooser(page, '投标文件 添加附件').setInputFiles({ ...bidDocument, mimeType: 'application/pdf' });
   for (const name of certificates) {
-    await chooser(page, `${name} 添加附件`).setInputFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n`) });
+    await chooser(page, `${name} 添加附件`).setInputFiles({
+      name: `${name}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n% ${name}\n`),
+    });
   }
   await chooser(page, '物料清单 选择文件').setInputFiles(BOM_XLSX);
   await expect(page.getByText('物料清单共 12 行物料')).toBeVisible();

@@ -4,7 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type BrowserType, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
-import { actionOf, apiSession, BOM_XLSX, chooser, fillBid, login, operator, outboxCount, persistedDetail, png, recordOf, sha256 } from './tender-support';
+import {
+  actionOf,
+  apiSession,
+  BOM_XLSX,
+  chooser,
+  fillBid,
+  login,
+  operator,
+  outboxCount,
+  persistedDetail,
+  png,
+  recordOf,
+  sha256,
+} from './tender-support';
 import { launchProfile } from './support';
 
 /**
@@ -36,15 +49,21 @@ test.afterAll(async () => {
 const certificateArgs = CERTIFICATES.flatMap((name) => ['--certificate', name]);
 const publish = (title: string) => op.publish(`${title} ${Date.now()}`, certificateArgs);
 
-const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> => launchProfile(chromium, { prefix: 'portal-tender-profile-', scratch, dir });
+const openProfile = (chromium: BrowserType, dir?: string): Promise<{ context: BrowserContext; page: Page; dir: string }> =>
+  launchProfile(chromium, { prefix: 'portal-tender-profile-', scratch, dir });
 
 const listUrl = () => `${service.url}/platform/tenderManagement`;
 /** Answers the "no editing after submitting" confirmation. */
-const confirmWith = (page: Page, title: string) => page.getByRole('dialog', { name: title }).getByRole('button', { name: '提交', exact: true }).click();
+const confirmWith = (page: Page, title: string) =>
+  page.getByRole('dialog', { name: title }).getByRole('button', { name: '提交', exact: true }).click();
 /** The note under a record while one of its writes waits on the device (queued, or being tried). */
 const waitingNote = (page: Page, tenderNo: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }) }).getByText(/已保存在本设备，等待发送|发送中…/);
-const status = (page: Page, tenderNo: string, text: string) => expect(recordOf(page, tenderNo).getByText(text, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }) })
+    .getByText(/已保存在本设备，等待发送|发送中…/);
+const status = (page: Page, tenderNo: string, text: string) =>
+  expect(recordOf(page, tenderNo).getByText(text, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 
 test('a tourist who signs up on a bid detail is asked to log in and comes back to the same notice', async ({ page }) => {
   const notice = publish('游客报名');
@@ -134,11 +153,16 @@ test('sign up, pay the deposit with a photo, bid with certificates and an .xlsx 
   op.cli('refund-deposit', '--id', recordId, '--voucher', join(voucherDir, '退款凭证.pdf'));
   await page.reload();
   await status(page, notice.tenderNo, '已退款');
-  const [download] = await Promise.all([page.waitForEvent('download'), recordOf(page, notice.tenderNo).getByRole('button', { name: '下载 退款凭证.pdf' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    recordOf(page, notice.tenderNo).getByRole('button', { name: '下载 退款凭证.pdf' }).click(),
+  ]);
   expect(sha256(readFileSync(await download.path()))).toBe(sha256(voucher));
 });
 
-test('a deposit and a 20 MB bid written with the bid service stopped survive a browser restart and are applied once, byte-equal', async ({ playwright }) => {
+test('a deposit and a 20 MB bid written with the bid service stopped survive a browser restart and are applied once, byte-equal', async ({
+  playwright,
+}) => {
   test.setTimeout(300_000);
   const forDeposit = publish('离线保证金');
   const forBid = publish('离线投标');
@@ -206,7 +230,9 @@ test('a deposit and a 20 MB bid written with the bid service stopped survive a b
   await context.close();
 });
 
-test('a bid that reaches the bid service after the cut-off stops with its message and stays on the device, downloadable', async ({ playwright }) => {
+test('a bid that reaches the bid service after the cut-off stops with its message and stays on the device, downloadable', async ({
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const notice = publish('截止后送达');
   const supplier = await apiSession(service, SUPPLIER);
@@ -239,7 +265,10 @@ test('a bid that reaches the bid service after the cut-off stops with its messag
   expect(await outboxCount(page)).toBe(1);
 
   // What the supplier wrote is still there: the bid document downloads, byte for byte.
-  const [download] = await Promise.all([page.waitForEvent('download'), entry.getByRole('button', { name: `下载 ${document.name}` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    entry.getByRole('button', { name: `下载 ${document.name}` }).click(),
+  ]);
   expect(sha256(readFileSync(await download.path()))).toBe(sha256(document.buffer));
   await context.close();
 });

@@ -6,7 +6,11 @@ import { dateTimeIn } from '../../contract/time-zone';
  * the server's (the e2e service runs with TZ=America/Los_Angeles: scripts/e2e-server.mjs) and
  * whatever the device's, which only decides whether the zone is named.
  */
-test('a cut-off time reads the same from the service’s render and the app, named on a device in another zone', async ({ browser, page, request }) => {
+test('a cut-off time reads the same from the service’s render and the app, named on a device in another zone', async ({
+  browser,
+  page,
+  request,
+}) => {
   const answer = await request.post('/bid-web/bid-service/business/listByPage', { data: { bindOrPurchase: 0, pageNo: 1, pageSize: 10 } });
   const [notice] = ((await answer.json()) as { data: { records: Array<{ id: string; cutoffTime: string }> } }).data.records;
   const cutoff = new Date(notice!.cutoffTime);

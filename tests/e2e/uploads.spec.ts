@@ -43,7 +43,11 @@ function pattern(size: number): Buffer {
 }
 
 async function api<T>(token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${service.url}${BASE_PATH}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [HEADER.token]: token }, body: JSON.stringify(body) });
+  const res = await fetch(`${service.url}${BASE_PATH}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [HEADER.token]: token },
+    body: JSON.stringify(body),
+  });
   const envelope = (await res.json()) as { code: string; data: T };
   expect(envelope.code).toBe('E000');
   return envelope.data;
@@ -69,7 +73,12 @@ async function cutAndResume(page: Page, routes: Page | BrowserContext, label: st
           return route.abort('connectionreset');
         }
         const bytes = request.postDataBuffer()?.length ?? 0;
-        patches.push({ offset: Number(request.headers()['upload-offset']), bytes, afterCut: resumed, fromWorker: request.serviceWorker() !== null });
+        patches.push({
+          offset: Number(request.headers()['upload-offset']),
+          bytes,
+          afterCut: resumed,
+          fromWorker: request.serviceWorker() !== null,
+        });
         if (!resumed && patches.reduce((sum, p) => sum + p.bytes, 0) >= CUT_AFTER_BYTES) cut = true;
       }
       return route.continue();
@@ -97,7 +106,10 @@ async function cutAndResume(page: Page, routes: Page | BrowserContext, label: st
   await expect
     .poll(
       async () => {
-        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', { pageNo: 1, pageSize: 50 });
+        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', {
+          pageNo: 1,
+          pageSize: 50,
+        });
         thread = list.records.find((r) => r.topic === topic);
         return Boolean(thread);
       },
@@ -115,11 +127,18 @@ async function cutAndResume(page: Page, routes: Page | BrowserContext, label: st
   // Each byte once (the refused PATCHes carried none to the bid service): far under 40 MB.
   const received = patches.reduce((sum, p) => sum + p.bytes, 0);
   expect(received).toBe(FILE_BYTES);
-  test.info().annotations.push({ type: 'figures', description: `${label}: cut at ${acknowledged} B, resumed at ${after[0]!.offset} B, ${refused} PATCHes refused, ${received} B received in total` });
-  console.log(`uploads (${label}): cut at ${(acknowledged / MB).toFixed(1)} MB, resumed at ${(after[0]!.offset / MB).toFixed(1)} MB, ${refused} PATCHes refused, ${(received / MB).toFixed(1)} MB received`);
+  test.info().annotations.push({
+    type: 'figures',
+    description: `${label}: cut at ${acknowledged} B, resumed at ${after[0]!.offset} B, ${refused} PATCHes refused, ${received} B received in total`,
+  });
+  console.log(
+    `uploads (${label}): cut at ${(acknowledged / MB).toFixed(1)} MB, resumed at ${(after[0]!.offset / MB).toFixed(1)} MB, ${refused} PATCHes refused, ${(received / MB).toFixed(1)} MB received`,
+  );
 
   // The thread carries the file, byte-equal.
-  const detail = await api<{ replies: { attachments: { name: string; path: string }[] }[] }>(token, '/communication/getById', { id: thread!.id });
+  const detail = await api<{ replies: { attachments: { name: string; path: string }[] }[] }>(token, '/communication/getById', {
+    id: thread!.id,
+  });
   const attachment = detail.replies[0]!.attachments[0]!;
   expect(attachment.name).toBe('drawings.pdf');
   const download = await fetch(`${service.url}${BASE_PATH}/file/download`, {
@@ -148,7 +167,10 @@ test('the same cut with the service worker controlling the page: resumed from it
     // A counter in the worker of the PATCHes its fetch handler is given.
     const [worker] = context.serviceWorkers();
     await worker!.evaluate(() => {
-      const scope = self as unknown as { tusPatches: number; addEventListener: (type: 'fetch', listener: (event: { request: Request }) => void) => void };
+      const scope = self as unknown as {
+        tusPatches: number;
+        addEventListener: (type: 'fetch', listener: (event: { request: Request }) => void) => void;
+      };
       scope.tusPatches = 0;
       scope.addEventListener('fetch', (event) => {
         if (event.request.method === 'PATCH') scope.tusPatches += 1;

@@ -84,9 +84,15 @@ test('visitor information filled offline waits, then is applied once when the bi
   await page.getByRole('combobox', { name: /^性别/ }).selectOption({ label: '女' });
   await page.getByRole('combobox', { name: /^证件类型/ }).selectOption({ label: '护照' });
   await page.getByRole('textbox', { name: /^证件号码/ }).fill('E12345678');
-  await page.getByRole('group', { name: /是否用餐/ }).getByLabel('是').check();
+  await page
+    .getByRole('group', { name: /是否用餐/ })
+    .getByLabel('是')
+    .check();
   await page.getByRole('combobox', { name: /^用餐类型/ }).selectOption({ label: '素食' });
-  await page.getByRole('group', { name: /是否住宿/ }).getByLabel('否').check();
+  await page
+    .getByRole('group', { name: /是否住宿/ })
+    .getByLabel('否')
+    .check();
   await page.getByRole('button', { name: '提交访客信息' }).click();
 
   await expect(page.getByText('已保存，将自动重试提交')).toBeVisible();
@@ -100,7 +106,16 @@ test('visitor information filled offline waits, then is applied once when the bi
   await expect(pending).toHaveCount(0);
 
   const stored = JSON.parse(cli('get-visitor-person', '--phone', PHONE)) as { person: Record<string, unknown> | null };
-  expect(stored.person).toMatchObject({ name: '访客演示', gender: 'F', certificateType: 'PASSPORT', certificateNo: 'E12345678', phone: PHONE, meal: true, mealType: 'VEG', lodging: false });
+  expect(stored.person).toMatchObject({
+    name: '访客演示',
+    gender: 'F',
+    certificateType: 'PASSPORT',
+    certificateNo: 'E12345678',
+    phone: PHONE,
+    meal: true,
+    mealType: 'VEG',
+    lodging: false,
+  });
   // Once: one accepted answer, nothing left to send after a reload.
   expect(saves.filter((s) => s.code === 'E000')).toHaveLength(1);
   await page.reload();

@@ -38,7 +38,8 @@ interface ListedApplication {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n${'x'.repeat(2000)}\n%%EOF\n`);
-const applicationsOf = (project: string) => (op.cli('list-visit-applications', '--supplier', SUPPLIER) as ListedApplication[]).filter((a) => a.relatedProject === project);
+const applicationsOf = (project: string) =>
+  (op.cli('list-visit-applications', '--supplier', SUPPLIER) as ListedApplication[]).filter((a) => a.relatedProject === project);
 
 /** A select's first real option, once its options have loaded (dictionaries, bases, departments). */
 async function chooseFirst(page: Page, id: string) {
@@ -64,7 +65,9 @@ async function fillApplication(page: Page, o: { project: string; phones: [string
   await page.getByLabel('接待人').fill('王经理');
   await page.getByLabel('关联项目').fill(o.project);
   await page.getByLabel('来访事由').fill('年度质量体系审核');
-  await page.locator('#visit-labourContract').setInputFiles({ name: '劳务合同.pdf', mimeType: 'application/pdf', buffer: o.files.labourContract });
+  await page
+    .locator('#visit-labourContract')
+    .setInputFiles({ name: '劳务合同.pdf', mimeType: 'application/pdf', buffer: o.files.labourContract });
 
   const visitor = async (index: number, name: string, certificateNo: string, phone: string) => {
     const card = page.getByRole('group', { name: new RegExp(`^来访人员 ${index + 1}`) });
@@ -73,8 +76,14 @@ async function fillApplication(page: Page, o: { project: string; phones: [string
     await page.locator(`#visit-visitors-${index}-certificateType`).selectOption('PASSPORT');
     await card.getByLabel('证件号码').fill(certificateNo);
     await card.getByLabel('手机号').fill(phone);
-    await card.getByRole('radiogroup', { name: /是否住宿/ }).getByLabel('否').check();
-    await card.getByRole('radiogroup', { name: /是否用餐/ }).getByLabel('否').check();
+    await card
+      .getByRole('radiogroup', { name: /是否住宿/ })
+      .getByLabel('否')
+      .check();
+    await card
+      .getByRole('radiogroup', { name: /是否用餐/ })
+      .getByLabel('否')
+      .check();
   };
   await visitor(0, '张工', 'E12345678', o.phones[0]);
   await page.getByRole('button', { name: '添加来访人员' }).click();
@@ -93,8 +102,14 @@ async function fillApplication(page: Page, o: { project: string; phones: [string
   await page.locator('#visit-insurance-currency').selectOption('CNY');
   await page.getByLabel('保险金额').fill('500000');
   await page.getByLabel('投保日期').fill(day(-1));
-  await page.getByRole('radiogroup', { name: /是否已投保/ }).getByLabel('是').check();
-  await page.getByRole('radiogroup', { name: /是否有社保/ }).getByLabel('否').check();
+  await page
+    .getByRole('radiogroup', { name: /是否已投保/ })
+    .getByLabel('是')
+    .check();
+  await page
+    .getByRole('radiogroup', { name: /是否有社保/ })
+    .getByLabel('否')
+    .check();
   await page.getByRole('checkbox', { name: /张工/ }).check();
   await page.getByLabel('张工 的投保工种').fill('审核员');
 }
@@ -125,10 +140,16 @@ test('apply for two visitors, the buyer approves, a visitor gets the QR, the hom
   const phones: [string, string] = ['13712340001', '13712340002'];
   await fillApplication(page, { project, phones, files });
   // The same phone twice is refused in place, before anything is sent.
-  await page.getByRole('group', { name: /^来访人员 2/ }).getByLabel('手机号').fill(phones[0]);
+  await page
+    .getByRole('group', { name: /^来访人员 2/ })
+    .getByLabel('手机号')
+    .fill(phones[0]);
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('#visit-visitors-1-phone-error')).toBeVisible();
-  await page.getByRole('group', { name: /^来访人员 2/ }).getByLabel('手机号').fill(phones[1]);
+  await page
+    .getByRole('group', { name: /^来访人员 2/ })
+    .getByLabel('手机号')
+    .fill(phones[1]);
   await submit(page);
 
   await expect.poll(() => applicationsOf(project).length, { timeout: 30_000 }).toBe(1);
@@ -138,7 +159,11 @@ test('apply for two visitors, the buyer approves, a visitor gets the QR, the hom
   // Stored byte-equal, with the insurance and the typed file.
   const supplier = await apiSession(service, SUPPLIER);
   const stored = await supplier.visitApplication(created!.id);
-  expect(stored).toMatchObject({ reviewStatus: 'pending', visitorCount: 2, insurance: { insuredPersons: [{ certificateNo: 'E12345678', job: '审核员' }] } });
+  expect(stored).toMatchObject({
+    reviewStatus: 'pending',
+    visitorCount: 2,
+    insurance: { insuredPersons: [{ certificateNo: 'E12345678', job: '审核员' }] },
+  });
   expect(sha256(op.stored(stored.labourContract[0]!))).toBe(sha256(files.labourContract));
   expect(stored.files.map((f) => f.type)).toEqual(['PLAN']);
   expect(sha256(op.stored(stored.files[0]!.file))).toBe(sha256(files.plan));
@@ -187,7 +212,12 @@ test('an application written with the bid service stopped survives a browser res
   const files = { labourContract: pdf('offline labour contract'), plan: pdf('offline plan') };
   await fillApplication(page, { project, phones: ['13712340011', '13712340012'], files });
   await submit(page);
-  await expect(page.getByRole('region', { name: '待提交的参观申请' }).or(page.getByRole('heading', { name: '待提交的参观申请' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: '待提交的参观申请' })
+      .or(page.getByRole('heading', { name: '待提交的参观申请' }))
+      .first(),
+  ).toBeVisible();
   expect(await outboxCount(page)).toBe(1);
   await context.close();
 

@@ -27,7 +27,8 @@ describe('businessListByPage', () => {
   });
 
   it('moves a notice to the closed part when the clock passes its deadline, and pages agree with the whole list', async () => {
-    const whole = async () => (await t.post<{ records: Array<{ id: string; cutoffTime: string }> }>('/business/listByPage', { pageSize: 100 })).data.records;
+    const whole = async () =>
+      (await t.post<{ records: Array<{ id: string; cutoffTime: string }> }>('/business/listByPage', { pageSize: 100 })).data.records;
     const before = await whole();
     const firstOpen = before[0]!;
     const saved = t.clock.now;
@@ -54,19 +55,36 @@ describe('businessListByPage', () => {
   });
 
   it('pages purchasing notices', async () => {
-    const page1 = await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', { bindOrPurchase: 1, pageNo: 1, pageSize: 20 });
-    const page2 = await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', { bindOrPurchase: 1, pageNo: 2, pageSize: 20 });
+    const page1 = await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', {
+      bindOrPurchase: 1,
+      pageNo: 1,
+      pageSize: 20,
+    });
+    const page2 = await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', {
+      bindOrPurchase: 1,
+      pageNo: 2,
+      pageSize: 20,
+    });
     expect(page1.data.total).toBe(40);
     expect(page2.data.records).toHaveLength(20);
     expect(page1.data.records.map((r) => r.id)).not.toContain(page2.data.records[0]!.id);
-    const beyond = await t.post<{ records: unknown[]; total: number }>('/business/listByPage', { bindOrPurchase: 1, pageNo: 99, pageSize: 100 });
+    const beyond = await t.post<{ records: unknown[]; total: number }>('/business/listByPage', {
+      bindOrPurchase: 1,
+      pageNo: 99,
+      pageSize: 100,
+    });
     expect(beyond.data).toMatchObject({ records: [], total: 40 });
   });
 
   it('searches tender number, title, issuing unit and location case-insensitively', async () => {
-    const byNo = await t.post<{ records: Array<{ tenderNo: string }>; total: number }>('/business/listByPage', { searchContent: 'zb20260007' });
+    const byNo = await t.post<{ records: Array<{ tenderNo: string }>; total: number }>('/business/listByPage', {
+      searchContent: 'zb20260007',
+    });
     expect(byNo.data.records.map((r) => r.tenderNo)).toEqual(['ZB20260007']);
-    const byTitle = await t.post<{ records: Array<{ title: string }>; total: number }>('/business/listByPage', { searchContent: '淀粉', pageSize: 100 });
+    const byTitle = await t.post<{ records: Array<{ title: string }>; total: number }>('/business/listByPage', {
+      searchContent: '淀粉',
+      pageSize: 100,
+    });
     expect(byTitle.data.total).toBe(6);
     expect(byTitle.data.records.every((r) => r.title.includes('淀粉'))).toBe(true);
     const byUnit = await t.post<{ total: number }>('/business/listByPage', { searchContent: '北海林浆纸' });
@@ -120,13 +138,20 @@ describe('regions', () => {
   it('lists provinces, then the cities of one, in the request language', async () => {
     const provinces = await t.get<Array<{ code: string; label: string }>>('/business/getByProvinceCode', {}, { lang: 'zh-CN' });
     expect(provinces.data).toContainEqual({ code: '440000', label: '广东省' });
-    const cities = await t.get<Array<{ code: string; label: string }>>('/business/getByProvinceCode', { provinceCode: '440000' }, { lang: 'en' });
+    const cities = await t.get<Array<{ code: string; label: string }>>(
+      '/business/getByProvinceCode',
+      { provinceCode: '440000' },
+      { lang: 'en' },
+    );
     expect(cities.data).toContainEqual({ code: '441900', label: 'Dongguan' });
   });
 
   it('answers a city with its province', async () => {
     const res = await t.get('/business/getCityModelByCityCode', { cityCode: '320500' }, { lang: 'vie' });
-    expect(res).toMatchObject({ code: 'E000', data: { cityCode: '320500', cityName: 'Tô Châu', provinceCode: '320000', provinceName: 'Giang Tô' } });
+    expect(res).toMatchObject({
+      code: 'E000',
+      data: { cityCode: '320500', cityName: 'Tô Châu', provinceCode: '320000', provinceName: 'Giang Tô' },
+    });
   });
 
   it('answers E404 for unknown codes and E400 for bad ones', async () => {
@@ -138,62 +163,100 @@ describe('regions', () => {
 });
 
 describe('businessListByPage search index', () => {
-  interface Row { id: string; bind_or_purchase: number; tender_no: string; title: string; issuing_unit: string; project_address: string; cutoff_time: Date }
-  const all = () => t.db.query<Row>('SELECT id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time FROM notices');
+  interface Row {
+    id: string;
+    bind_or_purchase: number;
+    tender_no: string;
+    title: string;
+    issuing_unit: string;
+    project_address: string;
+    cutoff_time: Date;
+  }
+  const all = () =>
+    t.db.query<Row>('SELECT id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address, cutoff_time FROM notices');
   /** The ids a search must answer, in list order (open by nearest deadline, then closed latest first), by brute force. */
   const expected = (rows: Row[], type: number, term: string, now = t.clock.now.getTime()) => {
     const open = (r: Row) => +r.cutoff_time > now;
     return rows
-      .filter((r) => r.bind_or_purchase === type && [r.tender_no, r.title, r.issuing_unit, r.project_address].some((f) => f.toLowerCase().includes(term.toLowerCase())))
+      .filter(
+        (r) =>
+          r.bind_or_purchase === type &&
+          [r.tender_no, r.title, r.issuing_unit, r.project_address].some((f) => f.toLowerCase().includes(term.toLowerCase())),
+      )
       .sort((a, b) =>
-        open(a) !== open(b) ? (open(a) ? -1 : 1) : open(a) ? +a.cutoff_time - +b.cutoff_time || Number(a.id) - Number(b.id) : +b.cutoff_time - +a.cutoff_time || Number(b.id) - Number(a.id),
+        open(a) !== open(b)
+          ? open(a)
+            ? -1
+            : 1
+          : open(a)
+            ? +a.cutoff_time - +b.cutoff_time || Number(a.id) - Number(b.id)
+            : +b.cutoff_time - +a.cutoff_time || Number(b.id) - Number(a.id),
       )
       .map((r) => r.id);
   };
   const search = async (type: number, term: string, pageSize = 100) =>
-    (await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', { bindOrPurchase: type, searchContent: term, pageSize })).data;
+    (
+      await t.post<{ records: Array<{ id: string }>; total: number }>('/business/listByPage', {
+        bindOrPurchase: type,
+        searchContent: term,
+        pageSize,
+      })
+    ).data;
 
-  it.each([['纸'], ['淀'], ['瓦楞'], ['东莞'], ['纸业有'], ['玉米淀粉'], ['zb2026'], ['ZB20260007'], ['广东省东莞市'], ['钢']])('answers %s like a scan of every notice, on both lists', async (term) => {
-    const rows = await all();
-    for (const type of [0, 1]) {
-      const want = expected(rows, type, term);
-      // A page of 100 and of 10 may come from the sorted matches or from a walk of the list
-      // order: both must agree.
-      for (const pageSize of [100, 10]) {
-        const got = await search(type, term, pageSize);
-        expect(got.total).toBe(want.length);
-        expect(got.records.map((r) => r.id)).toEqual(want.slice(0, pageSize));
+  it.each([['纸'], ['淀'], ['瓦楞'], ['东莞'], ['纸业有'], ['玉米淀粉'], ['zb2026'], ['ZB20260007'], ['广东省东莞市'], ['钢']])(
+    'answers %s like a scan of every notice, on both lists',
+    async (term) => {
+      const rows = await all();
+      for (const type of [0, 1]) {
+        const want = expected(rows, type, term);
+        // A page of 100 and of 10 may come from the sorted matches or from a walk of the list
+        // order: both must agree.
+        for (const pageSize of [100, 10]) {
+          const got = await search(type, term, pageSize);
+          expect(got.total).toBe(want.length);
+          expect(got.records.map((r) => r.id)).toEqual(want.slice(0, pageSize));
+        }
       }
-    }
-  });
+    },
+  );
 
   /** notice_list itself, with a cap small enough for the demo data. */
   const list = async (term: string, offset: number, limit: number, cap: number, type = 0, knownCapped = false) => {
-    const [row] = await t.db.query<{ page: string }>('SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int, $7::boolean) AS page', [
-      type, term, limit, offset, t.clock.now, cap, knownCapped,
-    ]);
+    const [row] = await t.db.query<{ page: string }>(
+      'SELECT notice_list($1::smallint, $2::text, $3::int, $4::int, $5::timestamptz, $6::int, $7::boolean) AS page',
+      [type, term, limit, offset, t.clock.now, cap, knownCapped],
+    );
     return JSON.parse(row!.page) as { records: Array<{ id: string }>; total: number; totalCapped: boolean };
   };
 
-  it.each([['纸业有'], ['纸'], ['东莞']])('reaches the first matches of a frequent term %s up to the cap, saying so, in the same order', async (term) => {
-    const want = expected(await all(), 0, term);
-    expect(want.length).toBeGreaterThan(4);
-    const capped = await list(term, 0, 100, 3);
-    expect(capped).toMatchObject({ total: 3, totalCapped: true });
-    expect(capped.records.map((r) => r.id)).toEqual(want.slice(0, 3));
-    for (const limit of [1, 2, 3, 5]) {
-      const ids: string[] = [];
-      for (let offset = 0; offset < 3; offset += limit) ids.push(...(await list(term, offset, limit, 3)).records.map((r) => r.id));
-      expect(ids).toEqual(want.slice(0, 3));
-    }
-    // Past the cap: nothing, at once.
-    expect(await list(term, 3, 10, 3)).toEqual({ total: 3, totalCapped: true, records: [] });
-    // A term the caller knows is past the cap is not counted again, and answers the same.
-    for (const [offset, limit] of [[0, 3], [1, 1], [2, 5], [3, 1]] as const) expect(await list(term, offset, limit, 3, 0, true)).toEqual(await list(term, offset, limit, 3));
-    const exact = await list(term, 0, 100, want.length);
-    expect(exact).toMatchObject({ total: want.length, totalCapped: false });
-    expect(exact.records.map((r) => r.id)).toEqual(want);
-  });
+  it.each([['纸业有'], ['纸'], ['东莞']])(
+    'reaches the first matches of a frequent term %s up to the cap, saying so, in the same order',
+    async (term) => {
+      const want = expected(await all(), 0, term);
+      expect(want.length).toBeGreaterThan(4);
+      const capped = await list(term, 0, 100, 3);
+      expect(capped).toMatchObject({ total: 3, totalCapped: true });
+      expect(capped.records.map((r) => r.id)).toEqual(want.slice(0, 3));
+      for (const limit of [1, 2, 3, 5]) {
+        const ids: string[] = [];
+        for (let offset = 0; offset < 3; offset += limit) ids.push(...(await list(term, offset, limit, 3)).records.map((r) => r.id));
+        expect(ids).toEqual(want.slice(0, 3));
+      }
+      // Past the cap: nothing, at once.
+      expect(await list(term, 3, 10, 3)).toEqual({ total: 3, totalCapped: true, records: [] });
+      // A term the caller knows is past the cap is not counted again, and answers the same.
+      for (const [offset, limit] of [
+        [0, 3],
+        [1, 1],
+        [2, 5],
+        [3, 1],
+      ] as const)
+        expect(await list(term, offset, limit, 3, 0, true)).toEqual(await list(term, offset, limit, 3));
+      const exact = await list(term, 0, 100, want.length);
+      expect(exact).toMatchObject({ total: want.length, totalCapped: false });
+      expect(exact.records.map((r) => r.id)).toEqual(want);
+    },
+  );
 
   it.each([['纸'], ['纸业有'], [''], ['不存在']])('answers a page past the total of %s with its total and no records', async (term) => {
     const { total } = await list(term, 0, 10, 1000);
@@ -258,7 +321,8 @@ describe.runIf(ENGINE === 'pglite')('searches of one address', () => {
     });
     await started;
     const { running, waiting } = SEARCHES_PER_ADDRESS;
-    const search = (ip: string, n: number) => t.post<{ total: number }>('/business/listByPage', { searchContent: `纸${n}` }, { ip, lang: 'zh-CN' });
+    const search = (ip: string, n: number) =>
+      t.post<{ total: number }>('/business/listByPage', { searchContent: `纸${n}` }, { ip, lang: 'zh-CN' });
     const queued = Array.from({ length: running + waiting }, (_, n) => search('10.1.1.1', n));
     const other = search('10.2.2.2', 0);
     try {

@@ -40,7 +40,10 @@ describe('public reads answer the same with or without a supplier token', () => 
     for (const language of ['zh-CN', 'en', 'vie']) {
       for (const [method, path, input] of reads) {
         const anyone = await body(method, path, input, { [HEADER.language]: language });
-        expect(await body(method, path, input, { [HEADER.language]: language, ...withToken }), `${path} ${JSON.stringify(input)} in ${language}`).toBe(anyone);
+        expect(
+          await body(method, path, input, { [HEADER.language]: language, ...withToken }),
+          `${path} ${JSON.stringify(input)} in ${language}`,
+        ).toBe(anyone);
       }
     }
   });

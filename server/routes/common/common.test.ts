@@ -12,8 +12,16 @@ describe('commonGetSelectCodeCommonData', () => {
   });
 
   it('labels in the request language', async () => {
-    const zh = await t.get<Array<{ code: string; label: string }>>('/common/getSelectCodeCommonData', { type: 'currency' }, { lang: 'zh-CN' });
-    const vie = await t.get<Array<{ code: string; label: string }>>('/common/getSelectCodeCommonData', { type: 'currency' }, { lang: 'vi-VN,vi;q=0.9' });
+    const zh = await t.get<Array<{ code: string; label: string }>>(
+      '/common/getSelectCodeCommonData',
+      { type: 'currency' },
+      { lang: 'zh-CN' },
+    );
+    const vie = await t.get<Array<{ code: string; label: string }>>(
+      '/common/getSelectCodeCommonData',
+      { type: 'currency' },
+      { lang: 'vi-VN,vi;q=0.9' },
+    );
     expect(zh.data.map((o) => o.code)).toEqual(['CNY', 'USD', 'VND', 'EUR']);
     expect(zh.data[0]!.label).toBe('人民币');
     expect(vie.data[2]!.label).toBe('Đồng Việt Nam (VND)');
@@ -52,7 +60,11 @@ describe('the other reference calls of SPEC.md section 7', () => {
   });
 
   it('/supplier/getSysDictCommonData answers several dictionaries keyed by type, in the request language', async () => {
-    const res = await t.get<Record<string, Options>>('/supplier/getSysDictCommonData', { 'types[0]': 'currency', 'types[1]': 'mealType', 'types[2]': 'currency' }, { lang: 'vi' });
+    const res = await t.get<Record<string, Options>>(
+      '/supplier/getSysDictCommonData',
+      { 'types[0]': 'currency', 'types[1]': 'mealType', 'types[2]': 'currency' },
+      { lang: 'vi' },
+    );
     expect(res.code).toBe('E000');
     expect(Object.keys(res.data).sort()).toEqual(['currency', 'mealType']);
     const currency = await t.get<Options>('/common/getSelectCodeCommonData', { type: 'currency' }, { lang: 'vi' });

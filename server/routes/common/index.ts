@@ -23,7 +23,11 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   // The other names SPEC.md section 7 gives reference calls (docs/architecture.md, "Reference data").
   route(app, 'common', endpoints.commonGetOrgCodeByProductionBase, departmentsOf);
   route(app, 'supplier', endpoints.supplierQuerySelectCodeData, async ({ input, req }) => dictionary(db, input.type, req.locale));
-  route(app, 'supplier', endpoints.supplierGetSysDictCommonData, async ({ input, req }) => dictionaries(db, [...new Set(input.types)], req.locale));
-  route(app, 'common', endpoints.commonGetSelectCodeCommonDataSmart, async ({ input, req }) => searchDictionary(db, input.type, input.keyword, req.locale));
+  route(app, 'supplier', endpoints.supplierGetSysDictCommonData, async ({ input, req }) =>
+    dictionaries(db, [...new Set(input.types)], req.locale),
+  );
+  route(app, 'common', endpoints.commonGetSelectCodeCommonDataSmart, async ({ input, req }) =>
+    searchDictionary(db, input.type, input.keyword, req.locale),
+  );
   route(app, 'supplier', endpoints.supplierSysLoginUserCounterpart, async ({ input, req }) => counterparts(db, input, req.locale));
 }

@@ -12,7 +12,12 @@ const key = (k: string) => ({ 'idempotency-key': k });
 
 async function upload(name: string, content: string, token?: string) {
   const form = multipart(name, Buffer.from(content));
-  const res = await t.app.inject({ method: 'POST', url: '/bid-web/bid-service/file/upload', payload: form.payload, headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/bid-web/bid-service/file/upload',
+    payload: form.payload,
+    headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) },
+  });
   return JSON.parse(res.json().data.filename) as { name: string; fileUrl: string; path: string };
 }
 const ref = (f: { name: string; path: string }) => ({ name: f.name, url: 'https://evil.example/x', path: f.path });
@@ -26,10 +31,18 @@ const secondA104 = () => newSupplier(t);
  * which the list and detail tests read.
  */
 async function ownThread(s: { token: string }, status: 'awaitingBuyer' | 'awaitingSupplier' | 'closed') {
-  const res = await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: `自有主题 ${status}`, content: '内容' }, as(s));
+  const res = await t.post<CommunicationDetail>(
+    '/communication/save',
+    { priority: 'low', topic: `自有主题 ${status}`, content: '内容' },
+    as(s),
+  );
   if (res.code !== 'E000') throw new Error(`save: ${res.code} ${res.message}`);
   if (status !== 'awaitingBuyer') {
-    await runOperatorAction({ db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone }, 'replyCommunication', { id: res.data.id, text: '采购方答复', close: status === 'closed' });
+    await runOperatorAction(
+      { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone },
+      'replyCommunication',
+      { id: res.data.id, text: '采购方答复', close: status === 'closed' },
+    );
   }
   return res.data;
 }
@@ -50,7 +63,11 @@ describe('communicationListByPage', () => {
     expect(closed.data.records.map((r) => r.topic)).toEqual(['开票信息变更']);
     const byTopic = await t.post<Page>('/communication/listByPage', { searchContent: '样品' }, as(a104));
     expect(byTopic.data.total).toBe(1);
-    const byNo = await t.post<Page>('/communication/listByPage', { searchContent: closed.data.records[0]!.questionNo.toLowerCase() }, as(a104));
+    const byNo = await t.post<Page>(
+      '/communication/listByPage',
+      { searchContent: closed.data.records[0]!.questionNo.toLowerCase() },
+      as(a104),
+    );
     expect(byNo.data.total).toBe(1);
     expect((await t.post<Page>('/communication/listByPage', { searchContent: '%' }, as(a104))).data.total).toBe(0);
     const paged = await t.post<Page>('/communication/listByPage', { pageNo: 2, pageSize: 10 }, as(a104));
@@ -67,7 +84,7 @@ describe('communicationListByPage', () => {
   it('is for status A104 only: A101 and A141 get E403', async () => {
     const before = await t.count('communications');
     for (const username of ['demo_a101', 'demo_a141']) {
-      await t.db.query("UPDATE suppliers SET status = $2 WHERE username = $1", [username, username === 'demo_a101' ? 'A101' : 'A141']);
+      await t.db.query('UPDATE suppliers SET status = $2 WHERE username = $1', [username, username === 'demo_a101' ? 'A101' : 'A141']);
       const s = await t.login(username);
       for (const [path, body] of [
         ['/communication/listByPage', {}],
@@ -120,7 +137,9 @@ describe('communicationSave', () => {
     expect(res.data).toMatchObject({ topic: '新的问题', status: 'awaitingBuyer', replyCount: 0, sourceNo: 'ZB2026' });
     expect(res.data.replies).toHaveLength(1);
     expect(res.data.replies[0]!.attachments.map((a) => a.url)).toEqual([mine.fileUrl, anonymous.fileUrl]);
-    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [anonymous.path]);
+    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [
+      anonymous.path,
+    ]);
     expect(owner[0]!.owner).toBe(me.supplierId);
   });
 
@@ -139,7 +158,8 @@ describe('communicationSave', () => {
       { priority: 'low', topic: 't', content: 'c', attachments: [{ name: 'x' }] },
       { priority: 1, topic: ['t'], content: { a: 1 } },
     ];
-    for (const body of bodies) expect((await t.post('/communication/save', body, as(a104))).code, JSON.stringify(body).slice(0, 80)).toBe('E400');
+    for (const body of bodies)
+      expect((await t.post('/communication/save', body, as(a104))).code, JSON.stringify(body).slice(0, 80)).toBe('E400');
     const tooMany = await t.post<Array<{ field: string; message: string }>>('/communication/save', bodies[7], as(a104));
     expect(tooMany.data[0]).toMatchObject({ field: 'attachments', message: 'At most 20 files can be chosen at once' });
     expect(await t.count('communications')).toBe(before);
@@ -149,9 +169,13 @@ describe('communicationSave', () => {
     const other = await secondA104();
     const theirs = await upload('theirs.pdf', 'x', other.token);
     const before = await t.count('communications');
-    expect((await t.post('/communication/save', { priority: 'low', topic: 't', content: 'c', attachments: [ref(theirs)] }, as(a104))).code).toBe('E403');
+    expect(
+      (await t.post('/communication/save', { priority: 'low', topic: 't', content: 'c', attachments: [ref(theirs)] }, as(a104))).code,
+    ).toBe('E403');
     const unknown = { name: 'x.pdf', url: '', path: 'u/2026/01/0123456789abcdef0123456789abcdef.pdf' };
-    expect((await t.post('/communication/save', { priority: 'low', topic: 't', content: 'c', attachments: [unknown] }, as(a104))).code).toBe('E400');
+    expect(
+      (await t.post('/communication/save', { priority: 'low', topic: 't', content: 'c', attachments: [unknown] }, as(a104))).code,
+    ).toBe('E400');
     expect(await t.count('communications')).toBe(before);
   });
 
@@ -172,7 +196,9 @@ describe('communicationSave', () => {
     const me = await newSupplier(t);
     const before = await t.count('communications');
     const body = { priority: 'high', topic: '并发重复', content: '只应保存一次' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-concurrent-1')))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.post<CommunicationDetail>('/communication/save', body, as(me, key('save-concurrent-1')))),
+    );
     expect(await t.count('communications')).toBe(before + 1);
     const applied = oneWriteAmong(answers);
     // After the first run, a retry replays.
@@ -188,7 +214,11 @@ describe('communicationReply', () => {
     const me = await newSupplier(t);
     const thread = await ownThread(me, 'awaitingSupplier');
     const file = await upload('回复附件.pdf', 'reply bytes', me.token);
-    const res = await t.post<CommunicationReply>('/communication/reply', { communicationId: thread.id, detail: '可以稳定', attachments: [ref(file)] }, as(me));
+    const res = await t.post<CommunicationReply>(
+      '/communication/reply',
+      { communicationId: thread.id, detail: '可以稳定', attachments: [ref(file)] },
+      as(me),
+    );
     expect(res.code).toBe('E000');
     // The sponsor is the supplier's contact (registration() names 赵六).
     expect(res.data).toMatchObject({ side: 'supplier', sponsor: '赵六', detail: '可以稳定' });
@@ -209,7 +239,13 @@ describe('communicationReply', () => {
     const before = await t.count('communication_replies');
     expect((await t.post('/communication/reply', { communicationId: thread.id, detail: 'x' }, as(other))).code).toBe('E404');
     expect((await t.post('/communication/reply', { communicationId: 'nope', detail: 'x' }, as(a104))).code).toBe('E404');
-    for (const body of [{ communicationId: thread.id }, { communicationId: thread.id, detail: '' }, { detail: 'x' }, { communicationId: thread.id, detail: 'x'.repeat(2001) }, { communicationId: 5, detail: 'x' }]) {
+    for (const body of [
+      { communicationId: thread.id },
+      { communicationId: thread.id, detail: '' },
+      { detail: 'x' },
+      { communicationId: thread.id, detail: 'x'.repeat(2001) },
+      { communicationId: 5, detail: 'x' },
+    ]) {
       expect((await t.post('/communication/reply', body, as(a104))).code, JSON.stringify(body).slice(0, 60)).toBe('E400');
     }
     expect(await t.count('communication_replies')).toBe(before);
@@ -222,7 +258,9 @@ describe('communicationReply', () => {
     const body = { communicationId: thread.id, detail: '补充说明' };
     const first = await t.post<CommunicationReply>('/communication/reply', body, as(me, key('reply-key-0001')));
     expect((await t.post('/communication/reply', body, as(me, key('reply-key-0001')))).data).toEqual(first.data);
-    const concurrent = await Promise.all(Array.from({ length: 4 }, () => t.post<CommunicationReply>('/communication/reply', body, as(me, key('reply-key-0002')))));
+    const concurrent = await Promise.all(
+      Array.from({ length: 4 }, () => t.post<CommunicationReply>('/communication/reply', body, as(me, key('reply-key-0002')))),
+    );
     expect(oneWriteAmong(concurrent).data.id).not.toBe(first.data.id);
     expect(await t.count('communication_replies')).toBe(before + 2);
   });
@@ -231,8 +269,14 @@ describe('communicationReply', () => {
     const me = await newSupplier(t);
     const closed = await ownThread(me, 'closed');
     const open = await ownThread(me, 'awaitingBuyer');
-    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E409');
-    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E409');
-    expect((await t.post('/communication/reply', { communicationId: open.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe('E000');
+    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe(
+      'E409',
+    );
+    expect((await t.post('/communication/reply', { communicationId: closed.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe(
+      'E409',
+    );
+    expect((await t.post('/communication/reply', { communicationId: open.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe(
+      'E000',
+    );
   });
 });

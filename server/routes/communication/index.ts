@@ -25,8 +25,16 @@ function communicatingSupplier(session: Session | null): { supplierId: string; s
  * unclaimed upload, which becomes its own); their links are rebuilt from the stored key.
  */
 async function ownAttachments(db: Queryable, refs: FileRef[], supplierId: string): Promise<FileRef[]> {
-  await checkRefs(db, refs.map((ref, i): [string, FileRef] => [`attachments.${i}`, ref]), supplierId);
-  await claimFiles(db, refs.map((ref) => ref.path), supplierId);
+  await checkRefs(
+    db,
+    refs.map((ref, i): [string, FileRef] => [`attachments.${i}`, ref]),
+    supplierId,
+  );
+  await claimFiles(
+    db,
+    refs.map((ref) => ref.path),
+    supplierId,
+  );
   return refs.map(withOurUrl);
 }
 
@@ -35,7 +43,13 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'communication', endpoints.communicationListByPage, async ({ input, session, db }) => {
     const { supplierId } = communicatingSupplier(session);
-    const { records, total } = await listThreads(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo: input.pageNo, pageSize: input.pageSize });
+    const { records, total } = await listThreads(db, {
+      supplierId,
+      status: input.status,
+      search: input.searchContent || undefined,
+      pageNo: input.pageNo,
+      pageSize: input.pageSize,
+    });
     return { records, total, pageNo: input.pageNo, pageSize: input.pageSize };
   });
 
@@ -55,7 +69,20 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
       const { supplierId, sponsor } = communicatingSupplier(session);
       return db.transaction(async (tx) => {
         const attachments = await ownAttachments(tx, input.attachments, supplierId);
-        const thread = await insertThread(tx, { supplierId, sponsor, topic: input.topic, priority: input.priority, sourceNo: input.sourceNo || null, content: input.content, attachments }, now(), app.services.timeZone);
+        const thread = await insertThread(
+          tx,
+          {
+            supplierId,
+            sponsor,
+            topic: input.topic,
+            priority: input.priority,
+            sourceNo: input.sourceNo || null,
+            content: input.content,
+            attachments,
+          },
+          now(),
+          app.services.timeZone,
+        );
         return threadDetail(tx, thread);
       });
     },
@@ -73,7 +100,11 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
         if (!thread || thread.supplierId !== supplierId) throw notFound();
         if (thread.status === 'closed') throw conflict('communicationClosed');
         const attachments = await ownAttachments(tx, input.attachments, supplierId);
-        return insertReply(tx, { threadId: thread.id, side: 'supplier', sponsor, detail: input.detail, attachments, status: 'awaitingBuyer' }, now());
+        return insertReply(
+          tx,
+          { threadId: thread.id, side: 'supplier', sponsor, detail: input.detail, attachments, status: 'awaitingBuyer' },
+          now(),
+        );
       });
     },
     { idempotent: true },

@@ -43,7 +43,10 @@ export function ensureQuotable(enquiry: EnquiryState, round: number, at: Date): 
  * is quoteLinesMismatch on the first line at fault (or on `lines` for a missing one). Answers
  * the prices in line order with each line's quantity.
  */
-export function matchLines(given: ReadonlyArray<{ lineId: string; price: string }>, lines: readonly EnquiryLine[]): Array<{ lineId: string; price: string; quantity: string }> {
+export function matchLines(
+  given: ReadonlyArray<{ lineId: string; price: string }>,
+  lines: readonly EnquiryLine[],
+): Array<{ lineId: string; price: string; quantity: string }> {
   const byId = new Map(lines.map((l) => [l.id, l]));
   const prices = new Map<string, string>();
   given.forEach((g, i) => {

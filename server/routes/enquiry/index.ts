@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { quoteTotal } from '../../../contract/enquiry-values';
 import { endpoints } from '../../../contract/endpoints';
 import { UPLOAD_RULES } from '../../../contract/upload-rules';
-import { detailOf, enquiryDetailFor, enquiryDetailRowFor, enquiryVersionFor, linesOf, listEnquiriesFor, type EnquiryDetailRow } from '../../db/enquiry-repo';
+import {
+  detailOf,
+  enquiryDetailFor,
+  enquiryDetailRowFor,
+  enquiryVersionFor,
+  linesOf,
+  listEnquiriesFor,
+  type EnquiryDetailRow,
+} from '../../db/enquiry-repo';
 import { insertQuote } from '../../db/enquiry-writes';
 import { isDictionaryCode } from '../../db/visit-repo';
 import { conflict, invalid } from '../../http/api-error';
@@ -29,7 +37,14 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
     const { supplierId } = enquiringSupplier(session);
     const at = now();
     const { pageNo, pageSize } = input;
-    const q = { supplierId, replyStatus: input.replyStatus, businessStatus: input.businessStatus, search: input.searchContent || undefined, pageNo, pageSize };
+    const q = {
+      supplierId,
+      replyStatus: input.replyStatus,
+      businessStatus: input.businessStatus,
+      search: input.searchContent || undefined,
+      pageNo,
+      pageSize,
+    };
     const { records, total } = await listEnquiriesFor(db, q, at);
     return { records, total, pageNo, pageSize, serverTime: at.toISOString() };
   });

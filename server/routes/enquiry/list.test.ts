@@ -27,7 +27,8 @@ describe('enquiryListByPage', () => {
       'bargaining/replied/1',
       'notAwarded/replied/1',
     ]);
-    for (const r of res.data.records) expect(r).toMatchObject({ id: expect.any(String), enquiryNo: expect.stringMatching(/^XJ\d{14}$/), currency: 'CNY' });
+    for (const r of res.data.records)
+      expect(r).toMatchObject({ id: expect.any(String), enquiryNo: expect.stringMatching(/^XJ\d{14}$/), currency: 'CNY' });
     expect((await list({}, a141)).data.total).toBe(7);
   });
 
@@ -52,7 +53,10 @@ describe('enquiryListByPage', () => {
     expect(first.data.records).toHaveLength(7);
     const beyond = await list({ pageNo: 3, pageSize: 10 }, a141);
     expect(beyond.data).toMatchObject({ records: [], total: 7, pageNo: 3 });
-    expect(await list({ replyStatus: 'done' })).toMatchObject({ code: 'E400', data: [{ field: 'replyStatus', message: 'Choose one of the offered options' }] });
+    expect(await list({ replyStatus: 'done' })).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'replyStatus', message: 'Choose one of the offered options' }],
+    });
     expect(await list({ businessStatus: 'open' })).toMatchObject({ code: 'E400', data: [{ field: 'businessStatus' }] });
     expect((await list({ pageSize: 7 })).code).toBe('E400');
     expect((await list({ searchContent: 'x'.repeat(101) })).code).toBe('E400');
@@ -80,13 +84,28 @@ describe('enquiryGetById', () => {
   it('shows the round-3 enquiry: header, lines with latest quotation and target, history and own quotes only', async () => {
     const summary = await seededNo('包装辅料年度框架议价');
     const { data: d } = await getById(summary.id);
-    expect(d).toMatchObject({ round: 3, replyStatus: 'pending', businessStatus: 'bargaining', priceIncludesTax: true, vatType: '13% 增值税', invoiceType: '增值税专用发票' });
+    expect(d).toMatchObject({
+      round: 3,
+      replyStatus: 'pending',
+      businessStatus: 'bargaining',
+      priceIncludesTax: true,
+      vatType: '13% 增值税',
+      invoiceType: '增值税专用发票',
+    });
     expect(d.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(d.lines).toHaveLength(8);
     expect(d.lines.map((l) => l.lineNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const film = d.lines[0]!;
     // Base 89.50: round 2 quoted 2.5 % below it, round 3's target is 5 % below.
-    expect(film).toMatchObject({ materialNo: 'BZ-PE-23', name: 'PE 缠绕膜', quantity: '2400.000', expectedPrice: '86.00', latestQuotation: '87.26', targetPrice: '85.02', replyPrice: null });
+    expect(film).toMatchObject({
+      materialNo: 'BZ-PE-23',
+      name: 'PE 缠绕膜',
+      quantity: '2400.000',
+      expectedPrice: '86.00',
+      latestQuotation: '87.26',
+      targetPrice: '85.02',
+      replyPrice: null,
+    });
     expect(d.rounds.map((r) => [r.round, r.status])).toEqual([
       [1, 'closed'],
       [2, 'closed'],
@@ -111,7 +130,9 @@ describe('enquiryGetById', () => {
     const d = (await getById(summary.id)).data;
     expect(d.replyStatus).toBe('replied');
     expect(d.lines.every((l) => l.replyPrice !== null && l.latestQuotation === null)).toBe(true);
-    expect(replyStatusOf({ businessStatus: d.businessStatus, deadline: d.deadline, repliedThisRound: true }, Date.parse(d.serverTime))).toBe(d.replyStatus);
+    expect(
+      replyStatusOf({ businessStatus: d.businessStatus, deadline: d.deadline, repliedThisRound: true }, Date.parse(d.serverTime)),
+    ).toBe(d.replyStatus);
     const theirs = (await getById(summary.id, a141)).data;
     expect(theirs).toMatchObject({ replyStatus: 'pending', quotes: [] });
     expect(theirs.lines.every((l) => l.replyPrice === null)).toBe(true);

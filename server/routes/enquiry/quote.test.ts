@@ -20,13 +20,24 @@ describe('enquiryQuote', () => {
   it('takes a quote for the open round: reply prices, the replied status and an exact total in the answer', async () => {
     const d = await fresh();
     const prices = ['3980.55', '0.01', '9999999999.99'];
-    const res = await k.quote(a104, k.quoteBody(d, { remark: '  含运费  ', taxIncluded: false }, (i) => prices[i]!));
+    const res = await k.quote(
+      a104,
+      k.quoteBody(d, { remark: '  含运费  ', taxIncluded: false }, (i) => prices[i]!),
+    );
     expect(res.code).toBe('E000');
     const answer = res.data;
     expect(answer).toMatchObject({ id: d.id, round: 1, replyStatus: 'replied', serverTime: t.clock.now.toISOString() });
     expect(answer.lines.map((l) => l.replyPrice)).toEqual(prices);
     const [q] = answer.quotes;
-    expect(q).toMatchObject({ round: 1, currency: 'CNY', taxIncluded: false, deliveryDate: '2030-01-31', remark: '含运费', letter: null, submittedAt: t.clock.now.toISOString() });
+    expect(q).toMatchObject({
+      round: 1,
+      currency: 'CNY',
+      taxIncluded: false,
+      deliveryDate: '2030-01-31',
+      remark: '含运费',
+      letter: null,
+      submittedAt: t.clock.now.toISOString(),
+    });
     // 3980.55 × 1.005 = 4000.45275 -> 4000.45; 0.01 × 20 = 0.20; 9999999999.99 × 30 = 299999999999.70
     expect(lineTotal('3980.55', '1.005')).toBe('4000.45');
     expect(q!.total).toBe('300000004000.35');
@@ -41,9 +52,18 @@ describe('enquiryQuote', () => {
 
   it('accepts prices with fewer decimals, leading zeros and spaces, and stores them at two decimals', async () => {
     const d = await fresh();
-    const res = await k.quote(a104, k.quoteBody(d, {}, (i) => ['12', ' 7.5 ', '0012.30'][i]!));
+    const res = await k.quote(
+      a104,
+      k.quoteBody(d, {}, (i) => ['12', ' 7.5 ', '0012.30'][i]!),
+    );
     expect(res.data.lines.map((l) => l.replyPrice)).toEqual(['12.00', '7.50', '12.30']);
-    expect(res.data.quotes[0]!.total).toBe(quoteTotal([{ price: '12', quantity: '1.005' }, { price: '7.5', quantity: '20.000' }, { price: '12.3', quantity: '30.000' }]));
+    expect(res.data.quotes[0]!.total).toBe(
+      quoteTotal([
+        { price: '12', quantity: '1.005' },
+        { price: '7.5', quantity: '20.000' },
+        { price: '12.3', quantity: '30.000' },
+      ]),
+    );
   });
 
   it('refuses bad prices with the form’s messages: empty, zero, negative, huge, too precise, not a decimal, megabytes', async () => {
@@ -99,7 +119,10 @@ describe('enquiryQuote', () => {
       [{ lines: [l0, l1] }, { field: 'lines', message: mismatch }],
       [{ lines: [l0, l1, l1] }, { field: 'lines.2.lineId', message: mismatch }],
       [{ lines: [l0, l1, l2, l0] }, { field: 'lines.3.lineId', message: mismatch }],
-      [{ lines: [l0, l1, { lineId: '00000000-0000-0000-0000-000000000000', price: '1.00' }] }, { field: 'lines.2.lineId', message: mismatch }],
+      [
+        { lines: [l0, l1, { lineId: '00000000-0000-0000-0000-000000000000', price: '1.00' }] },
+        { field: 'lines.2.lineId', message: mismatch },
+      ],
       [{ lines: [l0, l1, { lineId: 'nonsense', price: '1.00' }] }, { field: 'lines.2.lineId', message: mismatch }],
       [{ lines: [] }, { field: 'lines', message: mismatch }],
       [{ lines: undefined }, { field: 'lines', message: mismatch }],
@@ -143,7 +166,10 @@ describe('quote states (E409)', () => {
     for (const status of ['awarded', 'notAwarded', 'cancelled']) {
       const d = await fresh();
       await k.operator('closeEnquiry', { id: d.id, status });
-      expect(await k.quote(a104, k.quoteBody(d))).toMatchObject({ code: 'E409', message: 'This enquiry is closed and takes no more quotes' });
+      expect(await k.quote(a104, k.quoteBody(d))).toMatchObject({
+        code: 'E409',
+        message: 'This enquiry is closed and takes no more quotes',
+      });
     }
   });
 
@@ -153,7 +179,10 @@ describe('quote states (E409)', () => {
     const res = await k.quote<Fields>(a104, k.quoteBody(d));
     expect(res).toMatchObject({ code: 'E409', data: null });
     expect(res.message).toContain('The buyer opened a new bargaining round');
-    expect(await k.quote(a104, k.quoteBody(d, { round: 3 }))).toMatchObject({ code: 'E409', message: 'Only data in pending state can be operated' });
+    expect(await k.quote(a104, k.quoteBody(d, { round: 3 }))).toMatchObject({
+      code: 'E409',
+      message: 'Only data in pending state can be operated',
+    });
     expect((await k.quote(a104, k.quoteBody(d, { round: 2 }))).code).toBe('E000');
   });
 
@@ -193,7 +222,9 @@ describe('quote states (E409)', () => {
     t.clock.now = new Date(saved.getTime() + 60_000);
     expect(await k.quote(a104, body, { 'idempotency-key': 'quote-key-000001' })).toEqual(first);
     t.clock.now = saved;
-    expect((await k.quote(a104, body, { 'idempotency-key': 'quote-key-000002' })).message).toBe('You have quoted in this round; a submitted quote cannot be edited');
+    expect((await k.quote(a104, body, { 'idempotency-key': 'quote-key-000002' })).message).toBe(
+      'You have quoted in this round; a submitted quote cannot be edited',
+    );
     expect(await counts()).toEqual({ quotes: before.quotes + 1, lines: before.lines + 3 });
   });
 
@@ -213,7 +244,10 @@ describe('quote states (E409)', () => {
 describe('the next round', () => {
   it('shows the round-1 prices as the latest quotation with the targets, and takes the round-2 quote', async () => {
     const d = await fresh();
-    await k.quote(a104, k.quoteBody(d, {}, (i) => ['100.00', '200.00', '300.00'][i]!));
+    await k.quote(
+      a104,
+      k.quoteBody(d, {}, (i) => ['100.00', '200.00', '300.00'][i]!),
+    );
     await k.operator('openRound', { id: d.id, hours: 48, targetPrices: { 'T-001': '90', 'T-003': 280.5 } });
     const r2 = await k.detail(a104, d.id);
     expect(r2).toMatchObject({ round: 2, replyStatus: 'pending' });
@@ -223,7 +257,10 @@ describe('the next round', () => {
       ['300.00', '280.50', null],
     ]);
     expect(r2.rounds.map((r) => r.status)).toEqual(['closed', 'open']);
-    const res = await k.quote(a104, k.quoteBody(r2, {}, (i) => ['95.00', '200.00', '281.00'][i]!));
+    const res = await k.quote(
+      a104,
+      k.quoteBody(r2, {}, (i) => ['95.00', '200.00', '281.00'][i]!),
+    );
     expect(res.data.quotes.map((q) => [q.round, q.lines[0]!.price])).toEqual([
       [1, '100.00'],
       [2, '95.00'],
@@ -242,8 +279,14 @@ describe('the inquiry letter of a quote', () => {
     const anonymous = await files.upload('询价函.xlsx', BYTES.xlsx);
     const res = await k.quote(a104, await letterBody(d, [anonymous]));
     expect(res.code).toBe('E000');
-    expect(res.data.quotes[0]!.letter).toEqual({ name: '询价函.xlsx', path: anonymous.path, url: `/bid-web/bid-service/file/download?filePath=${encodeURIComponent(anonymous.path)}` });
-    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [anonymous.path]);
+    expect(res.data.quotes[0]!.letter).toEqual({
+      name: '询价函.xlsx',
+      path: anonymous.path,
+      url: `/bid-web/bid-service/file/download?filePath=${encodeURIComponent(anonymous.path)}`,
+    });
+    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [
+      anonymous.path,
+    ]);
     expect(owner[0]!.owner).toBe(a104.supplierId);
     const xls = await fresh();
     expect((await k.quote(a104, await letterBody(xls, [await files.upload('询价函.xls', BYTES.xls, a104)]))).code).toBe('E000');
@@ -252,22 +295,36 @@ describe('the inquiry letter of a quote', () => {
   it('refuses a letter that is not Excel by content (E415), another supplier’s (E403), unknown (E400) or two letters', async () => {
     const d = await fresh();
     const before = await counts();
-    for (const [name, bytes] of [['询价函.xlsx', BYTES.pdf], ['询价函.xls', BYTES.zip], ['询价函.xlsx', BYTES.text], ['询价函.xls', BYTES.doc]] as const) {
+    for (const [name, bytes] of [
+      ['询价函.xlsx', BYTES.pdf],
+      ['询价函.xls', BYTES.zip],
+      ['询价函.xlsx', BYTES.text],
+      ['询价函.xls', BYTES.doc],
+    ] as const) {
       const res = await k.quote(a104, await letterBody(d, [await files.upload(name, bytes, a104)]));
-      expect(res, name).toMatchObject({ code: 'E415', message: 'The inquiry letter must be an .xls or .xlsx file', data: [{ field: 'letter.0' }] });
+      expect(res, name).toMatchObject({
+        code: 'E415',
+        message: 'The inquiry letter must be an .xls or .xlsx file',
+        data: [{ field: 'letter.0' }],
+      });
     }
     expect((await k.quote(a104, await letterBody(d, [await files.upload('别人的.xlsx', BYTES.xlsx, a141)]))).code).toBe('E403');
     const unknown = { name: 'x.xlsx', url: '', path: 'u/2026/01/0123456789abcdef0123456789abcdef.xlsx' };
     expect(await k.quote(a104, await letterBody(d, [unknown]))).toMatchObject({ code: 'E400', data: [{ field: 'letter.0.path' }] });
     const own = await files.upload('询价函.xlsx', BYTES.xlsx, a104);
-    expect(await k.quote(a104, await letterBody(d, [own, own]))).toMatchObject({ code: 'E400', data: [{ field: 'letter', message: 'Only one file can be uploaded here' }] });
+    expect(await k.quote(a104, await letterBody(d, [own, own]))).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'letter', message: 'Only one file can be uploaded here' }],
+    });
     expect(await counts()).toEqual(before);
     // A refused quote claims nothing: the anonymous upload stays unclaimed.
     const other = await fresh();
     const late = await files.upload('迟到.xlsx', BYTES.xlsx);
     await k.operator('closeEnquiry', { id: other.id, status: 'cancelled' });
     expect((await k.quote(a104, await letterBody(other, [late]))).code).toBe('E409');
-    const owner = await t.db.query<{ owner: string | null }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [late.path]);
+    const owner = await t.db.query<{ owner: string | null }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [
+      late.path,
+    ]);
     expect(owner[0]!.owner).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { LETTER_COLUMNS, LETTER_LABELS, LETTER_META, LETTER_SHEET, LETTER_TABLE_HEADER_ROW, letterColumn } from '../../../contract/inquiry-letter';
+import {
+  LETTER_COLUMNS,
+  LETTER_LABELS,
+  LETTER_META,
+  LETTER_SHEET,
+  LETTER_TABLE_HEADER_ROW,
+  letterColumn,
+} from '../../../contract/inquiry-letter';
 import { LOCALES } from '../../../contract/locales';
 import type { EnquiryPage } from '../../../contract/schemas/enquiry';
 import { sniffFileKind } from '../../../contract/upload-rules';
@@ -14,9 +21,15 @@ const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 
 const download = (id: string, s = a104, lang = 'en') =>
-  t.app.inject({ method: 'POST', url: '/bid-web/bid-service/enquiry/downloadTemplate', payload: { id }, headers: { 'x-access-token': s.token, 'accept-language': lang } });
+  t.app.inject({
+    method: 'POST',
+    url: '/bid-web/bid-service/enquiry/downloadTemplate',
+    payload: { id },
+    headers: { 'x-access-token': s.token, 'accept-language': lang },
+  });
 
-const seeded = async (theme: string) => (await t.post<EnquiryPage>('/enquiry/listByPage', { searchContent: theme }, k.as(a104))).data.records[0]!;
+const seeded = async (theme: string) =>
+  (await t.post<EnquiryPage>('/enquiry/listByPage', { searchContent: theme }, k.as(a104))).data.records[0]!;
 
 describe('enquiryDownloadTemplate', () => {
   it('writes a real .xlsx in the contract’s layout: title, meta rows, header row, the lines as exact texts, reply price empty', async () => {
@@ -25,7 +38,9 @@ describe('enquiryDownloadTemplate', () => {
     const res = await download(summary.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="inquiry-${d.enquiryNo}-round3.xlsx"; filename*=UTF-8''inquiry-${d.enquiryNo}-round3.xlsx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="inquiry-${d.enquiryNo}-round3.xlsx"; filename*=UTF-8''inquiry-${d.enquiryNo}-round3.xlsx`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     const bytes = res.rawPayload;
     expect(Number(res.headers['content-length'])).toBe(bytes.length);
@@ -81,7 +96,12 @@ describe('enquiryDownloadTemplate', () => {
     const { id } = await k.create();
     const bytes = (await download(id)).rawPayload;
     const form = multipart('inquiry.xlsx', bytes);
-    const up = await t.app.inject({ method: 'POST', url: '/bid-web/bid-service/file/upload', payload: form.payload, headers: { ...form.headers, 'x-access-token': a104.token } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/bid-web/bid-service/file/upload',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-access-token': a104.token },
+    });
     const file = JSON.parse(up.json().data.filename) as { name: string; path: string };
     const d = await k.detail(a104, id);
     const res = await k.quote(a104, k.quoteBody(d, { letter: [{ name: file.name, url: '', path: file.path }] }));
@@ -104,6 +124,12 @@ describe('enquiryDownloadTemplate', () => {
     const res = await download(awarded.id, a104, 'zh-CN');
     expect(res.headers['content-disposition']).toContain(`inquiry-${awarded.enquiryNo}-round2.xlsx`);
     const rows = await readSheet(res.rawPayload, LETTER_SHEET);
-    expect(rows.slice(LETTER_TABLE_HEADER_ROW).map((r) => r[letterColumn('name') - 1])).toEqual(['玉米淀粉', '氧化淀粉', '阳离子淀粉', 'AKD 中性施胶剂', '有机硅消泡剂']);
+    expect(rows.slice(LETTER_TABLE_HEADER_ROW).map((r) => r[letterColumn('name') - 1])).toEqual([
+      '玉米淀粉',
+      '氧化淀粉',
+      '阳离子淀粉',
+      'AKD 中性施胶剂',
+      '有机硅消泡剂',
+    ]);
   });
 });

@@ -11,16 +11,31 @@ const URL_DOWNLOAD = '/bid-web/bid-service/file/download';
 
 async function upload(content: Buffer, name = '报价单.pdf', token?: string) {
   const form = multipart(name, content);
-  const res = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: form.payload, headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: URL_UPLOAD,
+    payload: form.payload,
+    headers: { ...form.headers, ...(token ? { 'x-access-token': token } : {}) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { code: string; data: { filename: string } };
 }
 
 const download = (filePath: string, token?: string) =>
-  t.app.inject({ method: 'POST', url: URL_DOWNLOAD, payload: `filePath=${encodeURIComponent(filePath)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: URL_DOWNLOAD,
+    payload: `filePath=${encodeURIComponent(filePath)}`,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': 'en',
+      ...(token ? { 'x-access-token': token } : {}),
+    },
+  });
 
 const storedFiles = () => {
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [f]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [f]));
   return walk(join(t.dataDir, 'files')).length;
 };
 
@@ -52,7 +67,12 @@ describe('fileUpload', () => {
     const form = multipart('a.txt', Buffer.from('x'), 'other');
     const wrongField = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: form.payload, headers: form.headers });
     expect(wrongField.json()).toMatchObject({ code: 'E400' });
-    const empty = await t.app.inject({ method: 'POST', url: URL_UPLOAD, payload: '', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: URL_UPLOAD,
+      payload: '',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
     expect(empty.statusCode).toBe(200);
     expect(empty.json().code).not.toBe('E000');
   });
@@ -61,7 +81,12 @@ describe('fileUpload', () => {
 describe('the other upload paths of SPEC.md section 7', () => {
   const post = (path: string, token?: string) => {
     const form = multipart('规格书.pdf', Buffer.from('%PDF-1.4 spec'));
-    return t.app.inject({ method: 'POST', url: `/bid-web/bid-service${path}`, payload: form.payload, headers: { ...form.headers, 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/bid-web/bid-service${path}`,
+      payload: form.payload,
+      headers: { ...form.headers, 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) },
+    });
   };
 
   it("/file/uploadTsFile stores the logged-in supplier's own file and refuses without a token", async () => {
@@ -93,7 +118,9 @@ describe('fileDownload', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('%PDF-1.4 mine');
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('合同 v1.pdf')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('合同 v1.pdf')}`,
+    );
   });
 
   it('serves an upload with the type of its content, never of its name', async () => {
@@ -146,14 +173,22 @@ describe('fileDownload', () => {
   );
 
   it('refuses a path with a NUL in it with E400 controlCharacters (the rule of every text)', async () => {
-    expect((await download('u/2026/01/a\0b')).json()).toMatchObject({ code: 'E400', data: [{ field: 'filePath', message: 'Must not contain control characters' }] });
+    expect((await download('u/2026/01/a\0b')).json()).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'filePath', message: 'Must not contain control characters' }],
+    });
   });
 
   it('answers E404 for unknown paths and E400 for missing or huge ones', async () => {
     expect((await download('u/2026/01/0123456789abcdef0123456789abcdef.pdf')).json()).toMatchObject({ code: 'E404' });
     expect((await download('whatever.txt')).json()).toMatchObject({ code: 'E404' });
     expect((await download('x'.repeat(2000))).json()).toMatchObject({ code: 'E400' });
-    const missing = await t.app.inject({ method: 'POST', url: URL_DOWNLOAD, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: URL_DOWNLOAD,
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(missing.json()).toMatchObject({ code: 'E400' });
   });
 });

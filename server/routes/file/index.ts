@@ -72,7 +72,19 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // A second file is refused, never dropped: reading the rest of the body, the parser reports
       // it (FST_FILES_LIMIT, answered E400 oneFilePerRequest by the error handler).
       if (!(await files.next()).done) throw new ApiError(Code.invalid, 'oneFilePerRequest');
-      await insertFile(db, { storageKey: key, ownerSupplierId: session?.supplierId ?? null, public: false, originalName: name, size, mime: await storedFileMime(storage, key), uploadAddress: session ? null : addressKey(req.ip) }, now());
+      await insertFile(
+        db,
+        {
+          storageKey: key,
+          ownerSupplierId: session?.supplierId ?? null,
+          public: false,
+          originalName: name,
+          size,
+          mime: await storedFileMime(storage, key),
+          uploadAddress: session ? null : addressKey(req.ip),
+        },
+        now(),
+      );
     } catch (error) {
       await storage.remove(key);
       throw error;

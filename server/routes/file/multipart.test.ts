@@ -5,7 +5,8 @@ const t = await build();
 const URL_UPLOAD = '/bid-web/bid-service/file/upload';
 const B = 'xBOUNDARYx';
 const type = { 'content-type': `multipart/form-data; boundary=${B}`, 'accept-language': 'en' };
-const part = (disposition: string, body = 'hello', extra = 'Content-Type: application/octet-stream\r\n') => `--${B}\r\nContent-Disposition: ${disposition}\r\n${extra}\r\n${body}\r\n`;
+const part = (disposition: string, body = 'hello', extra = 'Content-Type: application/octet-stream\r\n') =>
+  `--${B}\r\nContent-Disposition: ${disposition}\r\n${extra}\r\n${body}\r\n`;
 const end = `--${B}--\r\n`;
 
 /** Every malformed body the multipart parser (busboy, through @fastify/multipart) can be handed. */
@@ -21,17 +22,28 @@ const MALFORMED: Record<string, { body: string | Buffer; headers?: Record<string
   'an empty body': { body: '' },
   'garbage before the first boundary only': { body: 'no boundary here at all' },
   'a header line with no colon': { body: `--${B}\r\nContent-Disposition form-data; name="file"; filename="a.pdf"\r\n\r\nhello\r\n${end}` },
-  'headers that never end': { body: `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n${'X-Pad: y\r\n'.repeat(3000)}` },
+  'headers that never end': {
+    body: `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n${'X-Pad: y\r\n'.repeat(3000)}`,
+  },
   'a field before the file, then no file': { body: part('form-data; name="note"', 'x', '') + end },
   'two files': { body: part('form-data; name="file"; filename="a.pdf"') + part('form-data; name="file"; filename="b.pdf"') + end },
   'too many fields': { body: Array.from({ length: 20 }, (_, i) => part(`form-data; name="f${i}"`, 'x', '')).join('') + end },
-  'a boundary parameter that is missing': { body: part('form-data; name="file"; filename="a.pdf"') + end, headers: { 'content-type': 'multipart/form-data' } },
-  'a boundary over 70 characters': { body: part('form-data; name="file"; filename="a.pdf"') + end, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(200)}` } },
+  'a boundary parameter that is missing': {
+    body: part('form-data; name="file"; filename="a.pdf"') + end,
+    headers: { 'content-type': 'multipart/form-data' },
+  },
+  'a boundary over 70 characters': {
+    body: part('form-data; name="file"; filename="a.pdf"') + end,
+    headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(200)}` },
+  },
 };
 
 /** Odd but whole: the file is stored, under a name made safe. */
 const ACCEPTED: Record<string, { body: string; name: string }> = {
-  'a field over its size beside the file (fields are not read)': { body: part('form-data; name="note"', 'x'.repeat(5000), '') + part('form-data; name="file"; filename="a.pdf"') + end, name: 'a.pdf' },
+  'a field over its size beside the file (fields are not read)': {
+    body: part('form-data; name="note"', 'x'.repeat(5000), '') + part('form-data; name="file"; filename="a.pdf"') + end,
+    name: 'a.pdf',
+  },
   'a NUL in the file name': { body: part('form-data; name="file"; filename="a\u0000b.pdf"') + end, name: 'a_b.pdf' },
 };
 

@@ -9,7 +9,13 @@ import { tusStore } from './tus';
 
 // Small quotas: a few files and a few kilobytes per address and day.
 const t = await build({
-  quotas: { registrationsPerAddress: 2, uploadsPerAddress: 3, uploadBytesPerAddress: 10_000, uploadsPerSupplier: 5, uploadBytesPerSupplier: 1_000_000 },
+  quotas: {
+    registrationsPerAddress: 2,
+    uploadsPerAddress: 3,
+    uploadBytesPerAddress: 10_000,
+    uploadsPerSupplier: 5,
+    uploadBytesPerSupplier: 1_000_000,
+  },
 });
 const TUS = `${BASE_PATH}${TUS_PATH}`;
 
@@ -35,7 +41,12 @@ const createTus = (ip: string, length: number, token?: string) =>
   t.app.inject({
     method: 'POST',
     url: TUS,
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'accept-language': 'en', ...(token ? { 'x-access-token': token } : {}) },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'accept-language': 'en',
+      ...(token ? { 'x-access-token': token } : {}),
+    },
     remoteAddress: ip,
   });
 
@@ -53,19 +64,33 @@ describe('anonymous registration quota', () => {
     expect((await t.post('/supplier/save', registration(0, await license()), { ip })).code).toBe('E000');
     expect((await t.post('/supplier/save', registration(1, await license()), { ip })).code).toBe('E000');
     const suppliers = await t.count('suppliers');
-    const res = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/supplier/save`, payload: registration(2, await license()), headers: { 'accept-language': 'en' }, remoteAddress: ip });
-    expect(res.json()).toEqual({ code: 'E429', message: 'Too many accounts were registered from your network today, please try again tomorrow', data: null });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/supplier/save`,
+      payload: registration(2, await license()),
+      headers: { 'accept-language': 'en' },
+      remoteAddress: ip,
+    });
+    expect(res.json()).toEqual({
+      code: 'E429',
+      message: 'Too many accounts were registered from your network today, please try again tomorrow',
+      data: null,
+    });
     expect(res.headers['x-reason']).toBe('registrationQuota');
     expect(await t.count('suppliers')).toBe(suppliers);
     // The message comes in the request language.
-    expect((await t.post('/supplier/save', registration(2, await license()), { ip, lang: 'zh-CN' })).message).toBe('今天从您所在网络注册的账号已达上限，请明天再试');
+    expect((await t.post('/supplier/save', registration(2, await license()), { ip, lang: 'zh-CN' })).message).toBe(
+      '今天从您所在网络注册的账号已达上限，请明天再试',
+    );
     // Other addresses of the same IPv6 /64 are the same network.
     expect((await t.post('/supplier/save', registration(2, await license()), { ip: '2001:db8:1:2::1' })).code).toBe('E000');
     expect((await t.post('/supplier/save', registration(3, await license()), { ip: '2001:db8:1:2::1' })).code).toBe('E000');
     expect((await t.post('/supplier/save', registration(5, await license()), { ip: '2001:db8:1:2:ffff::9' })).code).toBe('E429');
     // The next day the first address may register again.
     t.clock.now = new Date(t.clock.now.getTime() + DAY_MS);
-    const next = await t.post('/supplier/save', registration(4, await license(), { creditCode: demoCreditCode('440300', 'MA5FT0005') }), { ip });
+    const next = await t.post('/supplier/save', registration(4, await license(), { creditCode: demoCreditCode('440300', 'MA5FT0005') }), {
+      ip,
+    });
     expect(next.code).toBe('E000');
   });
 });
@@ -93,7 +118,13 @@ describe('anonymous upload quota', () => {
     const ip = '10.0.3.1';
     const form = multipart('a.txt', Buffer.from('x'), 'other');
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `${BASE_PATH}/file/upload`, payload: form.payload, headers: form.headers, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${BASE_PATH}/file/upload`,
+        payload: form.payload,
+        headers: form.headers,
+        remoteAddress: ip,
+      });
       expect(res.json()).toMatchObject({ code: 'E400' });
     }
     expect((await upload(ip)).code).toBe('E000');
@@ -146,7 +177,11 @@ describe('unclaimed uploads cap', () => {
       const ip = '10.0.6.1';
       expect((await upload(ip, 1000)).code).toBe('E000');
       const refused = await upload(ip, 1000);
-      expect(refused).toMatchObject({ code: 'E429', reason: 'uploadSpaceFull', message: 'The server holds too many uploaded files that are not used yet, please try again in a few hours' });
+      expect(refused).toMatchObject({
+        code: 'E429',
+        reason: 'uploadSpaceFull',
+        message: 'The server holds too many uploaded files that are not used yet, please try again in a few hours',
+      });
       const tus = await createTus('10.0.6.2', 1500);
       expect(tus.statusCode).toBe(429);
       expect(tus.json()).toMatchObject({ code: 'E429', message: refused.message });
@@ -172,7 +207,8 @@ const patchTus = (id: string, ip: string, bytes: number, offset = 0) =>
     payload: Buffer.alloc(bytes, 7),
     remoteAddress: ip,
   });
-const deleteTus = (id: string, ip: string) => t.app.inject({ method: 'DELETE', url: `${TUS}/${id}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: ip });
+const deleteTus = (id: string, ip: string) =>
+  t.app.inject({ method: 'DELETE', url: `${TUS}/${id}`, headers: { 'tus-resumable': '1.0.0' }, remoteAddress: ip });
 /** What unfinished and unclaimed uploads hold now, as the cap counts it. */
 const held = async () => (await unclaimedBytes(t.db, activeSince(t.app.services.quotas, t.clock.now))).total;
 
@@ -182,7 +218,12 @@ const held = async () => (await unclaimedBytes(t.db, activeSince(t.app.services.
  */
 async function progressRecorded(uploadId: string, received: number): Promise<void> {
   await expect
-    .poll(async () => Number((await t.db.query<{ received: string | number }>('SELECT received FROM tus_uploads WHERE upload_id = $1', [uploadId]))[0]?.received ?? -1))
+    .poll(async () =>
+      Number(
+        (await t.db.query<{ received: string | number }>('SELECT received FROM tus_uploads WHERE upload_id = $1', [uploadId]))[0]
+          ?.received ?? -1,
+      ),
+    )
     .toBe(received);
 }
 
@@ -219,7 +260,12 @@ describe('upload space that cannot be hoarded', () => {
     const rows = await t.count('tus_uploads');
     t.clock.now = new Date(t.clock.now.getTime() + 61 * 60_000);
     expect(await held()).toBe(before - 300);
-    const done = await housekeeping({ db: t.db, storage: t.app.services.storage, now: () => new Date(t.clock.now), tus: tusStore(t.dataDir) });
+    const done = await housekeeping({
+      db: t.db,
+      storage: t.app.services.storage,
+      now: () => new Date(t.clock.now),
+      tus: tusStore(t.dataDir),
+    });
     expect(done?.tusUploads).toBeGreaterThanOrEqual(1);
     expect(await t.count('tus_uploads')).toBeLessThan(rows);
     expect((await t.db.query('SELECT 1 FROM tus_uploads WHERE upload_id = $1', [idOf(created)])).length).toBe(0);
@@ -233,7 +279,10 @@ describe('upload space that cannot be hoarded', () => {
       const third = await createTus('10.0.7.3', 100);
       expect(third.statusCode).toBe(429);
       expect(third.headers['x-reason']).toBe('uploadsOpen');
-      expect(third.json()).toMatchObject({ code: 'E429', message: 'Too many uploads are under way from your network, please let them finish or cancel some first' });
+      expect(third.json()).toMatchObject({
+        code: 'E429',
+        message: 'Too many uploads are under way from your network, please let them finish or cancel some first',
+      });
       // Another address (a newcomer registering) is not held up.
       expect((await createTus('10.0.7.4', 100)).statusCode).toBe(201);
       expect((await deleteTus(idOf(first), '10.0.7.3')).statusCode).toBe(204);
@@ -249,13 +298,17 @@ describe('upload space that cannot be hoarded', () => {
     });
   });
 
-  it("a newcomer registers after another client filled what it could: one address holds a share of the space, and a newcomer gets past a full one", async () => {
+  it('a newcomer registers after another client filled what it could: one address holds a share of the space, and a newcomer gets past a full one', async () => {
     await withQuotas({}, async (quotas) => {
       const before = (await unclaimedBytes(t.db, new Date(0))).total;
       Object.assign(quotas, { unclaimedBytes: before + 3000, unclaimedBytesPerAddress: 1500, newcomerHeadroomBytes: 1500 });
       // The hoarder gets its share, then nothing more: neither a stored upload nor a tus one.
       expect((await upload('10.0.8.1', 1000)).code).toBe('E000');
-      expect(await upload('10.0.8.1', 1000)).toMatchObject({ code: 'E429', reason: 'uploadShareFull', message: 'Your network holds too many uploaded files that are not used yet, please finish the registration or try again tomorrow' });
+      expect(await upload('10.0.8.1', 1000)).toMatchObject({
+        code: 'E429',
+        reason: 'uploadShareFull',
+        message: 'Your network holds too many uploaded files that are not used yet, please finish the registration or try again tomorrow',
+      });
       const tus = await createTus('10.0.8.1', 1000);
       expect(tus.statusCode).toBe(429);
       expect(tus.headers['x-reason']).toBe('uploadShareFull');

@@ -29,7 +29,12 @@ describe.runIf(ENGINE === 'postgres')('tus uploads across two instances', () => 
     const created = await second!.inject({
       method: 'POST',
       url: ENDPOINT,
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': `filename ${Buffer.from('标书.pdf').toString('base64')}`, ...auth },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': `filename ${Buffer.from('标书.pdf').toString('base64')}`,
+        ...auth,
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = String(created.headers.location).split('/').at(-1)!;
@@ -38,7 +43,11 @@ describe.runIf(ENGINE === 'postgres')('tus uploads across two instances', () => 
     for (let part = 0; offset < bytes.length; part++) {
       const via = instances[part % 2]!;
       // Each part goes where the load balancer sends it; the offset is asked of the other instance.
-      const asked = await instances[(part + 1) % 2]!.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth } });
+      const asked = await instances[(part + 1) % 2]!.inject({
+        method: 'HEAD',
+        url: `${ENDPOINT}/${id}`,
+        headers: { 'tus-resumable': '1.0.0', ...auth },
+      });
       expect(asked.headers['upload-offset']).toBe(String(offset));
       const chunk = bytes.subarray(offset, offset + TUS_CHUNK_BYTES);
       const patched = await via.inject({
@@ -52,10 +61,19 @@ describe.runIf(ENGINE === 'postgres')('tus uploads across two instances', () => 
       expect(patched.headers['upload-offset']).toBe(String(offset));
     }
 
-    const done = await second!.inject({ method: 'POST', url: `${BASE_PATH}/file/tusComplete`, headers: { 'content-type': 'application/json', ...auth }, payload: { uploadId: id } });
+    const done = await second!.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/file/tusComplete`,
+      headers: { 'content-type': 'application/json', ...auth },
+      payload: { uploadId: id },
+    });
     const file = JSON.parse((done.json() as { data: { filename: string } }).data.filename) as { path: string };
     for (const instance of instances) {
-      const got = await instance.inject({ method: 'GET', url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(file.path)}`, headers: auth });
+      const got = await instance.inject({
+        method: 'GET',
+        url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(file.path)}`,
+        headers: auth,
+      });
       expect(got.statusCode).toBe(200);
       expect(got.rawPayload.equals(bytes)).toBe(true);
     }
@@ -64,9 +82,18 @@ describe.runIf(ENGINE === 'postgres')('tus uploads across two instances', () => 
   it('a request on one instance makes a PATCH still streaming on the other let go first: a stale client cannot write over the upload', async () => {
     const [first, second] = instances;
     const auth = { 'x-access-token': (await t!.login('demo_a104')).token };
-    const headers = (offset: number) => ({ 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...auth });
+    const headers = (offset: number) => ({
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      ...auth,
+    });
     const bytes = randomBytes(1024 * 1024);
-    const created = await first!.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), ...auth } });
+    const created = await first!.inject({
+      method: 'POST',
+      url: ENDPOINT,
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), ...auth },
+    });
     const id = String(created.headers.location).split('/').at(-1)!;
 
     // A client on a bad link: its PATCH through the first instance has sent 256 KB and stalls.
@@ -80,16 +107,30 @@ describe.runIf(ENGINE === 'postgres')('tus uploads across two instances', () => 
     // The same client, reconnected through the second instance, asks where to go on, and sends the rest.
     const asked = await second!.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth } });
     const offset = Number(asked.headers['upload-offset']);
-    const rest = await second!.inject({ method: 'PATCH', url: `${ENDPOINT}/${id}`, headers: headers(offset), payload: bytes.subarray(offset) });
+    const rest = await second!.inject({
+      method: 'PATCH',
+      url: `${ENDPOINT}/${id}`,
+      headers: headers(offset),
+      payload: bytes.subarray(offset),
+    });
     expect(rest.statusCode).toBe(204);
     expect(rest.headers['upload-offset']).toBe(String(bytes.length));
 
     // The old request wakes up with garbage: it must have been made to let go before the rest was written.
     stalled.end(Buffer.alloc(512 * 1024));
     await stale;
-    const done = await second!.inject({ method: 'POST', url: `${BASE_PATH}/file/tusComplete`, headers: { 'content-type': 'application/json', ...auth }, payload: { uploadId: id } });
+    const done = await second!.inject({
+      method: 'POST',
+      url: `${BASE_PATH}/file/tusComplete`,
+      headers: { 'content-type': 'application/json', ...auth },
+      payload: { uploadId: id },
+    });
     const file = JSON.parse((done.json() as { data: { filename: string } }).data.filename) as { path: string };
-    const got = await first!.inject({ method: 'GET', url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(file.path)}`, headers: auth });
+    const got = await first!.inject({
+      method: 'GET',
+      url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(file.path)}`,
+      headers: auth,
+    });
     expect(got.rawPayload.equals(bytes)).toBe(true);
   });
 });

@@ -20,7 +20,12 @@ async function create(size: number, name = '标书.pdf', s?: { token: string }) 
   const res = await t.app.inject({
     method: 'POST',
     url: ENDPOINT,
-    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}`, ...auth(s) },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}`,
+      ...auth(s),
+    },
   });
   return res;
 }
@@ -41,8 +46,10 @@ const patch = (id: string, offset: number, body: Buffer, s?: { token: string }) 
     payload: body,
   });
 
-const head = (id: string, s?: { token: string }) => t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth(s) } });
-const complete = (uploadId: unknown, s?: { token: string }) => t.post<{ filename: string }>('/file/tusComplete', { uploadId }, s ? { token: s.token } : {});
+const head = (id: string, s?: { token: string }) =>
+  t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth(s) } });
+const complete = (uploadId: unknown, s?: { token: string }) =>
+  t.post<{ filename: string }>('/file/tusComplete', { uploadId }, s ? { token: s.token } : {});
 const download = (path: string, s?: { token: string }) =>
   t.app.inject({ method: 'GET', url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(path)}`, headers: auth(s) });
 
@@ -135,7 +142,12 @@ describe('tus uploads', () => {
       port,
       method: 'PATCH',
       path: `${ENDPOINT}/${id}`,
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+      },
     });
     req.on('error', () => undefined);
     req.write(bytes.subarray(0, 256 * 1024));
@@ -160,13 +172,22 @@ describe('tus uploads', () => {
     expect((await create(MAX_FILE_BYTES + 1)).statusCode).toBe(413);
     expect((await create(MAX_FILE_BYTES)).statusCode).toBe(201);
     // A deferred length cannot get past the limit either.
-    const deferred = await t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1' } });
+    const deferred = await t.app.inject({
+      method: 'POST',
+      url: ENDPOINT,
+      headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1' },
+    });
     expect(deferred.statusCode).toBe(201);
     const id = String(deferred.headers.location).split('/').at(-1)!;
     const res = await t.app.inject({
       method: 'PATCH',
       url: `${ENDPOINT}/${id}`,
-      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': String(MAX_FILE_BYTES + 1), 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'upload-length': String(MAX_FILE_BYTES + 1),
+        'content-type': 'application/offset+octet-stream',
+      },
       payload: Buffer.from('x'),
     });
     expect(res.statusCode).toBe(413);
@@ -175,7 +196,12 @@ describe('tus uploads', () => {
   it('refuses requests without the protocol header and PATCH bodies of another type', async () => {
     expect((await t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'upload-length': '10' } })).statusCode).toBe(412);
     const id = await createdId(10);
-    const wrongType = await t.app.inject({ method: 'PATCH', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/json' }, payload: '{}' });
+    const wrongType = await t.app.inject({
+      method: 'PATCH',
+      url: `${ENDPOINT}/${id}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect([wrongType.statusCode, wrongType.body]).toEqual([400, 'Invalid content-type\n']);
     expect((await head('0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
   });
@@ -196,7 +222,8 @@ describe('tus uploads', () => {
     await patch(id, 0, Buffer.alloc(40));
     expect(await complete(id)).toMatchObject({ code: 'E409', message: 'The file has not been uploaded completely yet' });
     expect((await complete('0123456789abcdef0123456789abcdef')).code).toBe('E404');
-    for (const bad of ['../../etc/passwd', 'short', 'x'.repeat(200), 42, undefined]) expect((await complete(bad)).code, String(bad)).toBe('E400');
+    for (const bad of ['../../etc/passwd', 'short', 'x'.repeat(200), 42, undefined])
+      expect((await complete(bad)).code, String(bad)).toBe('E400');
   });
 
   it('completes an anonymous upload for anyone holding its id, like /file/upload', async () => {
@@ -206,22 +233,37 @@ describe('tus uploads', () => {
     const file = JSON.parse(res.data.filename) as { path: string };
     expect((await download(file.path)).body).toBe('abc');
     // The upload stays anonymous and now names its stored file.
-    const rows = await t.db.query<{ owner: string | null; stored: boolean }>('SELECT owner_supplier_id AS owner, storage_key IS NOT NULL AS stored FROM tus_uploads WHERE upload_id = $1', [id]);
+    const rows = await t.db.query<{ owner: string | null; stored: boolean }>(
+      'SELECT owner_supplier_id AS owner, storage_key IS NOT NULL AS stored FROM tus_uploads WHERE upload_id = $1',
+      [id],
+    );
     expect(rows).toEqual([{ owner: null, stored: true }]);
   });
 
   it('answers no Access-Control-Allow-Origin to another site (neither * nor its origin), and the configured origin its own', async () => {
     const preflight = (origin: string) =>
-      t.app.inject({ method: 'OPTIONS', url: ENDPOINT, headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'tus-resumable,upload-length' } });
+      t.app.inject({
+        method: 'OPTIONS',
+        url: ENDPOINT,
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'tus-resumable,upload-length' },
+      });
     const createFrom = (origin?: string) =>
-      t.app.inject({ method: 'POST', url: ENDPOINT, headers: { 'tus-resumable': '1.0.0', 'upload-length': '3', ...(origin ? { origin } : {}) } });
+      t.app.inject({
+        method: 'POST',
+        url: ENDPOINT,
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '3', ...(origin ? { origin } : {}) },
+      });
     for (const res of [await preflight('https://evil.example'), await createFrom('https://evil.example')]) {
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(JSON.stringify(res.headers)).not.toContain('evil.example');
     }
     // A PATCH or HEAD from another site gets no permission to read the answer either.
     const id = await createdId(3);
-    const fromEvil = await t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', origin: 'https://evil.example' } });
+    const fromEvil = await t.app.inject({
+      method: 'HEAD',
+      url: `${ENDPOINT}/${id}`,
+      headers: { 'tus-resumable': '1.0.0', origin: 'https://evil.example' },
+    });
     expect(fromEvil.headers['access-control-allow-origin']).toBeUndefined();
     // The configured origin may read the answers; the portal on the service's own origin needs no header.
     expect((await preflight(PORTAL)).headers['access-control-allow-origin']).toBe(PORTAL);

@@ -31,7 +31,8 @@ import { reserveTusUpload } from '../../services/quotas';
 export const TUS_EXPIRY_MS = 24 * 3600_000;
 export const tusDirectory = (dataDir: string) => join(dataDir, 'tus');
 /** The tus store of a data directory: the server's, and housekeeping's for expired uploads. */
-export const tusStore = (dataDir: string) => new FileStore({ directory: tusDirectory(dataDir), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+export const tusStore = (dataDir: string) =>
+  new FileStore({ directory: tusDirectory(dataDir), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'] as const;
 const UPLOAD_ID_RE = /^[\w-]{8,128}$/;
 
@@ -42,7 +43,8 @@ const UPLOAD_ID_RE = /^[\w-]{8,128}$/;
  */
 function endTakesCallback(res: ServerResponse): void {
   const end = res.end.bind(res) as (chunk?: unknown, encoding?: unknown, callback?: () => void) => ServerResponse;
-  res.end = ((...args: unknown[]) => (typeof args[0] === 'function' ? end(undefined, undefined, args[0] as () => void) : end(...args))) as ServerResponse['end'];
+  res.end = ((...args: unknown[]) =>
+    typeof args[0] === 'function' ? end(undefined, undefined, args[0] as () => void) : end(...args)) as ServerResponse['end'];
 }
 
 /** Who sent a tus request, and where its answer goes. */
@@ -62,7 +64,10 @@ const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ 
  * valid token sent with the creation, else nobody (like /file/upload). A finished upload becomes
  * an ordinary stored file through /file/tusComplete, with the descriptor /file/upload answers.
  */
-export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string }): Promise<void> {
+export async function tusRoutes(
+  app: FastifyInstance,
+  opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string },
+): Promise<void> {
   const { now, storage, quotas, metrics } = app.services;
   const path = `${BASE_PATH}${TUS_PATH}`;
   const datastore = tusStore(opts.dataDir);
@@ -109,12 +114,14 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       if (!caller) throw { status_code: 500, body: 'Internal error\n' };
       const { db } = app.services;
       // The declared length counts against the day's quota now: the bytes follow in later requests.
-      const address = await reserveTusUpload(db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES).catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-        // tus clients read the status; the envelope says why, the reason header says it to the portal.
-        caller.res.setHeader(REASON_HEADER, error.key);
-        throw { status_code: 429, body: JSON.stringify({ code: error.code, message: message(error.key, caller.locale), data: null }) };
-      });
+      const address = await reserveTusUpload(db, quotas, now(), caller.session, caller.ip, upload.size ?? MAX_FILE_BYTES).catch(
+        (error: unknown) => {
+          if (!(error instanceof ApiError)) throw error;
+          // tus clients read the status; the envelope says why, the reason header says it to the portal.
+          caller.res.setHeader(REASON_HEADER, error.key);
+          throw { status_code: 429, body: JSON.stringify({ code: error.code, message: message(error.key, caller.locale), data: null }) };
+        },
+      );
       await insertTusUpload(db, upload.id, caller.session?.supplierId ?? null, now(), upload.size, address);
       return {};
     },
@@ -124,7 +131,8 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
   /** A plain protocol answer (tus clients read statuses, not envelopes). */
-  const refuse = (reply: FastifyReply, status: number, text: string) => reply.code(status).header('tus-resumable', '1.0.0').header('cache-control', 'no-store').type('text/plain').send(text);
+  const refuse = (reply: FastifyReply, status: number, text: string) =>
+    reply.code(status).header('tus-resumable', '1.0.0').header('cache-control', 'no-store').type('text/plain').send(text);
 
   async function handle(req: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
     let session: Session | null;
@@ -151,7 +159,8 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
       await tus.handle(req.raw, reply.raw);
       // The bytes an upload holds, and when it last received some (services/quotas.ts).
       const offset = Number(reply.raw.getHeader('upload-offset'));
-      if (req.method === 'PATCH' && id && reply.raw.statusCode === 204 && Number.isSafeInteger(offset)) await recordTusProgress(app.services.db, id, offset, now());
+      if (req.method === 'PATCH' && id && reply.raw.statusCode === 204 && Number.isSafeInteger(offset))
+        await recordTusProgress(app.services.db, id, offset, now());
     } catch (error) {
       req.log.error({ err: error }, 'tus request failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
@@ -195,7 +204,19 @@ export async function tusRoutes(app: FastifyInstance, opts: { dataDir: string; a
         // Stored files are readable by the service's account only, as /file/upload writes them
         // (the tus store writes its uploads with the default mode).
         await chmod(to, 0o600);
-        await insertFile(tx, { storageKey: key, ownerSupplierId: row.ownerSupplierId, public: false, originalName: name, size: upload.size, mime: await storedFileMime(storage, key), uploadAddress: row.address }, now());
+        await insertFile(
+          tx,
+          {
+            storageKey: key,
+            ownerSupplierId: row.ownerSupplierId,
+            public: false,
+            originalName: name,
+            size: upload.size,
+            mime: await storedFileMime(storage, key),
+            uploadAddress: row.address,
+          },
+          now(),
+        );
         await setTusStorageKey(tx, row.uploadId, key);
       } catch (error) {
         await unlink(to).catch(() => undefined);

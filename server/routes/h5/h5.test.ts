@@ -57,7 +57,8 @@ const person = (overrides: Partial<VisitorPerson> = {}): VisitorPerson => ({
   ...overrides,
 });
 
-const claimsOf = (pass: string) => JSON.parse(Buffer.from(pass.split('.')[1]!, 'base64url').toString()) as VisitPassClaims & Record<string, unknown>;
+const claimsOf = (pass: string) =>
+  JSON.parse(Buffer.from(pass.split('.')[1]!, 'base64url').toString()) as VisitPassClaims & Record<string, unknown>;
 const withClaims = (pass: string, change: Record<string, unknown>) => {
   const [v, , sig] = pass.split('.');
   return `${v}.${Buffer.from(JSON.stringify({ ...claimsOf(pass), ...change })).toString('base64url')}.${sig}`;
@@ -127,10 +128,21 @@ describe('h5GetQrByPhoneAndVerificationCode', () => {
   it('answers a signed pass with who, where and the validity window of the visit', async () => {
     const pass = await getPass();
     expect(pass.pass).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
-    expect(pass).toMatchObject({ visitorName: '访客演示', phone, productionBase: 'Dongguan production base', department: 'Purchasing', host: '王经理' });
+    expect(pass).toMatchObject({
+      visitorName: '访客演示',
+      phone,
+      productionBase: 'Dongguan production base',
+      department: 'Purchasing',
+      host: '王经理',
+    });
     expect(pass.visitNo).toMatch(/^FK\d{10}$/);
     const claims = claimsOf(pass.pass);
-    expect(claims).toMatchObject({ vid: pass.visitorId, vis: pass.visitId, phone, exp: Math.floor(new Date(pass.validUntil).getTime() / 1000) });
+    expect(claims).toMatchObject({
+      vid: pass.visitorId,
+      vis: pass.visitId,
+      phone,
+      exp: Math.floor(new Date(pass.validUntil).getTime() / 1000),
+    });
     expect(new Date(pass.validUntil).getTime() - t.clock.now.getTime()).toBeGreaterThan(29 * DAY);
   });
 
@@ -161,8 +173,14 @@ describe('h5GetQrByPhoneAndVerificationCode', () => {
     const ip = nextIp();
     expect((await t.post('/h5/getVerificationCodeByPhone', { phone: old }, { ip })).code).toBe('E000');
     const code = lastCode(old);
-    await t.db.query("UPDATE visits SET valid_until = $2::timestamptz - interval '1 minute' WHERE visit_no = 'FKOLD' AND phone = $1", [old, t.clock.now]);
-    expect(await t.post('/h5/getQrByPhoneAndVerificationCode', { phone: old, code }, { ip })).toMatchObject({ code: 'E404', message: 'There is no approved visit for this phone number' });
+    await t.db.query("UPDATE visits SET valid_until = $2::timestamptz - interval '1 minute' WHERE visit_no = 'FKOLD' AND phone = $1", [
+      old,
+      t.clock.now,
+    ]);
+    expect(await t.post('/h5/getQrByPhoneAndVerificationCode', { phone: old, code }, { ip })).toMatchObject({
+      code: 'E404',
+      message: 'There is no approved visit for this phone number',
+    });
   });
 });
 
@@ -223,7 +241,9 @@ describe('h5 calls with a pass', () => {
     const res = await t.post<VisitItem[]>('/h5/getValidItemByVisitorId', { pass: pass.pass, visitorId: pass.visitorId });
     expect(res.data.map((v) => v.visitId)).toEqual([pass.visitId]);
     expect(res.data[0]).toMatchObject({ host: '王经理', reason: '供应商来访洽谈' });
-    expect((await t.post('/h5/getValidItemByVisitorId', { pass: pass.pass, visitorId: '00000000-0000-0000-0000-000000000000' })).code).toBe('E403');
+    expect((await t.post('/h5/getValidItemByVisitorId', { pass: pass.pass, visitorId: '00000000-0000-0000-0000-000000000000' })).code).toBe(
+      'E403',
+    );
     expect((await t.post('/h5/getValidItemByVisitorId', { pass: pass.pass })).code).toBe('E400');
   });
 
@@ -241,11 +261,18 @@ describe('h5 calls with a pass', () => {
     expect(await t.count('visitor_persons')).toBe(before + 1);
     expect((await t.post('/h5/getVisitPersonEntity', { pass })).data).toEqual(person());
     // Changed information replaces the old one: still one person per visitor.
-    const changed = await t.post<VisitorPerson>('/h5/savePersonnelEntity', { pass, person: person({ meal: false, mealType: 'STD', lodging: true }) });
+    const changed = await t.post<VisitorPerson>('/h5/savePersonnelEntity', {
+      pass,
+      person: person({ meal: false, mealType: 'STD', lodging: true }),
+    });
     expect(changed.data).toMatchObject({ meal: false, mealType: '', lodging: true });
     expect(await t.count('visitor_persons')).toBe(before + 1);
     expect((await getPass(own)).visitorName).toBe('张访客');
-    const concurrent = await Promise.all(Array.from({ length: 4 }, () => t.post<VisitorPerson>('/h5/savePersonnelEntity', body, { headers: { 'idempotency-key': 'visitor-key-0002' } })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.post<VisitorPerson>('/h5/savePersonnelEntity', body, { headers: { 'idempotency-key': 'visitor-key-0002' } }),
+      ),
+    );
     expect(oneWriteAmong(concurrent).data).toMatchObject({ name: '张访客' });
     expect(await t.count('visitor_persons')).toBe(before + 1);
   });
@@ -267,7 +294,10 @@ describe('h5 calls with a pass', () => {
     for (const [change, field] of bad) {
       const res = await t.post<Array<{ field: string }>>('/h5/savePersonnelEntity', { pass, person: { ...person(), ...change } });
       expect(res.code, JSON.stringify(change)).toBe('E400');
-      expect(res.data.map((f) => f.field), JSON.stringify(change)).toContain(field);
+      expect(
+        res.data.map((f) => f.field),
+        JSON.stringify(change),
+      ).toContain(field);
     }
     expect((await t.post('/h5/getVisitPersonEntity', { pass })).data).toEqual(before);
   });
@@ -275,7 +305,10 @@ describe('h5 calls with a pass', () => {
   it('refuses forged, tampered and expired passes: E400 malformed, E403 passInvalid or passExpired', async () => {
     const { pass } = await getPass();
     const tampered = withClaims(pass, { vid: '00000000-0000-0000-0000-000000000000' });
-    expect(await t.post('/h5/savePersonnelEntity', { pass: tampered, person: person() })).toMatchObject({ code: 'E403', message: 'The visit pass is not valid, please get a new one' });
+    expect(await t.post('/h5/savePersonnelEntity', { pass: tampered, person: person() })).toMatchObject({
+      code: 'E403',
+      message: 'The visit pass is not valid, please get a new one',
+    });
     expect((await t.post('/h5/getVisitPersonEntity', { pass: 'not a pass' })).code).toBe('E400');
     expect((await t.post('/h5/getVisitPersonEntity', {})).code).toBe('E400');
     const exp = (claimsOf(pass) as { exp: number }).exp;
@@ -285,9 +318,15 @@ describe('h5 calls with a pass', () => {
       t.clock.now = new Date(exp * 1000 - 1);
       expect((await t.post('/h5/getVisitPersonEntity', { pass })).code).toBe('E000');
       t.clock.now = new Date(exp * 1000);
-      expect(await t.post('/h5/getVisitPersonEntity', { pass })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
+      expect(await t.post('/h5/getVisitPersonEntity', { pass })).toMatchObject({
+        code: 'E403',
+        message: 'The visit pass has expired, please get a new one',
+      });
       t.clock.now = new Date(exp * 1000 + 1000);
-      expect(await t.post('/h5/savePersonnelEntity', { pass, person: person() })).toMatchObject({ code: 'E403', message: 'The visit pass has expired, please get a new one' });
+      expect(await t.post('/h5/savePersonnelEntity', { pass, person: person() })).toMatchObject({
+        code: 'E403',
+        message: 'The visit pass has expired, please get a new one',
+      });
       expect((await t.post('/h5/getValidItemByVisitorId', { pass, visitorId: claimsOf(pass).vid })).code).toBe('E403');
     } finally {
       t.clock.now = saved;

@@ -6,7 +6,16 @@ import type { Locale } from '../../../contract/locales';
 import type { VisitorPerson, VisitPassClaims } from '../../../contract/schemas/visitor';
 import { passExpired } from '../../../contract/visitor-values';
 import type { Queryable } from '../../db/db';
-import { findPerson, findVisit, isDictionaryCode, openVisitsOf, savePerson, visitItemOf, visitorIdOf, type Visit } from '../../db/visit-repo';
+import {
+  findPerson,
+  findVisit,
+  isDictionaryCode,
+  openVisitsOf,
+  savePerson,
+  visitItemOf,
+  visitorIdOf,
+  type Visit,
+} from '../../db/visit-repo';
 import { ApiError, forbidden, invalid, tooMany } from '../../http/api-error';
 import { route } from '../../http/route';
 import { readPass, signPass } from '../../security/pass';
@@ -56,7 +65,12 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
     const at = now();
     const attempt = await allowCodeSend(db, 'h5-code-ip', req.ip, codeTarget(input.phone), at);
     const known = (await openVisitsOf(db, input.phone, at, req.locale)).length > 0;
-    await issueCode(app.services, { target: codeTarget(input.phone), way: 'phone', to: input.phone, known, locale: req.locale, purpose: 'gate', attempt }, at, req.log);
+    await issueCode(
+      app.services,
+      { target: codeTarget(input.phone), way: 'phone', to: input.phone, known, locale: req.locale, purpose: 'gate', attempt },
+      at,
+      req.log,
+    );
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 
@@ -75,7 +89,14 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
     if (outcome === 'locked') throw tooMany();
     if (outcome === 'noVisit' || !visit) throw noApprovedVisit();
     const { visitorId } = outcome;
-    const claims: VisitPassClaims = { vid: visitorId, vis: visit.id, phone: input.phone, nbf: seconds(visit.validFrom), exp: seconds(visit.validUntil), iat: seconds(at) };
+    const claims: VisitPassClaims = {
+      vid: visitorId,
+      vis: visit.id,
+      phone: input.phone,
+      nbf: seconds(visit.validFrom),
+      exp: seconds(visit.validUntil),
+      iat: seconds(at),
+    };
     const person = await findPerson(db, visitorId);
     return {
       pass: signPass(claims, passSecret),
@@ -111,7 +132,11 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
     async ({ input, req, db: tx }) => {
       const claims = await holder(tx, input.pass, req.locale);
       const p = input.person;
-      for (const [field, type, code] of [['gender', 'gender', p.gender], ['certificateType', 'certificateType', p.certificateType], ['mealType', 'mealType', p.meal ? p.mealType : '']] as const) {
+      for (const [field, type, code] of [
+        ['gender', 'gender', p.gender],
+        ['certificateType', 'certificateType', p.certificateType],
+        ['mealType', 'mealType', p.meal ? p.mealType : ''],
+      ] as const) {
         if (code && !(await isDictionaryCode(tx, type, code))) throw invalid(`person.${field}`, 'choiceInvalid');
       }
       // A meal type without a meal means nothing: it is not kept.
@@ -136,7 +161,14 @@ export async function h5Routes(app: FastifyInstance): Promise<void> {
       timeZone: visit ? (visit.timeZone ?? timeZone) : null,
     };
     const at = now();
-    const reason = !visit || visit.status !== 'approved' ? 'revoked' : seconds(at) < claims.nbf ? 'notYetValid' : passExpired(shown.validUntil, at.getTime()) ? 'expired' : null;
+    const reason =
+      !visit || visit.status !== 'approved'
+        ? 'revoked'
+        : seconds(at) < claims.nbf
+          ? 'notYetValid'
+          : passExpired(shown.validUntil, at.getTime())
+            ? 'expired'
+            : null;
     return { valid: reason === null, reason, ...shown };
   });
 }

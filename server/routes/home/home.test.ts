@@ -18,7 +18,8 @@ const a141 = await tk.session('demo_a141');
 type S = { token: string; supplierId: string };
 
 const todos = (s: S, body: unknown = { pageSize: 100 }) => t.post<TodoPage>('/home/todoList', body, { token: s.token, lang: 'en' });
-const messages = (s: S, body: unknown = { pageSize: 100 }) => t.post<MessagePage>('/home/messageList', body, { token: s.token, lang: 'en' });
+const messages = (s: S, body: unknown = { pageSize: 100 }) =>
+  t.post<MessagePage>('/home/messageList', body, { token: s.token, lang: 'en' });
 const markRead = (s: S, body: unknown) => t.post<{ unread: number }>('/home/markRead', body, { token: s.token });
 type Fields = Array<{ field: string; message: string }>;
 
@@ -32,7 +33,8 @@ const todoOf = async (s: S, kind: TodoKind, refId: string) => (await todoItems(s
 
 /** How many messages of `kind` about `refId` the database holds (for any supplier). */
 const stored = async (kind: MessageKind, refId: string) =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages WHERE kind = $1 AND ref_id = $2', [kind, refId]))[0]!.n;
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages WHERE kind = $1 AND ref_id = $2', [kind, refId]))[0]!
+    .n;
 const allMessages = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages'))[0]!.n;
 
 /** Deadline ascending with none last, then newest first. */
@@ -50,7 +52,9 @@ describe('homeTodoList', () => {
     const res = await todos(a104);
     expect(res.code).toBe('E000');
     const items = res.data.records;
-    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['depositDue', 'bidDue', 'quoteDue', 'communicationReplied', 'visitReturned']));
+    expect(new Set(items.map((i) => i.kind))).toEqual(
+      new Set(['depositDue', 'bidDue', 'quoteDue', 'communicationReplied', 'visitReturned']),
+    );
     expectOrdered(items);
     expect(items.at(-1)!.deadline).toBeNull();
     expect(res.data.serverTime).toBe(t.clock.now.toISOString());
@@ -61,13 +65,21 @@ describe('homeTodoList', () => {
     expect(res.data.counts.unreadMessages).toBe((await messages(a104, { unreadOnly: true })).data.total);
     expect(res.data.counts.unreadMessages).toBeGreaterThan(0);
     const returned = items.find((i) => i.kind === 'visitReturned')!;
-    expect(returned).toMatchObject({ number: expect.stringMatching(/^FS/), name: 'Dongguan production base', note: expect.stringMatching(/保险单/) });
+    expect(returned).toMatchObject({
+      number: expect.stringMatching(/^FS/),
+      name: 'Dongguan production base',
+      note: expect.stringMatching(/保险单/),
+    });
     const zh = await t.post<TodoPage>('/home/todoList', { pageSize: 100 }, { token: a104.token, lang: 'zh-CN' });
     expect(zh.data.records.find((i) => i.kind === 'visitReturned')!.name).toBe('东莞生产基地');
     const quote = items.find((i) => i.kind === 'quoteDue' && i.note === '3')!;
     expect(quote.number).toMatch(/^XJ/);
     const deposit = items.find((i) => i.kind === 'depositDue')!;
-    expect((await t.post<TenderRecordDetail>('/tender/getById', { id: deposit.refId }, tk.as(a104))).data).toMatchObject({ status: 'signedUp', tenderNo: deposit.number, cutoffTime: deposit.deadline });
+    expect((await t.post<TenderRecordDetail>('/tender/getById', { id: deposit.refId }, tk.as(a104))).data).toMatchObject({
+      status: 'signedUp',
+      tenderNo: deposit.number,
+      cutoffTime: deposit.deadline,
+    });
   });
 
   it('pages: a page beyond the end is empty with the total and the counts', async () => {
@@ -93,7 +105,11 @@ describe('homeTodoList', () => {
   it('answers every status, each kind only where the status opens its screen', async () => {
     const none = await todos(a101);
     expect(none.code).toBe('E000');
-    expect(none.data).toMatchObject({ records: [], total: 0, counts: { tenders: 0, enquiries: 0, communication: 0, visits: 0, unreadMessages: 0 } });
+    expect(none.data).toMatchObject({
+      records: [],
+      total: 0,
+      counts: { tenders: 0, enquiries: 0, communication: 0, visits: 0, unreadMessages: 0 },
+    });
     // demo_a141 has a signed-up record and open enquiries, but no communication screen.
     expect(new Set((await todoItems(a141)).map((i) => i.kind))).toEqual(new Set(['depositDue', 'quoteDue']));
     await tk.operator('setStatus', { supplier: 'demo_a104', status: 'A101' });
@@ -106,7 +122,12 @@ describe('homeTodoList', () => {
 
   it('depositDue goes when the deposit is paid and comes back when it is rejected; bidDue follows the confirmation until the bid', async () => {
     const { record } = await tk.recordAt(a104, 'signedUp');
-    expect(await todoOf(a104, 'depositDue', record.id)).toMatchObject({ number: record.tenderNo, name: record.title, deadline: record.cutoffTime, note: '' });
+    expect(await todoOf(a104, 'depositDue', record.id)).toMatchObject({
+      number: record.tenderNo,
+      name: record.title,
+      deadline: record.cutoffTime,
+      note: '',
+    });
     expect(await todoOf(a141, 'depositDue', record.id)).toBeUndefined();
     expect((await t.post('/tender/payDeposit', await tk.depositBody(a104, record), tk.as(a104))).code).toBe('E000');
     expect(await todoOf(a104, 'depositDue', record.id)).toBeUndefined();
@@ -145,11 +166,20 @@ describe('homeTodoList', () => {
   });
 
   it('communicationReplied comes with the buyer’s answer and goes with the supplier’s reply', async () => {
-    const thread = await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: '首页待办测试', content: '请问?', attachments: [] }, tk.as(a104));
+    const thread = await t.post<CommunicationDetail>(
+      '/communication/save',
+      { priority: 'low', topic: '首页待办测试', content: '请问?', attachments: [] },
+      tk.as(a104),
+    );
     const id = thread.data.id;
     expect(await todoOf(a104, 'communicationReplied', id)).toBeUndefined();
     await tk.operator('replyCommunication', { id, text: '已收到' });
-    expect(await todoOf(a104, 'communicationReplied', id)).toMatchObject({ number: thread.data.questionNo, name: '首页待办测试', deadline: null, note: '' });
+    expect(await todoOf(a104, 'communicationReplied', id)).toMatchObject({
+      number: thread.data.questionNo,
+      name: '首页待办测试',
+      deadline: null,
+      note: '',
+    });
     expect(await stored('communicationReplied', id)).toBe(1);
     expect((await t.post('/communication/reply', { communicationId: id, detail: '谢谢', attachments: [] }, tk.as(a104))).code).toBe('E000');
     expect(await todoOf(a104, 'communicationReplied', id)).toBeUndefined();
@@ -166,7 +196,12 @@ describe('homeTodoList', () => {
     const id = created.data.id;
     expect(await todoOf(a104, 'visitReturned', id)).toBeUndefined();
     await vk.operator('reviewVisitApplication', { id, return: true, reason: '请补充保险' });
-    expect(await todoOf(a104, 'visitReturned', id)).toMatchObject({ number: created.data.visitNo, name: 'Dongguan production base', note: '请补充保险', deadline: null });
+    expect(await todoOf(a104, 'visitReturned', id)).toMatchObject({
+      number: created.data.visitNo,
+      name: 'Dongguan production base',
+      note: '请补充保险',
+      deadline: null,
+    });
     const copy = await vk.save(a104, { ...(await vk.body(a104, [PEOPLE[3]!])), copiedFrom: id });
     expect(copy.code, JSON.stringify(copy)).toBe('E000');
     expect(copy.data.copiedFrom).toBe(id);
@@ -186,12 +221,26 @@ describe('homeMessageList', () => {
     for (let i = 1; i < list.length; i++) expect(Date.parse(list[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(list[i]!.createdAt));
     // The demo's history (the tests before this one added more of their own).
     expect([...new Set(list.map((m) => m.kind))]).toEqual(
-      expect.arrayContaining(['depositConfirmed', 'resultAnnounced', 'depositRefunded', 'enquiryNew', 'roundOpened', 'communicationReplied', 'visitApproved', 'visitReturned']),
+      expect.arrayContaining([
+        'depositConfirmed',
+        'resultAnnounced',
+        'depositRefunded',
+        'enquiryNew',
+        'roundOpened',
+        'communicationReplied',
+        'visitApproved',
+        'visitReturned',
+      ]),
     );
     expect(res.data.unread).toBe(list.filter((m) => !m.read).length);
     expect(res.data.unread).toBeGreaterThan(0);
     expect(list.some((m) => m.read)).toBe(true);
-    expect(list.filter((m) => m.kind === 'resultAnnounced').map((m) => m.note).sort()).toEqual(['lost', 'lost', 'won']);
+    expect(
+      list
+        .filter((m) => m.kind === 'resultAnnounced')
+        .map((m) => m.note)
+        .sort(),
+    ).toEqual(['lost', 'lost', 'won']);
     expect(list.find((m) => m.kind === 'visitApproved')!.name).toBe('Dongguan production base');
     const zh = await t.post<MessagePage>('/home/messageList', { pageSize: 100 }, { token: a104.token, lang: 'zh-CN' });
     expect(zh.data.records.find((m) => m.kind === 'visitApproved')!.name).toBe('东莞生产基地');
@@ -247,7 +296,8 @@ describe('homeMarkRead', () => {
     const res = await markRead(s, { ids: [first!.id, second!.id, others.records[0]!.id, '999999999', 'nonsense', '1'.repeat(40)] });
     expect(res).toMatchObject({ code: 'E000', data: { unread: 1 } });
     expect((await messages(a141, { unreadOnly: true })).data.unread).toBe(others.unread);
-    const readAt = async (id: string) => (await t.db.query<{ r: Date }>('SELECT read_at AS r FROM supplier_messages WHERE id = $1', [id]))[0]!.r;
+    const readAt = async (id: string) =>
+      (await t.db.query<{ r: Date }>('SELECT read_at AS r FROM supplier_messages WHERE id = $1', [id]))[0]!.r;
     const firstRead = await readAt(first!.id);
     const saved = t.clock.now;
     t.clock.now = new Date(saved.getTime() + 1000);
@@ -273,11 +323,25 @@ describe('homeMarkRead', () => {
   });
 
   it('refuses {}, empty and too many ids, wrong types and unknown fields, writing nothing', async () => {
-    const readCount = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages WHERE read_at IS NOT NULL'))[0]!.n;
+    const readCount = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM supplier_messages WHERE read_at IS NOT NULL'))[0]!.n;
     const before = await readCount();
     const ids = (await messages(a141)).data.records.map((m) => m.id);
     const many = Array.from({ length: MARK_READ_MAX + 1 }, (_, i) => String(i + 1));
-    for (const bad of [{}, { ids: [] }, { ids: many }, { ids: [1] }, { ids: [''] }, { ids: 'x' }, { ids: ['x'.repeat(65)] }, { all: false }, { all: 'true' }, { ids, all: true }, { ids, extra: 1 }, { all: true, extra: 1 }]) {
+    for (const bad of [
+      {},
+      { ids: [] },
+      { ids: many },
+      { ids: [1] },
+      { ids: [''] },
+      { ids: 'x' },
+      { ids: ['x'.repeat(65)] },
+      { all: false },
+      { all: 'true' },
+      { ids, all: true },
+      { ids, extra: 1 },
+      { all: true, extra: 1 },
+    ]) {
       expect((await markRead(a141, bad)).code, JSON.stringify(bad).slice(0, 80)).toBe('E400');
     }
     expect(await readCount()).toBe(before);
@@ -296,7 +360,15 @@ describe('messages are written once per change', () => {
     await tk.operator('rejectDeposit', { id: record.id, reason: '未收到款项' });
     expect(await stored('depositRejected', record.id)).toBe(1);
     const rejected = (await messages(a104)).data.records[0]!;
-    expect(rejected).toMatchObject({ kind: 'depositRejected', refId: record.id, number: notice.tenderNo, name: record.title, deadline: notice.cutoffTime, note: '未收到款项', read: false });
+    expect(rejected).toMatchObject({
+      kind: 'depositRejected',
+      refId: record.id,
+      number: notice.tenderNo,
+      name: record.title,
+      deadline: notice.cutoffTime,
+      note: '未收到款项',
+      read: false,
+    });
     await expect(tk.operator('rejectDeposit', { id: record.id, reason: 'again' })).rejects.toThrow(/depositRejected/);
     expect(await stored('depositRejected', record.id)).toBe(1);
     await t.post('/tender/payDeposit', await tk.depositBody(a104, record), tk.as(a104));

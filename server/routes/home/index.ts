@@ -27,7 +27,11 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'home', endpoints.homeMessageList, async ({ input, session, req }) => {
     const { pageNo, pageSize, unreadOnly } = input;
-    const { records, total, unread } = await listMessages(database, { supplierId: session!.supplierId, unreadOnly, pageNo, pageSize }, req.locale);
+    const { records, total, unread } = await listMessages(
+      database,
+      { supplierId: session!.supplierId, unreadOnly, pageNo, pageSize },
+      req.locale,
+    );
     return { records, total, pageNo, pageSize, unread };
   });
 

@@ -4,7 +4,13 @@ import { ZodError } from 'zod';
 import { BASE_PATH } from '../../../contract/http';
 import { isLoopback } from '../../http/addresses';
 import { openBackup } from '../../services/backup';
-import { LIST_CHANGING_ACTIONS, OperatorError, operatorInputs, runOperatorAction, type OperatorAction } from '../../services/operator-actions';
+import {
+  LIST_CHANGING_ACTIONS,
+  OperatorError,
+  operatorInputs,
+  runOperatorAction,
+  type OperatorAction,
+} from '../../services/operator-actions';
 
 export const OPERATOR_HEADER = 'x-operator-secret';
 export const OPS_PATH = `${BASE_PATH}/ops`;
@@ -23,7 +29,10 @@ const sameSecret = (given: string, secret: string) => {
  * `${DATA_DIR}/operator.secret` that only the operator's account can read. Plain HTTP
  * statuses here, since no portal reads them.
  */
-export async function opsRoutes(app: FastifyInstance, opts: { secret: string; dataDir: string; passSecretFromEnv?: boolean }): Promise<void> {
+export async function opsRoutes(
+  app: FastifyInstance,
+  opts: { secret: string; dataDir: string; passSecretFromEnv?: boolean },
+): Promise<void> {
   const allowed = (req: FastifyRequest) => {
     const loopback = isLoopback(req.socket.remoteAddress);
     const given = req.headers[OPERATOR_HEADER];

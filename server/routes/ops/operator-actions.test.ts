@@ -11,7 +11,13 @@ const SECRET = 'test-operator-secret-0123456789';
 const t = await build({ operatorSecret: SECRET });
 
 async function act<T = unknown>(action: string, body: unknown): Promise<{ status: number; result: T; error?: string }> {
-  const res = await t.app.inject({ method: 'POST', url: `${OPS_PATH}/${action}`, payload: body as object, remoteAddress: '127.0.0.1', headers: { [OPERATOR_HEADER]: SECRET } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${OPS_PATH}/${action}`,
+    payload: body as object,
+    remoteAddress: '127.0.0.1',
+    headers: { [OPERATOR_HEADER]: SECRET },
+  });
   return { status: res.statusCode, ...(res.json() as { result: T; error?: string }) };
 }
 
@@ -21,7 +27,12 @@ interface OperatorThread {
   supplier: string;
   status: string;
   replyCount: number;
-  replies: Array<{ side: string; sponsor: string; detail: string; attachments: Array<{ name: string; path: string; size: number; sha256: string }> }>;
+  replies: Array<{
+    side: string;
+    sponsor: string;
+    detail: string;
+    attachments: Array<{ name: string; path: string; size: number; sha256: string }>;
+  }>;
 }
 
 interface OperatorVisit {
@@ -43,7 +54,11 @@ describe('operator actions on communications', () => {
     expect(res.result.map((r) => r.status)).toEqual(['closed', 'awaitingSupplier', 'awaitingBuyer']);
     const withFile = res.result[1]!;
     expect(withFile.supplier).toBe('demo_a104');
-    expect(withFile.replies[1]!.attachments[0]).toMatchObject({ name: '样品检测报告.txt', size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(withFile.replies[1]!.attachments[0]).toMatchObject({
+      name: '样品检测报告.txt',
+      size: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     // No supplier named: every thread (other tests here add their own).
     expect((await act('listCommunications', {})).result).toHaveLength(await t.count('communications'));
     expect((await act('listCommunications', { supplier: 'demo_a141' })).result).toEqual([]);
@@ -53,7 +68,13 @@ describe('operator actions on communications', () => {
   it('replies as the buyer by question number, with a local file the supplier can download, and closes', async () => {
     // A thread of a supplier of the test's own: demo_a104's threads are what the listing test expects.
     const s = await newSupplier(t);
-    const thread = (await t.post<CommunicationDetail>('/communication/save', { priority: 'low', topic: '运营回复测试', content: '请回复' }, { token: s.token })).data;
+    const thread = (
+      await t.post<CommunicationDetail>(
+        '/communication/save',
+        { priority: 'low', topic: '运营回复测试', content: '请回复' },
+        { token: s.token },
+      )
+    ).data;
     const dir = mkdtempSync(join(tmpdir(), 'reply-'));
     const local = join(dir, '报价说明.txt');
     writeFileSync(local, '说明内容');
@@ -66,7 +87,11 @@ describe('operator actions on communications', () => {
 
     const detail = await t.post<CommunicationDetail>('/communication/getById', { id: thread.id }, { token: s.token });
     expect(detail.data.status).toBe('awaitingSupplier');
-    const download = await t.app.inject({ method: 'GET', url: detail.data.replies.at(-1)!.attachments[0]!.url, headers: { 'x-access-token': s.token } });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: detail.data.replies.at(-1)!.attachments[0]!.url,
+      headers: { 'x-access-token': s.token },
+    });
     expect(download.body).toBe('说明内容');
 
     const closed = await act<OperatorThread>('replyCommunication', { id: thread.id, text: '本沟通关闭。', close: true, sponsor: '李敏' });
@@ -92,25 +117,58 @@ describe('operator actions on visits', () => {
     const res = await act<OperatorVisit[]>('listVisits', { phone: DEMO_VISITOR.phone });
     expect(res.result).toHaveLength(1);
     expect(res.result[0]).toMatchObject({ phone: DEMO_VISITOR.phone, baseCode: 'DG', departmentCode: 'DG-PUR', status: 'approved' });
-    expect((await act('getVisitorPerson', { phone: DEMO_VISITOR.phone })).result).toEqual({ phone: DEMO_VISITOR.phone, visitorId: null, person: null });
+    expect((await act('getVisitorPerson', { phone: DEMO_VISITOR.phone })).result).toEqual({
+      phone: DEMO_VISITOR.phone,
+      visitorId: null,
+      person: null,
+    });
   });
 
   it('approves a visit by dates (whole days) or instants, naming the department by code or name', async () => {
-    const byDate = await act<OperatorVisit>('approveVisit', { phone: '13700000007', name: '新访客', base: 'tj', department: '包装车间', host: '刘主管', from: '2026-12-01', until: '2026-12-03', reason: '设备验收' });
+    const byDate = await act<OperatorVisit>('approveVisit', {
+      phone: '13700000007',
+      name: '新访客',
+      base: 'tj',
+      department: '包装车间',
+      host: '刘主管',
+      from: '2026-12-01',
+      until: '2026-12-03',
+      reason: '设备验收',
+    });
     expect(byDate.status).toBe(200);
     expect(byDate.result).toMatchObject({ baseCode: 'TJ', departmentCode: 'TJ-PKG', department: '包装车间', status: 'approved' });
     expect(byDate.result.visitNo).toMatch(/^FK\d{10}$/);
     // Whole days on the Taicang base's clock (Asia/Shanghai), whatever the server's.
     expect(byDate.result).toMatchObject({ validFrom: '2026-11-30T16:00:00.000Z', validUntil: '2026-12-03T16:00:00.000Z' });
-    const byInstant = await act<OperatorVisit>('approveVisit', { phone: '13700000007', name: '新访客', base: 'DG', department: 'Equipment', host: '王', from: '2026-12-05T08:00:00+08:00', until: '2026-12-05T18:00:00+08:00' });
-    expect(byInstant.result).toMatchObject({ departmentCode: 'DG-EQP', validFrom: '2026-12-05T00:00:00.000Z', validUntil: '2026-12-05T10:00:00.000Z' });
+    const byInstant = await act<OperatorVisit>('approveVisit', {
+      phone: '13700000007',
+      name: '新访客',
+      base: 'DG',
+      department: 'Equipment',
+      host: '王',
+      from: '2026-12-05T08:00:00+08:00',
+      until: '2026-12-05T18:00:00+08:00',
+    });
+    expect(byInstant.result).toMatchObject({
+      departmentCode: 'DG-EQP',
+      validFrom: '2026-12-05T00:00:00.000Z',
+      validUntil: '2026-12-05T10:00:00.000Z',
+    });
     expect((await act<OperatorVisit[]>('listVisits', { phone: '13700000007' })).result).toHaveLength(2);
     expect((await act<OperatorVisit[]>('listVisits', {})).result.length).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses bad phones, bases, departments and dates', async () => {
     const good = { phone: '13700000008', name: 'x', base: 'DG', department: 'DG-PUR', host: 'y', from: '2026-12-01', until: '2026-12-02' };
-    for (const change of [{ phone: '123' }, { base: 'XX' }, { department: 'TJ-PKG' }, { from: '2026-02-30' }, { until: 'tomorrow' }, { from: '2026-12-05', until: '2026-12-01' }, { name: '' }]) {
+    for (const change of [
+      { phone: '123' },
+      { base: 'XX' },
+      { department: 'TJ-PKG' },
+      { from: '2026-02-30' },
+      { until: 'tomorrow' },
+      { from: '2026-12-05', until: '2026-12-01' },
+      { name: '' },
+    ]) {
       const res = await act('approveVisit', { ...good, ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
     }
@@ -120,11 +178,32 @@ describe('operator actions on visits', () => {
   it('a visit it approves opens the visitor flow, and the saved person shows up', async () => {
     const phone = '13700000009';
     const now = Date.now();
-    await act('approveVisit', { phone, name: '流程访客', base: 'BH', department: 'BH-LOG', host: '黄', from: new Date(now - 3600_000).toISOString(), until: new Date(now + 86_400_000).toISOString() });
+    await act('approveVisit', {
+      phone,
+      name: '流程访客',
+      base: 'BH',
+      department: 'BH-LOG',
+      host: '黄',
+      from: new Date(now - 3600_000).toISOString(),
+      until: new Date(now + 86_400_000).toISOString(),
+    });
     expect((await t.post('/h5/getVerificationCodeByPhone', { phone }, { ip: '10.9.9.9' })).code).toBe('E000');
     const code = t.inbox.at(-1)!.code;
-    const pass = await t.post<{ pass: string; visitorId: string }>('/h5/getQrByPhoneAndVerificationCode', { phone, code }, { ip: '10.9.9.9' });
-    const person = { name: '流程访客', gender: 'F', certificateType: 'PASSPORT', certificateNo: 'E12345678', phone, meal: false, mealType: '', lodging: true };
+    const pass = await t.post<{ pass: string; visitorId: string }>(
+      '/h5/getQrByPhoneAndVerificationCode',
+      { phone, code },
+      { ip: '10.9.9.9' },
+    );
+    const person = {
+      name: '流程访客',
+      gender: 'F',
+      certificateType: 'PASSPORT',
+      certificateNo: 'E12345678',
+      phone,
+      meal: false,
+      mealType: '',
+      lodging: true,
+    };
     expect((await t.post('/h5/savePersonnelEntity', { pass: pass.data.pass, person })).code).toBe('E000');
     expect((await act('getVisitorPerson', { phone })).result).toEqual({ phone, visitorId: pass.data.visitorId, person });
   });

@@ -6,7 +6,13 @@ const SECRET = 'test-operator-secret-0123456789';
 const t = await build({ operatorSecret: SECRET });
 
 const call = (action: string, body: unknown, secret?: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: `${OPS_PATH}/${action}`, payload: body as object, remoteAddress, headers: secret ? { [OPERATOR_HEADER]: secret } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: `${OPS_PATH}/${action}`,
+    payload: body as object,
+    remoteAddress,
+    headers: secret ? { [OPERATOR_HEADER]: secret } : {},
+  });
 
 describe('operator endpoints', () => {
   it('refuses without the secret, with a wrong one, and from another address', async () => {

@@ -48,7 +48,8 @@ describe('supplierGetCheckCode', () => {
   });
 
   it('allows at most 10 requests per hour from one address (E429)', async () => {
-    for (let i = 0; i < 10; i++) await t.post('/supplier/getCheckCode', { mailOrPhone: `x${i}@example.com`, way: 'mail' }, { ip: '10.9.1.1' });
+    for (let i = 0; i < 10; i++)
+      await t.post('/supplier/getCheckCode', { mailOrPhone: `x${i}@example.com`, way: 'mail' }, { ip: '10.9.1.1' });
     expect((await t.post('/supplier/getCheckCode', { mailOrPhone: a141!.email, way: 'mail' }, { ip: '10.9.1.1' })).code).toBe('E429');
   });
 
@@ -84,7 +85,8 @@ describe('supplierGetCheckCode', () => {
 
   it('while the transport fails, answers an unknown address exactly like a known one: E500 codeNotSent for both, nothing kept, nothing counted', async () => {
     later(CODE_RESEND_SECONDS);
-    const stored = async (target: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE target = $1', [target]))[0]!.n;
+    const stored = async (target: string) =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verification_codes WHERE target = $1', [target]))[0]!.n;
     for (const way of ['mail', 'phone'] as const) {
       const knownTo = way === 'mail' ? a101!.email : a104!.phone;
       const unknownTo = way === 'mail' ? 'nobody3@example.com' : '13911113333';

@@ -28,7 +28,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     const target = targetOf(input.way, input.mailOrPhone);
     const attempt = await allowCodeSend(db, 'code-ip', req.ip, target, at);
     const known = (await findSupplierIdsByContact(db, input.way, target)).length > 0;
-    await issueCode(app.services, { target, way: input.way, to: input.mailOrPhone, known, locale: req.locale, purpose: 'recovery', attempt }, at, req.log);
+    await issueCode(
+      app.services,
+      { target, way: input.way, to: input.mailOrPhone, known, locale: req.locale, purpose: 'recovery', attempt },
+      at,
+      req.log,
+    );
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   });
 

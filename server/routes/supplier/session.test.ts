@@ -48,7 +48,11 @@ describe('supplierLogin', () => {
   });
 
   it('counts concurrent guesses atomically: 30 at once against one account get 5 password checks', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.post('/supplier/login', { username: a104!.username, password: `Wrong${i}00` }, { ip: `10.4.0.${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.post('/supplier/login', { username: a104!.username, password: `Wrong${i}00` }, { ip: `10.4.0.${i}` }),
+      ),
+    );
     const codes = answers.map((a) => a.code);
     // E400 is a checked (wrong) password, E429 a refusal before any check.
     expect(codes.filter((c) => c === 'E400')).toHaveLength(5);
@@ -62,7 +66,10 @@ describe('supplierLogin', () => {
     delays.length = 0;
     const ip = '10.2.0.1';
     // Wrong passwords for various accounts, real (fewer than 5 for one) and made up.
-    for (let i = 0; i < 25; i++) expect((await t.post('/supplier/login', { username: i < 4 ? a101!.username : `guess_${i}`, password: 'Wrong123' }, { ip })).code).toBe('E400');
+    for (let i = 0; i < 25; i++)
+      expect(
+        (await t.post('/supplier/login', { username: i < 4 ? a101!.username : `guess_${i}`, password: 'Wrong123' }, { ip })).code,
+      ).toBe('E400');
     // The first 20 failures cost nothing, then each attempt waits 250 ms more.
     expect(delays).toEqual([250, 500, 750, 1000, 1250]);
     expect((await t.post('/supplier/login', { username: a104!.username, password: a104!.password }, { ip })).code).toBe('E000');
@@ -80,12 +87,15 @@ describe('supplierLogin', () => {
     expect([0, 19, 20, 21, 30, 31, 1000].map(addressDelayMs)).toEqual([0, 0, 250, 500, 2750, 3000, 3000]);
   });
 
-  it.each([[{}], [{ username: 'demo_a104' }], [{ username: 42, password: 'x' }], [{ username: 'u'.repeat(65), password: 'x' }], [{ username: 'demo_a104', password: 'p'.repeat(1_000_000) }]])(
-    'refuses bad input %# without a 5xx',
-    async (body) => {
-      expect(['E400', 'E413']).toContain((await t.post('/supplier/login', body)).code);
-    },
-  );
+  it.each([
+    [{}],
+    [{ username: 'demo_a104' }],
+    [{ username: 42, password: 'x' }],
+    [{ username: 'u'.repeat(65), password: 'x' }],
+    [{ username: 'demo_a104', password: 'p'.repeat(1_000_000) }],
+  ])('refuses bad input %# without a 5xx', async (body) => {
+    expect(['E400', 'E413']).toContain((await t.post('/supplier/login', body)).code);
+  });
 });
 
 describe('session check, logout and expiry', () => {
@@ -93,7 +103,11 @@ describe('session check, logout and expiry', () => {
     const s = await t.login(a104!.username);
     const res = await t.post('/supplier/getByToken', {}, { token: s.token });
     expect(res.code).toBe('E000');
-    expect(endpoints.supplierGetByToken.response.parse(res.data)).toMatchObject({ supplierId: s.supplierId, status: 'A104', username: 'demo_a104' });
+    expect(endpoints.supplierGetByToken.response.parse(res.data)).toMatchObject({
+      supplierId: s.supplierId,
+      status: 'A104',
+      username: 'demo_a104',
+    });
     // A POST without any body works too.
     expect((await t.post('/supplier/getByToken', undefined, { token: s.token })).code).toBe('E000');
   });
@@ -116,7 +130,10 @@ describe('session check, logout and expiry', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 3599_000);
     expect((await t.post('/supplier/getByToken', {}, { token: s.token })).code).toBe('E000');
     t.clock.now = new Date(t.clock.now.getTime() + 2_000);
-    expect(await t.post('/supplier/getByToken', {}, { token: s.token })).toMatchObject({ code: 'E401', message: 'The Session Timed Out Or The Token Expired, Please Log In Again.' });
+    expect(await t.post('/supplier/getByToken', {}, { token: s.token })).toMatchObject({
+      code: 'E401',
+      message: 'The Session Timed Out Or The Token Expired, Please Log In Again.',
+    });
   });
 
   it('logout revokes only the current token', async () => {
@@ -147,40 +164,85 @@ describe('supplierChangePwd', () => {
     const account = await ownAccount();
     const s = await t.login(account.username, account.password);
     const base = { username: account.username, password: account.password };
-    const mismatch = await t.post<Array<{ field: string; message: string }>>('/supplier/changePwd', { ...base, newPassword: 'Newpass1', conPassword: 'Newpass2' }, { token: s.token });
+    const mismatch = await t.post<Array<{ field: string; message: string }>>(
+      '/supplier/changePwd',
+      { ...base, newPassword: 'Newpass1', conPassword: 'Newpass2' },
+      { token: s.token },
+    );
     expect(mismatch.code).toBe('E400');
     expect(mismatch.data).toContainEqual({ field: 'conPassword', message: 'The new password and its confirmation differ' });
-    const same = await t.post<Array<{ field: string }>>('/supplier/changePwd', { ...base, newPassword: account.password, conPassword: account.password }, { token: s.token });
+    const same = await t.post<Array<{ field: string }>>(
+      '/supplier/changePwd',
+      { ...base, newPassword: account.password, conPassword: account.password },
+      { token: s.token },
+    );
     expect(same.data.map((e) => e.field)).toContain('newPassword');
-    const weak = await t.post<Array<{ field: string }>>('/supplier/changePwd', { ...base, newPassword: 'abcdefg', conPassword: 'abcdefg' }, { token: s.token });
+    const weak = await t.post<Array<{ field: string }>>(
+      '/supplier/changePwd',
+      { ...base, newPassword: 'abcdefg', conPassword: 'abcdefg' },
+      { token: s.token },
+    );
     expect(weak.data.map((e) => e.field)).toContain('newPassword');
   });
 
   it('refuses a wrong current password and another username', async () => {
     const account = await ownAccount();
     const s = await t.login(account.username, account.password);
-    const wrong = await t.post('/supplier/changePwd', { username: account.username, password: 'Wrong999', newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s.token });
+    const wrong = await t.post(
+      '/supplier/changePwd',
+      { username: account.username, password: 'Wrong999', newPassword: 'Newpass1', conPassword: 'Newpass1' },
+      { token: s.token },
+    );
     expect(wrong).toMatchObject({ code: 'E400', message: 'The current password is incorrect' });
-    expect((await t.post('/supplier/changePwd', { username: 'demo_a104', password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s.token })).code).toBe('E403');
-    expect((await t.post('/supplier/changePwd', { username: account.username, password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' })).code).toBe('E401');
+    expect(
+      (
+        await t.post(
+          '/supplier/changePwd',
+          { username: 'demo_a104', password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' },
+          { token: s.token },
+        )
+      ).code,
+    ).toBe('E403');
+    expect(
+      (
+        await t.post('/supplier/changePwd', {
+          username: account.username,
+          password: account.password,
+          newPassword: 'Newpass1',
+          conPassword: 'Newpass1',
+        })
+      ).code,
+    ).toBe('E401');
   });
 
   it('changes the password and revokes every token of the account', async () => {
     const account = await ownAccount();
     const s1 = await t.login(account.username, account.password);
     const s2 = await t.login(account.username, account.password);
-    const res = await t.post('/supplier/changePwd', { username: account.username, password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' }, { token: s1.token });
+    const res = await t.post(
+      '/supplier/changePwd',
+      { username: account.username, password: account.password, newPassword: 'Newpass1', conPassword: 'Newpass1' },
+      { token: s1.token },
+    );
     expect(res.code).toBe('E000');
     expect((await t.post('/supplier/getByToken', {}, { token: s1.token })).code).toBe('E401');
     expect((await t.post('/supplier/getByToken', {}, { token: s2.token })).code).toBe('E401');
-    expect((await t.post('/supplier/login', { username: account.username, password: account.password }, { ip: '10.3.0.1' })).code).toBe('E400');
+    expect((await t.post('/supplier/login', { username: account.username, password: account.password }, { ip: '10.3.0.1' })).code).toBe(
+      'E400',
+    );
     await t.login(account.username, 'Newpass1');
   });
 });
 
 describe('the client address behind a proxy (TRUST_PROXY)', () => {
-  const failFrom = (app: typeof t, ip: string, forwardedFor: string) => app.post('/supplier/login', { username: 'proxy_guess', password: 'Wrong123' }, { ip, headers: { 'x-forwarded-for': forwardedFor } });
-  const counted = async (app: typeof t) => (await app.db.query<{ key: string; n: number }>("SELECT key, n FROM attempt_counters WHERE scope = 'login-ip' AND (key LIKE '10.6.%' OR key LIKE '203.0.113.%') ORDER BY key")).map((r) => `${r.key}:${r.n}`);
+  const failFrom = (app: typeof t, ip: string, forwardedFor: string) =>
+    app.post('/supplier/login', { username: 'proxy_guess', password: 'Wrong123' }, { ip, headers: { 'x-forwarded-for': forwardedFor } });
+  const counted = async (app: typeof t) =>
+    (
+      await app.db.query<{ key: string; n: number }>(
+        "SELECT key, n FROM attempt_counters WHERE scope = 'login-ip' AND (key LIKE '10.6.%' OR key LIKE '203.0.113.%') ORDER BY key",
+      )
+    ).map((r) => `${r.key}:${r.n}`);
 
   it('ignores X-Forwarded-For by default: the limits count the socket address', async () => {
     for (let i = 0; i < 3; i++) expect((await failFrom(t, '10.6.0.1', `203.0.113.${i}`)).code).toBe('E400');

@@ -25,7 +25,9 @@ const MAX_DELAY_MS = 3000;
  * 250 ms more for each further one, at most 3 s.
  */
 export function addressDelayMs(failuresBefore: number): number {
-  return failuresBefore < FREE_FAILURES_PER_ADDRESS ? 0 : Math.min(DELAY_STEP_MS * (failuresBefore - FREE_FAILURES_PER_ADDRESS + 1), MAX_DELAY_MS);
+  return failuresBefore < FREE_FAILURES_PER_ADDRESS
+    ? 0
+    : Math.min(DELAY_STEP_MS * (failuresBefore - FREE_FAILURES_PER_ADDRESS + 1), MAX_DELAY_MS);
 }
 
 /**

@@ -8,7 +8,8 @@ const k = tenderKit(t);
 const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 type Fields = Array<{ field: string; message: string }>;
-const submit = (body: unknown, s = a104, headers: Record<string, string> = {}) => t.post<TenderRecordDetail & Fields>('/tender/submitBid', body, k.as(s, headers));
+const submit = (body: unknown, s = a104, headers: Record<string, string> = {}) =>
+  t.post<TenderRecordDetail & Fields>('/tender/submitBid', body, k.as(s, headers));
 const ISO = 'ISO 9001 质量管理体系认证';
 
 describe('tenderSubmitBid', () => {
@@ -19,20 +20,36 @@ describe('tenderSubmitBid', () => {
     body.certificates.reverse();
     const res = await submit(body);
     expect(res.code).toBe('E000');
-    expect(res.data).toMatchObject({ status: 'bidSubmitted', bidSubmittedAt: new Date(t.clock.now).toISOString(), bidDocuments: [{ name: '匿名上传.pdf', path: anonymous.path }] });
+    expect(res.data).toMatchObject({
+      status: 'bidSubmitted',
+      bidSubmittedAt: new Date(t.clock.now).toISOString(),
+      bidDocuments: [{ name: '匿名上传.pdf', path: anonymous.path }],
+    });
     expect(res.data.bid!.certificates.map((c) => c.name)).toEqual(['营业执照', ISO]);
-    expect(res.data.bid!.billOfMaterials.url).toBe(`/bid-web/bid-service/file/download?filePath=${encodeURIComponent(body.billOfMaterials[0]!.path)}`);
-    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [anonymous.path]);
+    expect(res.data.bid!.billOfMaterials.url).toBe(
+      `/bid-web/bid-service/file/download?filePath=${encodeURIComponent(body.billOfMaterials[0]!.path)}`,
+    );
+    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [
+      anonymous.path,
+    ]);
     expect(owner[0]!.owner).toBe(a104.supplierId);
-    const download = await t.app.inject({ method: 'GET', url: res.data.bid!.billOfMaterials.url, headers: { 'x-access-token': a104.token } });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: res.data.bid!.billOfMaterials.url,
+      headers: { 'x-access-token': a104.token },
+    });
     expect(download.rawPayload.equals(BYTES.xlsx)).toBe(true);
   });
 
   it('accepts an .xls bill, a header-only .xlsx, and a notice without a deposit or certificates', async () => {
     const xls = await k.recordAt(a104, 'depositConfirmed');
-    expect((await submit(await k.bidBody(a104, xls.record, { billOfMaterials: [await k.upload('清单.xls', BYTES.xls, a104)] }))).code).toBe('E000');
+    expect((await submit(await k.bidBody(a104, xls.record, { billOfMaterials: [await k.upload('清单.xls', BYTES.xls, a104)] }))).code).toBe(
+      'E000',
+    );
     const empty = await k.recordAt(a104, 'depositConfirmed');
-    expect((await submit(await k.bidBody(a104, empty.record, { billOfMaterials: [await k.upload('清单.xlsx', BYTES.emptyXlsx, a104)] }))).code).toBe('E000');
+    expect(
+      (await submit(await k.bidBody(a104, empty.record, { billOfMaterials: [await k.upload('清单.xlsx', BYTES.emptyXlsx, a104)] }))).code,
+    ).toBe('E000');
     const free = (await k.signUp(a104, (await k.notice({ deposit: 0, certificates: [] })).id)).data;
     expect(free.requiredCertificates).toEqual([]);
     const res = await submit(await k.bidBody(a104, free));
@@ -43,9 +60,19 @@ describe('tenderSubmitBid', () => {
     const { record } = await k.recordAt(a104, 'depositConfirmed');
     const body = await k.bidBody(a104, record);
     const before = await k.counts();
-    for (const [name, bytes] of [['清单.xlsx', BYTES.pdf], ['清单.xls', BYTES.zip], ['清单.xlsx', BYTES.png], ['清单.xlsx', BYTES.text], ['清单.xls', BYTES.doc]] as const) {
+    for (const [name, bytes] of [
+      ['清单.xlsx', BYTES.pdf],
+      ['清单.xls', BYTES.zip],
+      ['清单.xlsx', BYTES.png],
+      ['清单.xlsx', BYTES.text],
+      ['清单.xls', BYTES.doc],
+    ] as const) {
       const res = await submit({ ...body, billOfMaterials: [await k.upload(name, bytes)] });
-      expect(res, name).toMatchObject({ code: 'E415', message: 'Not an Excel file: the bill of materials must be .xls or .xlsx', data: [{ field: 'billOfMaterials.0' }] });
+      expect(res, name).toMatchObject({
+        code: 'E415',
+        message: 'Not an Excel file: the bill of materials must be .xls or .xlsx',
+        data: [{ field: 'billOfMaterials.0' }],
+      });
     }
     // The bid's other (unclaimed) uploads stay unclaimed.
     expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 5 });
@@ -63,13 +90,28 @@ describe('tenderSubmitBid', () => {
       [{ billOfMaterials: [] }, { field: 'billOfMaterials', message: 'Required content not uploaded' }],
       [{ billOfMaterials: undefined }, { field: 'billOfMaterials', message: 'Required content not uploaded' }],
       [{ bidDocuments: [] }, { field: 'bidDocuments', message: 'Required content not uploaded' }],
-      [{ bidDocuments: Array.from({ length: 21 }, () => doc) }, { field: 'bidDocuments', message: 'At most 20 files can be chosen at once' }],
-      [{ certificates: [{ name: '营业执照', files: Array.from({ length: 21 }, () => doc) }, body.certificates[1]] }, { field: 'certificates.0.files', message: 'At most 20 files can be chosen at once' }],
-      [{ certificates: [{ name: '营业执照', files: [] }, body.certificates[1]] }, { field: 'certificates.0.files', message: 'The certificate file cannot be empty' }],
+      [
+        { bidDocuments: Array.from({ length: 21 }, () => doc) },
+        { field: 'bidDocuments', message: 'At most 20 files can be chosen at once' },
+      ],
+      [
+        { certificates: [{ name: '营业执照', files: Array.from({ length: 21 }, () => doc) }, body.certificates[1]] },
+        { field: 'certificates.0.files', message: 'At most 20 files can be chosen at once' },
+      ],
+      [
+        { certificates: [{ name: '营业执照', files: [] }, body.certificates[1]] },
+        { field: 'certificates.0.files', message: 'The certificate file cannot be empty' },
+      ],
       [{ certificates: [body.certificates[0]] }, { field: 'certificates', message: 'The certificate file cannot be empty' }],
       [{ certificates: [] }, { field: 'certificates', message: 'The certificate file cannot be empty' }],
-      [{ certificates: [...body.certificates, { name: '无关证书', files: [doc] }] }, { field: 'certificates.2.name', message: 'Choose one of the offered options' }],
-      [{ certificates: [...body.certificates, body.certificates[0]] }, { field: 'certificates.2.name', message: 'Choose one of the offered options' }],
+      [
+        { certificates: [...body.certificates, { name: '无关证书', files: [doc] }] },
+        { field: 'certificates.2.name', message: 'Choose one of the offered options' },
+      ],
+      [
+        { certificates: [...body.certificates, body.certificates[0]] },
+        { field: 'certificates.2.name', message: 'Choose one of the offered options' },
+      ],
       [{ tenderRecordId: undefined }, { field: 'tenderRecordId', message: 'Missing tender record id' }],
       [{ supplierCode: undefined }, { field: 'supplierCode', message: 'Missing supplier code' }],
     ];
@@ -78,7 +120,13 @@ describe('tenderSubmitBid', () => {
       expect(res.code, JSON.stringify(change).slice(0, 80)).toBe('E400');
       expect(res.data, JSON.stringify(change).slice(0, 80)).toContainEqual(problem);
     }
-    for (const change of [{ bidDocuments: 'a.pdf' }, { certificates: { name: 'x' } }, { tenderRecordId: ['x'] }, { supplierCode: 'x'.repeat(1_000_000) }, { billOfMaterials: [{ path: 1 }] }]) {
+    for (const change of [
+      { bidDocuments: 'a.pdf' },
+      { certificates: { name: 'x' } },
+      { tenderRecordId: ['x'] },
+      { supplierCode: 'x'.repeat(1_000_000) },
+      { billOfMaterials: [{ path: 1 }] },
+    ]) {
       expect((await submit({ ...body, ...change })).code, JSON.stringify(change).slice(0, 60)).toBe('E400');
     }
     expect(await k.counts()).toEqual(before);
@@ -89,11 +137,17 @@ describe('tenderSubmitBid', () => {
     const body = await k.bidBody(a104, record);
     const big = await k.upload('大文件.pdf', BYTES.pdf, a104);
     await t.db.query('UPDATE files SET size = $2 WHERE storage_key = $1', [big.path, 60 * 1024 * 1024]);
-    expect(await submit({ ...body, bidDocuments: [body.bidDocuments[0], big] })).toMatchObject({ code: 'E413', data: [{ field: 'bidDocuments.1' }] });
+    expect(await submit({ ...body, bidDocuments: [body.bidDocuments[0], big] })).toMatchObject({
+      code: 'E413',
+      data: [{ field: 'bidDocuments.1' }],
+    });
     const foreign = await k.upload('别人的.xlsx', BYTES.xlsx, a141);
     expect((await submit({ ...body, billOfMaterials: [foreign] })).code).toBe('E403');
     const unknown = { name: 'x.pdf', url: '', path: 'u/2026/01/0123456789abcdef0123456789abcdef.pdf' };
-    expect(await submit({ ...body, certificates: [{ name: '营业执照', files: [unknown] }, body.certificates[1]] })).toMatchObject({ code: 'E400', data: [{ field: 'certificates.0.files.0.path' }] });
+    expect(await submit({ ...body, certificates: [{ name: '营业执照', files: [unknown] }, body.certificates[1]] })).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'certificates.0.files.0.path' }],
+    });
     expect((await t.post<TenderRecordDetail>('/tender/getById', { id: record.id }, k.as(a104))).data.bid).toBeNull();
   });
 

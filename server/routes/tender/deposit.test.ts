@@ -8,7 +8,8 @@ const k = tenderKit(t);
 const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 type Fields = Array<{ field: string; message: string }>;
-const pay = (body: unknown, s = a104, headers: Record<string, string> = {}) => t.post<TenderRecordDetail & Fields>('/tender/payDeposit', body, k.as(s, headers));
+const pay = (body: unknown, s = a104, headers: Record<string, string> = {}) =>
+  t.post<TenderRecordDetail & Fields>('/tender/payDeposit', body, k.as(s, headers));
 /** Today where it is latest on Earth (UTC+14), by the app's clock. */
 const latestToday = (days = 0) => new Date(t.clock.now.getTime() + 14 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,21 +17,46 @@ describe('tenderPayDeposit', () => {
   it('records the deposit (awaiting review) with the slip claimed and its link rebuilt', async () => {
     const { record } = await k.recordAt(a104, 'signedUp');
     const slip = await k.upload('回单.png', BYTES.png);
-    const res = await pay(await k.depositBody(a104, record, { depositType: 'guarantee', paymentDate: latestToday(), remittanceSlip: [slip] }));
+    const res = await pay(
+      await k.depositBody(a104, record, { depositType: 'guarantee', paymentDate: latestToday(), remittanceSlip: [slip] }),
+    );
     expect(res.code).toBe('E000');
     expect(res.data).toMatchObject({ status: 'depositSubmitted', depositAmount: 5000, depositConfirmed: false, rejectReason: null });
-    expect(res.data.deposit).toMatchObject({ depositType: 'guarantee', amount: 5000, currency: record.currency, paymentDate: latestToday(), confirmedAt: null, rejectReason: null });
-    expect(res.data.deposit!.remittanceSlip).toEqual({ name: slip.name, path: slip.path, url: `/bid-web/bid-service/file/download?filePath=${encodeURIComponent(slip.path)}` });
-    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [slip.path]);
+    expect(res.data.deposit).toMatchObject({
+      depositType: 'guarantee',
+      amount: 5000,
+      currency: record.currency,
+      paymentDate: latestToday(),
+      confirmedAt: null,
+      rejectReason: null,
+    });
+    expect(res.data.deposit!.remittanceSlip).toEqual({
+      name: slip.name,
+      path: slip.path,
+      url: `/bid-web/bid-service/file/download?filePath=${encodeURIComponent(slip.path)}`,
+    });
+    const owner = await t.db.query<{ owner: string }>('SELECT owner_supplier_id::text AS owner FROM files WHERE storage_key = $1', [
+      slip.path,
+    ]);
     expect(owner[0]!.owner).toBe(a104.supplierId);
   });
 
   it('refuses a slip that is not an image or a PDF by its content (E415 slipTypeInvalid), however it is named', async () => {
     const { record } = await k.recordAt(a104, 'signedUp');
     const before = await k.counts();
-    for (const [name, bytes] of [['凭证.txt', BYTES.text], ['凭证.pdf', BYTES.text], ['凭证.png', BYTES.xlsx], ['凭证.jpg', BYTES.zip], ['凭证.png', BYTES.doc]] as const) {
+    for (const [name, bytes] of [
+      ['凭证.txt', BYTES.text],
+      ['凭证.pdf', BYTES.text],
+      ['凭证.png', BYTES.xlsx],
+      ['凭证.jpg', BYTES.zip],
+      ['凭证.png', BYTES.doc],
+    ] as const) {
       const res = await pay(await k.depositBody(a104, record, { remittanceSlip: [await k.upload(name, bytes)] }));
-      expect(res, name).toMatchObject({ code: 'E415', message: 'The remittance slip must be an image or a PDF', data: [{ field: 'remittanceSlip.0' }] });
+      expect(res, name).toMatchObject({
+        code: 'E415',
+        message: 'The remittance slip must be an image or a PDF',
+        data: [{ field: 'remittanceSlip.0' }],
+      });
     }
     expect(await k.counts()).toEqual({ ...before, unclaimed: before.unclaimed + 5 });
   });
@@ -39,7 +65,10 @@ describe('tenderPayDeposit', () => {
     const { record } = await k.recordAt(a104, 'signedUp');
     const before = await k.counts();
     const mismatch = await pay(await k.depositBody(a104, record, { amount: 4999.99 }));
-    expect(mismatch).toMatchObject({ code: 'E400', data: [{ field: 'amount', message: 'The deposit must equal the amount the notice requires' }] });
+    expect(mismatch).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'amount', message: 'The deposit must equal the amount the notice requires' }],
+    });
     for (const amount of [0, -5000, 5000.001, '5000', null, Number.MAX_VALUE]) {
       const res = await pay(await k.depositBody(a104, record, { amount }));
       expect(res.code, String(amount)).toBe('E400');
@@ -47,7 +76,8 @@ describe('tenderPayDeposit', () => {
     }
     const future = await pay(await k.depositBody(a104, record, { paymentDate: latestToday(1) }));
     expect(future).toMatchObject({ code: 'E400', data: [{ field: 'paymentDate', message: 'The payment date cannot be in the future' }] });
-    for (const paymentDate of ['2026-02-30', '2026/01/01', '', 20260101]) expect((await pay(await k.depositBody(a104, record, { paymentDate }))).code, String(paymentDate)).toBe('E400');
+    for (const paymentDate of ['2026-02-30', '2026/01/01', '', 20260101])
+      expect((await pay(await k.depositBody(a104, record, { paymentDate }))).code, String(paymentDate)).toBe('E400');
     expect(await k.counts()).toEqual(before);
   });
 
@@ -61,8 +91,17 @@ describe('tenderPayDeposit', () => {
     expect((await pay(noCode)).data).toEqual([{ field: 'supplierCode', message: 'Missing supplier code' }]);
     expect((await pay({ ...body, supplierCode: '  ' })).data).toEqual([{ field: 'supplierCode', message: 'Missing supplier code' }]);
     expect((await pay({ ...body, remittanceSlip: [] })).data).toEqual([{ field: 'remittanceSlip', message: 'This field is required' }]);
-    expect((await pay({ ...body, remittanceSlip: [body.remittanceSlip[0], body.remittanceSlip[0]] })).data).toEqual([{ field: 'remittanceSlip', message: 'Only one file can be uploaded here' }]);
-    for (const change of [{ depositType: 'cash' }, { depositType: undefined }, { tenderRecordId: 42 }, { supplierCode: 'x'.repeat(1_000_000) }, { remittanceSlip: 'file.pdf' }, { remittanceSlip: [{ name: 'x' }] }]) {
+    expect((await pay({ ...body, remittanceSlip: [body.remittanceSlip[0], body.remittanceSlip[0]] })).data).toEqual([
+      { field: 'remittanceSlip', message: 'Only one file can be uploaded here' },
+    ]);
+    for (const change of [
+      { depositType: 'cash' },
+      { depositType: undefined },
+      { tenderRecordId: 42 },
+      { supplierCode: 'x'.repeat(1_000_000) },
+      { remittanceSlip: 'file.pdf' },
+      { remittanceSlip: [{ name: 'x' }] },
+    ]) {
       expect((await pay({ ...body, ...change })).code, JSON.stringify(change).slice(0, 60)).toBe('E400');
     }
     expect(await k.counts()).toEqual(before);
@@ -77,7 +116,10 @@ describe('tenderPayDeposit', () => {
     const foreign = await k.upload('别人的.pdf', BYTES.pdf, a141);
     expect((await pay(await k.depositBody(a104, record, { remittanceSlip: [foreign] }))).code).toBe('E403');
     const unknown = { name: 'x.pdf', url: '', path: 'u/2026/01/0123456789abcdef0123456789abcdef.pdf' };
-    expect(await pay(await k.depositBody(a104, record, { remittanceSlip: [unknown] }))).toMatchObject({ code: 'E400', data: [{ field: 'remittanceSlip.0.path' }] });
+    expect(await pay(await k.depositBody(a104, record, { remittanceSlip: [unknown] }))).toMatchObject({
+      code: 'E400',
+      data: [{ field: 'remittanceSlip.0.path' }],
+    });
     expect((await k.counts()).deposits).toBe(before.deposits);
   });
 
@@ -85,14 +127,23 @@ describe('tenderPayDeposit', () => {
     const { record } = await k.recordAt(a104, 'signedUp');
     const slip = await k.upload('大文件.pdf', BYTES.pdf, a104);
     await t.db.query('UPDATE files SET size = $2 WHERE storage_key = $1', [slip.path, 50 * 1024 * 1024 + 1]);
-    expect(await pay(await k.depositBody(a104, record, { remittanceSlip: [slip] }))).toMatchObject({ code: 'E413', data: [{ field: 'remittanceSlip.0' }] });
+    expect(await pay(await k.depositBody(a104, record, { remittanceSlip: [slip] }))).toMatchObject({
+      code: 'E413',
+      data: [{ field: 'remittanceSlip.0' }],
+    });
   });
 
   it('follows the transitions: E409 with the reason from every status but signedUp and depositRejected', async () => {
     const submitted = await k.recordAt(a104, 'depositSubmitted');
-    expect(await pay(await k.depositBody(a104, submitted.record))).toMatchObject({ code: 'E409', message: "The deposit was submitted and awaits the buyer's confirmation" });
+    expect(await pay(await k.depositBody(a104, submitted.record))).toMatchObject({
+      code: 'E409',
+      message: "The deposit was submitted and awaits the buyer's confirmation",
+    });
     const confirmed = await k.recordAt(a104, 'depositConfirmed');
-    expect(await pay(await k.depositBody(a104, confirmed.record))).toMatchObject({ code: 'E409', message: 'The deposit is already confirmed' });
+    expect(await pay(await k.depositBody(a104, confirmed.record))).toMatchObject({
+      code: 'E409',
+      message: 'The deposit is already confirmed',
+    });
     const bid = await k.recordAt(a104, 'bidSubmitted');
     expect(await pay(await k.depositBody(a104, bid.record))).toMatchObject({ code: 'E409', message: 'The deposit is already confirmed' });
     const free = await k.signUp(a104, (await k.notice({ deposit: 0 })).id);
@@ -108,10 +159,21 @@ describe('tenderPayDeposit', () => {
     const { record } = await k.recordAt(a104, 'depositSubmitted');
     await k.operator('rejectDeposit', { id: record.id, reason: '金额与到账不符' });
     const rejected = await t.post<TenderRecordDetail>('/tender/getById', { id: record.id }, k.as(a104));
-    expect(rejected.data).toMatchObject({ status: 'depositRejected', rejectReason: '金额与到账不符', deposit: { rejectReason: '金额与到账不符' } });
+    expect(rejected.data).toMatchObject({
+      status: 'depositRejected',
+      rejectReason: '金额与到账不符',
+      deposit: { rejectReason: '金额与到账不符' },
+    });
     const again = await pay(await k.depositBody(a104, record, { depositType: 'draft' }));
-    expect(again.data).toMatchObject({ status: 'depositSubmitted', rejectReason: null, deposit: { depositType: 'draft', rejectReason: null } });
-    const rows = await t.db.query<{ reason: string | null }>('SELECT reject_reason AS reason FROM tender_deposits WHERE record_id = $1 ORDER BY seq', [record.id]);
+    expect(again.data).toMatchObject({
+      status: 'depositSubmitted',
+      rejectReason: null,
+      deposit: { depositType: 'draft', rejectReason: null },
+    });
+    const rows = await t.db.query<{ reason: string | null }>(
+      'SELECT reject_reason AS reason FROM tender_deposits WHERE record_id = $1 ORDER BY seq',
+      [record.id],
+    );
     expect(rows.map((r) => r.reason)).toEqual(['金额与到账不符', null]);
   });
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
-import type { TenderAction, tenderApplyRefundRequest, TenderRecordDetail, tenderPayDepositRequest, tenderSubmitBidRequest } from '../../../contract/schemas/tender';
+import type {
+  TenderAction,
+  tenderApplyRefundRequest,
+  TenderRecordDetail,
+  tenderPayDepositRequest,
+  tenderSubmitBidRequest,
+} from '../../../contract/schemas/tender';
 import type { z } from 'zod';
 import type { Tx } from '../../db/db';
 import type { Session } from '../../http/context';
@@ -55,7 +61,13 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'tender', endpoints.tenderListByPage, async ({ input, session, db }) => {
     const { supplierId } = tenderingSupplier(session);
     const { pageNo, pageSize } = input;
-    const { records, total } = await listRecords(db, { supplierId, status: input.status, search: input.searchContent || undefined, pageNo, pageSize });
+    const { records, total } = await listRecords(db, {
+      supplierId,
+      status: input.status,
+      search: input.searchContent || undefined,
+      pageNo,
+      pageSize,
+    });
     return { records, total, pageNo, pageSize, serverTime: now().toISOString() };
   });
 
@@ -70,7 +82,10 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
    * and the record as it then stands is the answer.
    */
   const onRecord =
-    <I extends { tenderRecordId: string; supplierCode: string }>(action: TenderAction, write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<void>) =>
+    <I extends { tenderRecordId: string; supplierCode: string }>(
+      action: TenderAction,
+      write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<void>,
+    ) =>
     async ({ input, session, db }: { input: I; session: Session | null; db: Tx }) => {
       const supplier = tenderingSupplier(session);
       ensureOwnCode(input.supplierCode, supplier);
@@ -90,7 +105,13 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     onRecord<TenderPayDepositInput>('payDeposit', async ({ input, tx, record, supplierId, at }) => {
       checkDeposit(input, record, at);
       const [slip] = await ownFiles(tx, storage, named('remittanceSlip', input.remittanceSlip), UPLOAD_RULES.remittanceSlip, supplierId);
-      const deposit = { depositType: input.depositType, amount: input.amount, currency: record.detail.currency, paymentDate: input.paymentDate, remittanceSlip: slip! };
+      const deposit = {
+        depositType: input.depositType,
+        amount: input.amount,
+        currency: record.detail.currency,
+        paymentDate: input.paymentDate,
+        remittanceSlip: slip!,
+      };
       await insertDeposit(tx, record.detail.id, deposit, at);
     }),
     { idempotent: true },
@@ -105,10 +126,15 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
         input.certificates.map((group, i) => ({ ...group, index: i })),
         record.detail.requiredCertificates,
       );
-      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) => ownFiles(tx, storage, named(field, refs), rule, supplierId);
+      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) =>
+        ownFiles(tx, storage, named(field, refs), rule, supplierId);
       const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
       const certificates = [];
-      for (const group of groups) certificates.push({ name: group.name, files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles) });
+      for (const group of groups)
+        certificates.push({
+          name: group.name,
+          files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles),
+        });
       const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
       await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
     }),

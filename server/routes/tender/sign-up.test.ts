@@ -9,7 +9,8 @@ const k = tenderKit(t);
 const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 const key = (value: string) => ({ 'idempotency-key': value });
-const registrations = async (noticeId: string) => (await t.db.query<{ n: number }>('SELECT registration_count AS n FROM notices WHERE id = $1', [noticeId]))[0]!.n;
+const registrations = async (noticeId: string) =>
+  (await t.db.query<{ n: number }>('SELECT registration_count AS n FROM notices WHERE id = $1', [noticeId]))[0]!.n;
 
 describe('tenderSignUp', () => {
   it('creates a signedUp record with the notice, its deposit, certificates and the server clock; counts one registration', async () => {
@@ -35,7 +36,9 @@ describe('tenderSignUp', () => {
     });
     expect(await registrations(n.id)).toBe(before + 1);
     // The public list shows the new count.
-    const list = await t.post<{ records: Array<{ id: string; registrationCount: number }> }>('/business/listByPage', { searchContent: n.tenderNo });
+    const list = await t.post<{ records: Array<{ id: string; registrationCount: number }> }>('/business/listByPage', {
+      searchContent: n.tenderNo,
+    });
     expect(list.data.records[0]!.registrationCount).toBe(before + 1);
   });
 
@@ -76,7 +79,14 @@ describe('tenderSignUp', () => {
 
   it('refuses bad input with E400 and nothing written', async () => {
     const rows = await t.count('tender_records');
-    for (const body of [{}, { noticeId: '' }, { noticeId: 12 }, { noticeId: 'x'.repeat(65) }, { noticeId: ['1'] }, { noticeId: 'x'.repeat(1_000_000) }]) {
+    for (const body of [
+      {},
+      { noticeId: '' },
+      { noticeId: 12 },
+      { noticeId: 'x'.repeat(65) },
+      { noticeId: ['1'] },
+      { noticeId: 'x'.repeat(1_000_000) },
+    ]) {
       const res = await t.post('/tender/signUp', body, k.as(a104));
       expect(res.code, JSON.stringify(body).slice(0, 50)).toMatch(/^E4(00|13)$/);
     }
@@ -91,8 +101,26 @@ describe('tenderSignUp', () => {
     for (const [path, body] of [
       ['/tender/listByPage', {}],
       ['/tender/getById', { id }],
-      ['/tender/payDeposit', { tenderRecordId: id, supplierCode: a101.supplierCode, depositType: 'transfer', amount: 1, paymentDate: '2026-01-01', remittanceSlip: [{ name: 'a', url: '', path: 'x' }] }],
-      ['/tender/submitBid', { tenderRecordId: id, supplierCode: a101.supplierCode, bidDocuments: [{ name: 'a', url: '', path: 'x' }], billOfMaterials: [{ name: 'a', url: '', path: 'x' }] }],
+      [
+        '/tender/payDeposit',
+        {
+          tenderRecordId: id,
+          supplierCode: a101.supplierCode,
+          depositType: 'transfer',
+          amount: 1,
+          paymentDate: '2026-01-01',
+          remittanceSlip: [{ name: 'a', url: '', path: 'x' }],
+        },
+      ],
+      [
+        '/tender/submitBid',
+        {
+          tenderRecordId: id,
+          supplierCode: a101.supplierCode,
+          bidDocuments: [{ name: 'a', url: '', path: 'x' }],
+          billOfMaterials: [{ name: 'a', url: '', path: 'x' }],
+        },
+      ],
       ['/tender/applyRefund', { tenderRecordId: id, supplierCode: a101.supplierCode }],
     ] as const) {
       expect(await t.post(path, body, k.as(a101)), path).toMatchObject({ code: 'E403', message: 'You are not allowed to do this' });
@@ -124,7 +152,13 @@ describe('tenderListByPage and tenderGetById', () => {
     expect(res.data.serverTime).toBe(new Date(t.clock.now).toISOString());
     const times = res.data.records.map((r) => Date.parse(r.updatedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const mine = new Set((await t.db.query<{ id: string }>("SELECT r.id::text AS id FROM tender_records r JOIN suppliers s ON s.id = r.supplier_id WHERE s.username = 'demo_a104'")).map((r) => r.id));
+    const mine = new Set(
+      (
+        await t.db.query<{ id: string }>(
+          "SELECT r.id::text AS id FROM tender_records r JOIN suppliers s ON s.id = r.supplier_id WHERE s.username = 'demo_a104'",
+        )
+      ).map((r) => r.id),
+    );
     expect(res.data.total).toBe(mine.size);
     expect(res.data.records.every((r) => mine.has(r.id))).toBe(true);
   });
@@ -134,7 +168,11 @@ describe('tenderListByPage and tenderGetById', () => {
     const record = (await k.signUp(a141, n.id)).data;
     const byNo = await t.post<TenderRecordPage>('/tender/listByPage', { searchContent: n.tenderNo.toLowerCase() }, k.as(a141));
     expect(byNo.data.records.map((r) => r.id)).toEqual([record.id]);
-    const byTitle = await t.post<TenderRecordPage>('/tender/listByPage', { searchContent: record.title.slice(-6).toUpperCase() }, k.as(a141));
+    const byTitle = await t.post<TenderRecordPage>(
+      '/tender/listByPage',
+      { searchContent: record.title.slice(-6).toUpperCase() },
+      k.as(a141),
+    );
     expect(byTitle.data.records.map((r) => r.id)).toEqual([record.id]);
     expect((await t.post<TenderRecordPage>('/tender/listByPage', { searchContent: '%' }, k.as(a141))).data.total).toBe(0);
     expect((await t.post<TenderRecordPage>('/tender/listByPage', { searchContent: '_' }, k.as(a141))).data.total).toBe(0);
@@ -145,12 +183,21 @@ describe('tenderListByPage and tenderGetById', () => {
     const paged = await t.post<TenderRecordPage>('/tender/listByPage', { pageNo: 50, pageSize: 10 }, k.as(a104));
     expect(paged.data.records).toEqual([]);
     // A page past the end still counts every record of the supplier.
-    const mine = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tender_records r JOIN suppliers s ON s.id = r.supplier_id WHERE s.username = 'demo_a104'");
+    const mine = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM tender_records r JOIN suppliers s ON s.id = r.supplier_id WHERE s.username = 'demo_a104'",
+    );
     expect(paged.data.total).toBe(mine[0]!.n);
   });
 
   it('refuses bad list input with E400', async () => {
-    for (const body of [{ status: 'open' }, { pageSize: 7 }, { pageNo: 'x' }, { pageNo: 0 }, { searchContent: 'x'.repeat(101) }, { status: 5 }]) {
+    for (const body of [
+      { status: 'open' },
+      { pageSize: 7 },
+      { pageNo: 'x' },
+      { pageNo: 0 },
+      { searchContent: 'x'.repeat(101) },
+      { status: 5 },
+    ]) {
       expect((await t.post('/tender/listByPage', body, k.as(a104))).code, JSON.stringify(body)).toBe('E400');
     }
   });
@@ -172,6 +219,7 @@ describe('tenderListByPage and tenderGetById', () => {
 
   it('publishes the six calls in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: `${BASE_PATH}/openapi.json` })).json() as { paths: Record<string, unknown> };
-    for (const path of ['signUp', 'listByPage', 'getById', 'payDeposit', 'submitBid', 'applyRefund']) expect(Object.keys(doc.paths)).toContain(`${BASE_PATH}/tender/${path}`);
+    for (const path of ['signUp', 'listByPage', 'getById', 'payDeposit', 'submitBid', 'applyRefund'])
+      expect(Object.keys(doc.paths)).toContain(`${BASE_PATH}/tender/${path}`);
   });
 });

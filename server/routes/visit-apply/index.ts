@@ -21,7 +21,11 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'visitApply', endpoints.visitApplyListByPage, async ({ input, session, db, req }) => {
     const { supplierId } = applyingSupplier(session);
     const { pageNo, pageSize } = input;
-    const { records, total } = await listApplications(db, { supplierId, reviewStatus: input.reviewStatus, search: input.searchContent || undefined, pageNo, pageSize }, req.locale);
+    const { records, total } = await listApplications(
+      db,
+      { supplierId, reviewStatus: input.reviewStatus, search: input.searchContent || undefined, pageNo, pageSize },
+      req.locale,
+    );
     return { records: records.map(({ supplierId: _, ...r }) => r), total, pageNo, pageSize, serverTime: now().toISOString() };
   });
 
@@ -48,7 +52,8 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
       return db.transaction(async (tx) => {
         await checkApplication(tx, input, at, req.locale);
         await checkCopiedFrom(tx, input.copiedFrom, supplierId);
-        const own = (field: string, refs: typeof input.contract, rule: (typeof UPLOAD_RULES)[keyof typeof UPLOAD_RULES]) => ownFiles(tx, storage, named(field, refs), rule, supplierId);
+        const own = (field: string, refs: typeof input.contract, rule: (typeof UPLOAD_RULES)[keyof typeof UPLOAD_RULES]) =>
+          ownFiles(tx, storage, named(field, refs), rule, supplierId);
         const labourContract = await own('labourContract', input.labourContract, UPLOAD_RULES.labourContract);
         const contract = await own('contract', input.contract, UPLOAD_RULES.visitDocuments);
         const labourNotice = await own('labourNotice', input.labourNotice, UPLOAD_RULES.visitDocuments);
@@ -61,7 +66,14 @@ export async function visitApplyRoutes(app: FastifyInstance): Promise<void> {
           UPLOAD_RULES.visitFiles,
           supplierId,
         );
-        const sizes = new Map((await findFilesByKeys(tx, typed.map((f) => f.path))).map((f) => [f.storageKey, f.size]));
+        const sizes = new Map(
+          (
+            await findFilesByKeys(
+              tx,
+              typed.map((f) => f.path),
+            )
+          ).map((f) => [f.storageKey, f.size]),
+        );
         const files = input.files.map((f, i) => ({ type: f.type, file: { ...typed[i]!, size: sizes.get(typed[i]!.path) ?? 0 } }));
         const id = await insertApplication(
           tx,

@@ -11,11 +11,16 @@ const a104 = await k.session('demo_a104');
 const a141 = await k.session('demo_a141');
 const list = (b: unknown, s = a104) => t.post<VisitApplicationPage>('/visitApply/listByPage', b, k.as(s));
 const getById = (id: unknown, s = a104) => t.post<VisitApplicationDetail>('/visitApply/getById', { id }, k.as(s));
-const withdraw = (id: unknown, s = a104, headers: Record<string, string> = {}) => t.post<VisitApplicationDetail>('/visitApply/withdraw', { id }, k.as(s, headers));
+const withdraw = (id: unknown, s = a104, headers: Record<string, string> = {}) =>
+  t.post<VisitApplicationDetail>('/visitApply/withdraw', { id }, k.as(s, headers));
 const countApps = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM visit_applications'))[0]!.n;
 type Fields = Array<{ field: string; message: string }>;
 /** The demo's applications of demo_a104: other tests of this file add their own. */
-const seeded = new Set((await t.db.query<{ id: string }>('SELECT id::text AS id FROM visit_applications WHERE supplier_id = $1', [a104.supplierId])).map((r) => r.id));
+const seeded = new Set(
+  (await t.db.query<{ id: string }>('SELECT id::text AS id FROM visit_applications WHERE supplier_id = $1', [a104.supplierId])).map(
+    (r) => r.id,
+  ),
+);
 const demoOnly = <T extends { id: string }>(records: T[]) => records.filter((r) => seeded.has(r.id));
 
 /** A deep copy of `b` with `change` applied to it. */
@@ -40,10 +45,18 @@ describe('visitApplyListByPage', () => {
   it('lists demo_a104’s applications, newest first, in every review status the demo has', async () => {
     const res = await list({ pageSize: 100 });
     expect(res.code).toBe('E000');
-    expect(demoOnly(res.data.records).map((r) => r.reviewStatus).sort()).toEqual(['approved', 'pending', 'returned']);
+    expect(
+      demoOnly(res.data.records)
+        .map((r) => r.reviewStatus)
+        .sort(),
+    ).toEqual(['approved', 'pending', 'returned']);
     const returned = demoOnly(res.data.records).find((r) => r.reviewStatus === 'returned')!;
     expect(returned.reviewReason).toMatch(/保险单/);
-    expect(res.data.records[0]).toMatchObject({ visitNo: expect.stringMatching(/^FS\d{12}$/), productionBaseName: expect.any(String), visitorCount: expect.any(Number) });
+    expect(res.data.records[0]).toMatchObject({
+      visitNo: expect.stringMatching(/^FS\d{12}$/),
+      productionBaseName: expect.any(String),
+      visitorCount: expect.any(Number),
+    });
     expect(demoOnly((await list({ reviewStatus: 'approved' })).data.records).map((r) => r.visitorCount)).toEqual([2]);
     expect((await list({ searchContent: returned.visitNo.toLowerCase() })).data.records.map((r) => r.id)).toEqual([returned.id]);
     expect((await list({ reviewStatus: 'bogus' })).code).toBe('E400');
@@ -82,7 +95,11 @@ describe('visitApplySave', () => {
     expect(d.labourContract[0]!.url).toMatch(/^\/bid-web\/bid-service\/file\/download\?filePath=/);
     expect(d.files[0]!).toMatchObject({ type: 'SAFETY', file: { name: '安全培训.pdf', uploader: 'demo_a104', size: expect.any(Number) } });
     expect(d.files[0]!.file.size).toBe(BYTES.pdf.length);
-    expect(d.insurance).toMatchObject({ amount: '500000.00', insuredCount: 2, insuredPersons: [{ certificateNo: PEOPLE[0]!.certificateNo, name: PEOPLE[0]!.name, job: '安装工' }, { name: PEOPLE[1]!.name }] });
+    expect(d.insurance).toMatchObject({
+      amount: '500000.00',
+      insuredCount: 2,
+      insuredPersons: [{ certificateNo: PEOPLE[0]!.certificateNo, name: PEOPLE[0]!.name, job: '安装工' }, { name: PEOPLE[1]!.name }],
+    });
     expect((await getById(d.id)).data).toMatchObject({ id: d.id, visitors: b.visitors });
   });
 
@@ -90,7 +107,10 @@ describe('visitApplySave', () => {
     const b = await k.body(a104, [PEOPLE[0]!]);
     const id = '11010519491231002x';
     const ok = changed(b, (c) => {
-      c.visitors = [k.visitorOf(PEOPLE[0]!, { certificateNo: id }), k.visitorOf(PEOPLE[1]!, { certificateType: 'PASSPORT', certificateNo: 'E12345678', meal: false, mealType: '' })];
+      c.visitors = [
+        k.visitorOf(PEOPLE[0]!, { certificateNo: id }),
+        k.visitorOf(PEOPLE[1]!, { certificateType: 'PASSPORT', certificateNo: 'E12345678', meal: false, mealType: '' }),
+      ];
       c.insurance.insuredPersons = [{ certificateNo: id, job: '安装工' }];
     });
     const res = await k.save(a104, ok);
@@ -168,33 +188,77 @@ describe('visitApplySave', () => {
 
     it('no visitors, no labour contract, a file without a type, a meal without its type', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.visitors = [])), 'visitors', /at least one visitor/);
-      await refused(changed(b, (c) => (c.labourContract = [])), 'labourContract', /labour contract/);
-      await refused(changed(b, (c) => (c.files[0].type = '')), 'files.0.type', /file type/);
-      await refused(changed(b, (c) => (c.visitors[0].mealType = '')), 'visitors.0.mealType', /meal type/);
+      await refused(
+        changed(b, (c) => (c.visitors = [])),
+        'visitors',
+        /at least one visitor/,
+      );
+      await refused(
+        changed(b, (c) => (c.labourContract = [])),
+        'labourContract',
+        /labour contract/,
+      );
+      await refused(
+        changed(b, (c) => (c.files[0].type = '')),
+        'files.0.type',
+        /file type/,
+      );
+      await refused(
+        changed(b, (c) => (c.visitors[0].mealType = '')),
+        'visitors.0.mealType',
+        /meal type/,
+      );
     });
 
     it('an insured person who is not a visitor, twice the same one, a count that differs', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.insurance.insuredPersons[1].certificateNo = PEOPLE[2]!.certificateNo)), 'insurance.insuredPersons.1.certificateNo', /one of the visitors/);
-      await refused(changed(b, (c) => (c.insurance.insuredPersons[1].certificateNo = PEOPLE[0]!.certificateNo)), 'insurance.insuredPersons.1.certificateNo', /only once/);
-      await refused(changed(b, (c) => (c.insurance.insuredCount = 3)), 'insurance.insuredCount', /insured count/);
+      await refused(
+        changed(b, (c) => (c.insurance.insuredPersons[1].certificateNo = PEOPLE[2]!.certificateNo)),
+        'insurance.insuredPersons.1.certificateNo',
+        /one of the visitors/,
+      );
+      await refused(
+        changed(b, (c) => (c.insurance.insuredPersons[1].certificateNo = PEOPLE[0]!.certificateNo)),
+        'insurance.insuredPersons.1.certificateNo',
+        /only once/,
+      );
+      await refused(
+        changed(b, (c) => (c.insurance.insuredCount = 3)),
+        'insurance.insuredCount',
+        /insured count/,
+      );
     });
 
     it('end before start, start in the past (bid service clock)', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.endDate = dayFrom(t.clock.now, 1))), 'endDate', /end date/);
-      await refused(changed(b, (c) => (c.startDate = dayFrom(t.clock.now, -2))), 'startDate', /start date cannot be in the past/);
+      await refused(
+        changed(b, (c) => (c.endDate = dayFrom(t.clock.now, 1))),
+        'endDate',
+        /end date/,
+      );
+      await refused(
+        changed(b, (c) => (c.startDate = dayFrom(t.clock.now, -2))),
+        'startDate',
+        /start date cannot be in the past/,
+      );
     });
 
     it('21 files', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.files = Array.from({ length: 21 }, () => c.files[0]))), 'files', /At most 20 files/);
+      await refused(
+        changed(b, (c) => (c.files = Array.from({ length: 21 }, () => c.files[0]))),
+        'files',
+        /At most 20 files/,
+      );
     });
 
     it('the same phone twice, the same certificate twice', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.visitors[1].phone = PEOPLE[0]!.phone)), 'visitors.1.phone', /already used by another visitor/);
+      await refused(
+        changed(b, (c) => (c.visitors[1].phone = PEOPLE[0]!.phone)),
+        'visitors.1.phone',
+        /already used by another visitor/,
+      );
       await refused(
         changed(b, (c) => {
           c.visitors[1].certificateNo = PEOPLE[0]!.certificateNo;
@@ -208,7 +272,11 @@ describe('visitApplySave', () => {
 
     it('a wrong resident ID check digit, a bad passport, a bad phone', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.visitors[0].certificateNo = '441900199001011232')), 'visitors.0.certificateNo', /check digit/);
+      await refused(
+        changed(b, (c) => (c.visitors[0].certificateNo = '441900199001011232')),
+        'visitors.0.certificateNo',
+        /check digit/,
+      );
       await refused(
         changed(b, (c) => {
           c.visitors[0].certificateType = 'PASSPORT';
@@ -217,23 +285,59 @@ describe('visitApplySave', () => {
         'visitors.0.certificateNo',
         /passport/,
       );
-      await refused(changed(b, (c) => (c.visitors[0].phone = '12000000000')), 'visitors.0.phone', /mobile number/);
+      await refused(
+        changed(b, (c) => (c.visitors[0].phone = '12000000000')),
+        'visitors.0.phone',
+        /mobile number/,
+      );
     });
 
     it('codes that are not in their dictionary, a department of another base', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.intention = 'NOPE')), 'intention', /offered options/);
-      await refused(changed(b, (c) => (c.visitors[0].gender = 'X')), 'visitors.0.gender', /offered options/);
-      await refused(changed(b, (c) => (c.files[0].type = 'NOPE')), 'files.0.type', /offered options/);
-      await refused(changed(b, (c) => (c.insurance.currency = 'XYZ')), 'insurance.currency', /offered options/);
-      await refused(changed(b, (c) => (c.productionBase = 'XX')), 'productionBase', /offered options/);
-      await refused(changed(b, (c) => (c.department = 'TJ-PKG')), 'department', /does not belong/);
+      await refused(
+        changed(b, (c) => (c.intention = 'NOPE')),
+        'intention',
+        /offered options/,
+      );
+      await refused(
+        changed(b, (c) => (c.visitors[0].gender = 'X')),
+        'visitors.0.gender',
+        /offered options/,
+      );
+      await refused(
+        changed(b, (c) => (c.files[0].type = 'NOPE')),
+        'files.0.type',
+        /offered options/,
+      );
+      await refused(
+        changed(b, (c) => (c.insurance.currency = 'XYZ')),
+        'insurance.currency',
+        /offered options/,
+      );
+      await refused(
+        changed(b, (c) => (c.productionBase = 'XX')),
+        'productionBase',
+        /offered options/,
+      );
+      await refused(
+        changed(b, (c) => (c.department = 'TJ-PKG')),
+        'department',
+        /does not belong/,
+      );
     });
 
     it('an amount that is zero or has three decimals', async () => {
       const b = await k.body(a104);
-      await refused(changed(b, (c) => (c.insurance.amount = '0')), 'insurance.amount', /above 0/);
-      await refused(changed(b, (c) => (c.insurance.amount = '1.005')), 'insurance.amount', /above 0/);
+      await refused(
+        changed(b, (c) => (c.insurance.amount = '0')),
+        'insurance.amount',
+        /above 0/,
+      );
+      await refused(
+        changed(b, (c) => (c.insurance.amount = '1.005')),
+        'insurance.amount',
+        /above 0/,
+      );
     });
 
     it('messages in the request language', async () => {
@@ -252,10 +356,27 @@ describe('visitApplySave', () => {
     const theirs = await k.body(other);
     expect((await k.save(other, theirs)).code).toBe('E000');
     const before = await countApps();
-    expect((await k.save(a104, changed(b, (c) => (c.labourContract = theirs.labourContract)))).code).toBe('E403');
-    expect((await k.save(a104, changed(b, (c) => (c.files[0].file = theirs.files[0]!.file)))).code).toBe('E403');
+    expect(
+      (
+        await k.save(
+          a104,
+          changed(b, (c) => (c.labourContract = theirs.labourContract)),
+        )
+      ).code,
+    ).toBe('E403');
+    expect(
+      (
+        await k.save(
+          a104,
+          changed(b, (c) => (c.files[0].file = theirs.files[0]!.file)),
+        )
+      ).code,
+    ).toBe('E403');
     expect(await countApps()).toBe(before);
-    const res = await k.save(a104, changed(b, (c) => (c.labourContract = [{ name: 'x.pdf', url: '', path: 'u/nope/x.pdf' }])));
+    const res = await k.save(
+      a104,
+      changed(b, (c) => (c.labourContract = [{ name: 'x.pdf', url: '', path: 'u/nope/x.pdf' }])),
+    );
     expect(res.code).toBe('E400');
   });
 });
@@ -322,7 +443,9 @@ describe('visitApplySave with copiedFrom', () => {
       const before = await countApps();
       const res = await k.save(a104, { ...b, copiedFrom: source.id });
       expect(res.code).toBe('E400');
-      expect(res.data as unknown as Fields).toEqual([{ field: 'copiedFrom', message: 'Only a returned application can be copied into a new one' }]);
+      expect(res.data as unknown as Fields).toEqual([
+        { field: 'copiedFrom', message: 'Only a returned application can be copied into a new one' },
+      ]);
       expect(await countApps()).toBe(before);
     }
     for (const id of [theirs.id, '00000000-0000-0000-0000-000000000000', 'not-an-id']) {

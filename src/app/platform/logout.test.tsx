@@ -21,7 +21,14 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-const reply = (text: string) => enqueue({ owner: supplierOwner('s1'), thread: 'communication:c1', call: 'communicationReply', payload: { replyContent: text }, summary: text });
+const reply = (text: string) =>
+  enqueue({
+    owner: supplierOwner('s1'),
+    thread: 'communication:c1',
+    call: 'communicationReply',
+    payload: { replyContent: text },
+    summary: text,
+  });
 
 describe('logout', () => {
   it('says how many entries wait, keeps them on the device, and wipes the persisted lists', async () => {

@@ -48,7 +48,9 @@ export async function logout(queryClient: QueryClient): Promise<boolean> {
   queryClient.clear();
   // The supplier's own lists kept for offline reading go with the session (loaded lazily, like their restore).
   if (supplierId) {
-    await import('@/app/query-persist').then((m) => m.wipePersistedQueries(supplierId)).catch((error: unknown) => console.error('persisted queries not wiped', error));
+    await import('@/app/query-persist')
+      .then((m) => m.wipePersistedQueries(supplierId))
+      .catch((error: unknown) => console.error('persisted queries not wiped', error));
   }
   toast.success(i18n._(msg`已退出登录`));
   return true;

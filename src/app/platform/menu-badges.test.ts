@@ -3,7 +3,11 @@ import { menuBadges, platformTitle } from './menu';
 
 describe('menu badges and title', () => {
   it('puts each area count of the home on its menu entry, and none for zero', () => {
-    expect(menuBadges({ tenders: 3, enquiries: 0, communication: 1, visits: 2, unreadMessages: 9 })).toEqual({ tenderManagement: 3, communicateRecord: 1, visitorApplyNew: 2 });
+    expect(menuBadges({ tenders: 3, enquiries: 0, communication: 1, visits: 2, unreadMessages: 9 })).toEqual({
+      tenderManagement: 3,
+      communicateRecord: 1,
+      visitorApplyNew: 2,
+    });
     expect(menuBadges(undefined)).toEqual({});
   });
 

@@ -15,7 +15,14 @@ describe('platform menu', () => {
       '/platform/modifyPassword',
     ]);
     expect(visibleMenu('A101').map((e) => e.key)).toEqual(['home', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword']);
-    expect(visibleMenu('A141').map((e) => e.key)).toEqual(['home', 'tenderManagement', 'bargaining', 'visitorApplyNew', 'supplierInfoManagement', 'modifyPassword']);
+    expect(visibleMenu('A141').map((e) => e.key)).toEqual([
+      'home',
+      'tenderManagement',
+      'bargaining',
+      'visitorApplyNew',
+      'supplierInfoManagement',
+      'modifyPassword',
+    ]);
   });
 
   it('finds the menu key of a path', () => {
@@ -26,13 +33,16 @@ describe('platform menu', () => {
   });
 
   // The same table is walked against the bid service's checks in server/status-rules.test.ts.
-  it.each([...SUPPLIER_STATUSES, null, 'A999'])('shows %s the entries the status rule opens, and the guard lets it open exactly those', (status) => {
-    expect(MENU.map((entry) => entry.key)).toEqual([...MENU_KEYS]);
-    expect(visibleMenu(status).map((entry) => entry.key)).toEqual(MENU_KEYS.filter((key) => isOpenTo(key, status)));
-    for (const entry of MENU) {
-      // The guard gates an address by the menu key of its path, then by canAccess.
-      expect(menuKeyOf(`${entry.to}/some-record`)).toBe(entry.key);
-      expect(canAccess(entry.key, status)).toBe(isOpenTo(entry.key, status));
-    }
-  });
+  it.each([...SUPPLIER_STATUSES, null, 'A999'])(
+    'shows %s the entries the status rule opens, and the guard lets it open exactly those',
+    (status) => {
+      expect(MENU.map((entry) => entry.key)).toEqual([...MENU_KEYS]);
+      expect(visibleMenu(status).map((entry) => entry.key)).toEqual(MENU_KEYS.filter((key) => isOpenTo(key, status)));
+      for (const entry of MENU) {
+        // The guard gates an address by the menu key of its path, then by canAccess.
+        expect(menuKeyOf(`${entry.to}/some-record`)).toBe(entry.key);
+        expect(canAccess(entry.key, status)).toBe(isOpenTo(entry.key, status));
+      }
+    },
+  );
 });

@@ -6,20 +6,42 @@ import { canAccess, type MenuKey } from '@/api/access';
 
 export interface MenuEntry {
   key: MenuKey;
-  to: '/platform/home' | '/platform/tenderManagement' | '/platform/bargaining' | '/platform/communicateRecord' | '/platform/visitorApplyNew' | '/platform/supplierInfoManagement' | '/platform/modifyPassword';
+  to:
+    | '/platform/home'
+    | '/platform/tenderManagement'
+    | '/platform/bargaining'
+    | '/platform/communicateRecord'
+    | '/platform/visitorApplyNew'
+    | '/platform/supplierInfoManagement'
+    | '/platform/modifyPassword';
   title: MessageDescriptor;
   icon: ReactNode;
 }
 
 const svg = (children: ReactNode) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.7"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {children}
   </svg>
 );
 
 /** The logged-in menu in its fixed order (SPEC.md section 2). */
 export const MENU: MenuEntry[] = [
-  { key: 'home', to: '/platform/home', title: msg`首页`, icon: svg(<path d="M3.5 10.5 12 4l8.5 6.5V20a1 1 0 0 1-1 1H15v-6H9v6H4.5a1 1 0 0 1-1-1v-9.5Z" />) },
+  {
+    key: 'home',
+    to: '/platform/home',
+    title: msg`首页`,
+    icon: svg(<path d="M3.5 10.5 12 4l8.5 6.5V20a1 1 0 0 1-1 1H15v-6H9v6H4.5a1 1 0 0 1-1-1v-9.5Z" />),
+  },
   {
     key: 'tenderManagement',
     to: '/platform/tenderManagement',

@@ -14,12 +14,13 @@ function renderNav(initial: string) {
       </>
     ),
   });
-  const pages = ['/platform/home', '/platform/tenderManagement', '/platform/bargaining'].map((path) => createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> }));
+  const pages = ['/platform/home', '/platform/tenderManagement', '/platform/bargaining'].map((path) =>
+    createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> }),
+  );
   const router = createRouter({ routeTree: root.addChildren(pages), history: createMemoryHistory({ initialEntries: [initial] }) });
   renderWithI18n(<RouterProvider router={router} />);
   return router;
 }
-
 
 describe('<PlatformNav> on a phone', () => {
   it('opens the folded menu, and closes it when the page changes, by its links or otherwise', async () => {
@@ -51,7 +52,12 @@ describe('<PlatformNav> draws the menu the size shows', () => {
     vi.unstubAllGlobals();
   });
   const screenIsWide = (wide: boolean) =>
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: wide, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: wide,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
 
   it('on a phone, the folded menu only, its links while it is open', async () => {
     screenIsWide(false);

@@ -10,7 +10,9 @@ function TodoBadge({ count, total }: { count: number; total?: boolean }) {
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 tabular-nums">
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span className="sr-only">{total ? <Plural value={count} one="共 # 项待办" other="共 # 项待办" /> : <Plural value={count} one="# 项待办" other="# 项待办" />}</span>
+      <span className="sr-only">
+        {total ? <Plural value={count} one="共 # 项待办" other="共 # 项待办" /> : <Plural value={count} one="# 项待办" other="# 项待办" />}
+      </span>
     </span>
   );
 }
@@ -101,8 +103,18 @@ export function PlatformNav({ status, user, badges = {} }: PlatformNavProps) {
                 </>
               ) : null}
               <Trans>菜单</Trans>
-              <svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
-                <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                aria-hidden="true"
+                className={`transition-transform ${open ? 'rotate-180' : ''}`}
+              >
+                <path
+                  fillRule="evenodd"
+                  d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+                />
               </svg>
             </span>
           </button>

@@ -23,7 +23,10 @@ export function UserArea({ supplierName, username }: { supplierName?: string; us
   return (
     <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-stretch">
       <div className="flex min-w-0 items-center gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+          aria-hidden="true"
+        >
           {(supplierName || username || '?').slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">

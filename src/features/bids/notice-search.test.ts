@@ -8,7 +8,12 @@ describe('notice board search params', () => {
   });
 
   it('keeps valid values, including numbers given as text', () => {
-    expect(validateNoticeSearch({ tab: 'purchasing', page: '3', size: '50', q: '  纸箱 ' })).toEqual({ tab: 'purchasing', page: 3, size: 50, q: '纸箱' });
+    expect(validateNoticeSearch({ tab: 'purchasing', page: '3', size: '50', q: '  纸箱 ' })).toEqual({
+      tab: 'purchasing',
+      page: 3,
+      size: 50,
+      q: '纸箱',
+    });
   });
 
   it('falls back to defaults for malformed values instead of failing', () => {
@@ -23,12 +28,22 @@ describe('notice board search params', () => {
 
   it('leaves defaults out of the URL', () => {
     expect(compactNoticeSearch({ tab: 'bidding', page: 1, size: 10, q: '' })).toEqual({});
-    expect(compactNoticeSearch({ tab: 'purchasing', page: 2, size: 20, q: 'ZB' })).toEqual({ tab: 'purchasing', page: 2, size: 20, q: 'ZB' });
+    expect(compactNoticeSearch({ tab: 'purchasing', page: 2, size: 20, q: 'ZB' })).toEqual({
+      tab: 'purchasing',
+      page: 2,
+      size: 20,
+      q: 'ZB',
+    });
   });
 
   it('maps a board state to the listByPage payload', () => {
     expect(noticeListRequest({ tab: 'bidding', page: 1, size: 10, q: '' })).toEqual({ bindOrPurchase: 0, pageNo: 1, pageSize: 10 });
-    expect(noticeListRequest({ tab: 'purchasing', page: 4, size: 100, q: '广州' })).toEqual({ bindOrPurchase: 1, pageNo: 4, pageSize: 100, searchContent: '广州' });
+    expect(noticeListRequest({ tab: 'purchasing', page: 4, size: 100, q: '广州' })).toEqual({
+      bindOrPurchase: 1,
+      pageNo: 4,
+      pageSize: 100,
+      searchContent: '广州',
+    });
   });
 });
 

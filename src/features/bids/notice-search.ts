@@ -25,7 +25,12 @@ export interface ResolvedNoticeSearch {
  * the default instead of failing the route, and defaults are dropped so the URL stays short.
  */
 export const validateNoticeSearch = (raw: Record<string, unknown>): NoticeSearch =>
-  compactSearch({ tab: raw.tab === 'purchasing' ? ('purchasing' as const) : undefined, page: searchPage(raw.page), size: searchSize(raw.size), q: searchText(raw.q, SEARCH_MAX) });
+  compactSearch({
+    tab: raw.tab === 'purchasing' ? ('purchasing' as const) : undefined,
+    page: searchPage(raw.page),
+    size: searchSize(raw.size),
+    q: searchText(raw.q, SEARCH_MAX),
+  });
 
 /**
  * The full list state. The router hands a route its raw search merged with what validateSearch

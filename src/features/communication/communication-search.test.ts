@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { communicationListRequest, compactCommunicationSearch, resolveCommunicationSearch, validateCommunicationSearch } from './communication-search';
+import {
+  communicationListRequest,
+  compactCommunicationSearch,
+  resolveCommunicationSearch,
+  validateCommunicationSearch,
+} from './communication-search';
 
 describe('communication list search', () => {
   it('keeps valid values and drops defaults and junk', () => {
-    expect(validateCommunicationSearch({ q: ' 纸箱 ', status: 'closed', page: '3', size: 20 })).toEqual({ q: '纸箱', status: 'closed', page: 3, size: 20 });
+    expect(validateCommunicationSearch({ q: ' 纸箱 ', status: 'closed', page: '3', size: 20 })).toEqual({
+      q: '纸箱',
+      status: 'closed',
+      page: 3,
+      size: 20,
+    });
     expect(validateCommunicationSearch({ q: '', status: 'open', page: 1, size: 10 })).toEqual({});
     expect(validateCommunicationSearch({ page: 'x', size: 7, status: 5 })).toEqual({});
     expect(validateCommunicationSearch({ q: 2026 })).toEqual({ q: '2026' });

@@ -23,7 +23,12 @@ export interface ResolvedCommunicationSearch {
  * the default instead of failing the route; defaults are dropped so the URL stays short.
  */
 export const validateCommunicationSearch = (raw: Record<string, unknown>): CommunicationSearch =>
-  compactSearch({ q: searchText(raw.q, SEARCH_MAX), status: searchOneOf(COMMUNICATION_STATUSES, raw.status), page: searchPage(raw.page), size: searchSize(raw.size) });
+  compactSearch({
+    q: searchText(raw.q, SEARCH_MAX),
+    status: searchOneOf(COMMUNICATION_STATUSES, raw.status),
+    page: searchPage(raw.page),
+    size: searchSize(raw.size),
+  });
 
 /**
  * The full list state. The router hands a route its raw search merged with what validateSearch

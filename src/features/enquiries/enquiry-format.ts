@@ -18,7 +18,15 @@ export function formatPercent(text: string, locale: Locale, signed = true): stri
   // Built once per locale and sign: the quote form formats a line's change on each keystroke.
   const key = `${locale}|${signed}`;
   let format = percentFormats.get(key);
-  if (!format) percentFormats.set(key, (format = new Intl.NumberFormat(BCP47[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'never' })));
+  if (!format)
+    percentFormats.set(
+      key,
+      (format = new Intl.NumberFormat(BCP47[locale], {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: signed ? 'exceptZero' : 'never',
+      })),
+    );
   return `${format.format(value)}%`;
 }
 

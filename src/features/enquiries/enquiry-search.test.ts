@@ -21,7 +21,13 @@ describe('inquiry list search', () => {
   });
 
   it('validates again what the router merges over the raw search', () => {
-    expect(resolveEnquirySearch({ replyStatus: 'bogus', page: -2, q: '  XJ ' } as never)).toEqual({ q: 'XJ', replyStatus: '', businessStatus: '', page: 1, size: 10 });
+    expect(resolveEnquirySearch({ replyStatus: 'bogus', page: -2, q: '  XJ ' } as never)).toEqual({
+      q: 'XJ',
+      replyStatus: '',
+      businessStatus: '',
+      page: 1,
+      size: 10,
+    });
   });
 
   it('round-trips through the resolved form and builds the request', () => {
@@ -30,6 +36,10 @@ describe('inquiry list search', () => {
     expect(compactEnquirySearch(state)).toEqual({ q: 'XJ', page: 2, businessStatus: 'bargaining' });
     expect(compactEnquirySearch({ ...state, q: '', page: 1, businessStatus: '' })).toEqual({});
     expect(enquiryListRequest(state)).toEqual({ pageNo: 2, pageSize: 10, searchContent: 'XJ', businessStatus: 'bargaining' });
-    expect(enquiryListRequest(resolveEnquirySearch({ replyStatus: 'missed', size: 50 }))).toEqual({ pageNo: 1, pageSize: 50, replyStatus: 'missed' });
+    expect(enquiryListRequest(resolveEnquirySearch({ replyStatus: 'missed', size: 50 }))).toEqual({
+      pageNo: 1,
+      pageSize: 50,
+      replyStatus: 'missed',
+    });
   });
 });

@@ -10,4 +10,5 @@ export function replyStatusNow(enquiry: { replyStatus: ReplyStatus; deadline: st
 }
 
 /** Whether the current round still waits for this supplier's quote (the countdown is worth showing). */
-export const awaitsQuote = (enquiry: { replyStatus: ReplyStatus; deadline: string }, now: number) => replyStatusNow(enquiry, now) === 'pending';
+export const awaitsQuote = (enquiry: { replyStatus: ReplyStatus; deadline: string }, now: number) =>
+  replyStatusNow(enquiry, now) === 'pending';

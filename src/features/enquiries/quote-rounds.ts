@@ -5,7 +5,10 @@ import type { EnquiryDetail, EnquiryQuote } from '@contract/schemas/enquiry';
  * latest quotation the supplier's last quote of an earlier round (contract enquiryLine). Their
  * currencies say what the prices are in, and whether a discount between them means anything.
  */
-export function quoteSources(enquiry: Pick<EnquiryDetail, 'round' | 'quotes'>): { current: EnquiryQuote | null; previous: EnquiryQuote | null } {
+export function quoteSources(enquiry: Pick<EnquiryDetail, 'round' | 'quotes'>): {
+  current: EnquiryQuote | null;
+  previous: EnquiryQuote | null;
+} {
   let current: EnquiryQuote | null = null;
   let previous: EnquiryQuote | null = null;
   for (const quote of enquiry.quotes) {

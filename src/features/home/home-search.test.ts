@@ -4,7 +4,13 @@ import { FIRST_TODO_PAGE } from './home-keys';
 
 describe('home search', () => {
   it('keeps valid pages, sizes and the unread filter, drops defaults and nonsense', () => {
-    expect(validateHomeSearch({ todoPage: '3', todoSize: 20, messagePage: 2, messageSize: '50', unreadOnly: true })).toEqual({ todoPage: 3, todoSize: 20, messagePage: 2, messageSize: 50, unreadOnly: true });
+    expect(validateHomeSearch({ todoPage: '3', todoSize: 20, messagePage: 2, messageSize: '50', unreadOnly: true })).toEqual({
+      todoPage: 3,
+      todoSize: 20,
+      messagePage: 2,
+      messageSize: 50,
+      unreadOnly: true,
+    });
     expect(validateHomeSearch({ todoPage: 1, todoSize: 10, messagePage: -2, messageSize: 7, unreadOnly: 'no' })).toEqual({});
     expect(validateHomeSearch({ todoPage: 'x', messagePage: 2.5 })).toEqual({});
   });

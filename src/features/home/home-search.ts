@@ -46,4 +46,8 @@ export const compactHomeSearch = (state: ResolvedHomeSearch): HomeSearch => vali
 
 export const todoListRequest = (state: ResolvedHomeSearch): TodoListRequest => ({ pageNo: state.todoPage, pageSize: state.todoSize });
 
-export const messageListRequest = (state: ResolvedHomeSearch): MessageListRequest => ({ pageNo: state.messagePage, pageSize: state.messageSize, unreadOnly: state.unreadOnly });
+export const messageListRequest = (state: ResolvedHomeSearch): MessageListRequest => ({
+  pageNo: state.messagePage,
+  pageSize: state.messageSize,
+  unreadOnly: state.unreadOnly,
+});

@@ -30,7 +30,11 @@ export function messageContent(i18n: I18n, message: Pick<HomeMessage, 'kind' | '
     case 'depositRejected':
       return note ? i18n._(msg`投标保证金被退回（原因：${note}），请重新缴纳`) : i18n._(msg`投标保证金被退回，请重新缴纳`);
     case 'resultAnnounced':
-      return note === 'won' ? i18n._(msg`评标结果已公布：恭喜，您已中标`) : note === 'lost' ? i18n._(msg`评标结果已公布：很遗憾，您未中标`) : i18n._(msg`评标结果已公布`);
+      return note === 'won'
+        ? i18n._(msg`评标结果已公布：恭喜，您已中标`)
+        : note === 'lost'
+          ? i18n._(msg`评标结果已公布：很遗憾，您未中标`)
+          : i18n._(msg`评标结果已公布`);
     case 'depositRefunded':
       return i18n._(msg`投标保证金已退还`);
     case 'enquiryNew':

@@ -37,10 +37,9 @@ function useLazy<T>(load: () => Promise<T>): T | null {
 export function useHomeCounts(supplierId: string): HomeCounts | undefined {
   const client = useQueryClient();
   const api = useLazy<typeof TodoApi>(() => import('./api/list-todos'));
-  const options: UseQueryOptions<Clocked<TodoPage>, Error, Clocked<TodoPage>, ReturnType<typeof homeKeys.todos>> =
-    api && supplierId
-      ? api.todoListQueryOptions(supplierId, FIRST_TODO_PAGE)
-      : { queryKey: homeKeys.todos(supplierId, FIRST_TODO_PAGE), queryFn: skipToken };
+  const options: UseQueryOptions<Clocked<TodoPage>, Error, Clocked<TodoPage>, ReturnType<typeof homeKeys.todos>> = api && supplierId
+    ? api.todoListQueryOptions(supplierId, FIRST_TODO_PAGE)
+    : { queryKey: homeKeys.todos(supplierId, FIRST_TODO_PAGE), queryFn: skipToken };
   const query = useQuery(options);
 
   useEffect(() => onSent(() => void client.invalidateQueries({ queryKey: homeKeys.all(supplierId) })), [client, supplierId]);

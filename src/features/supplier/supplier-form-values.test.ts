@@ -32,7 +32,14 @@ const supplier: Supplier = {
   counterpartAccount: '',
   counterpartDepartment: '',
   attachments: [],
-  bankInfo: { acctNo: '6222000011112222', bankNo: '', acctName: '示例纸业有限公司', bankName: '工商银行', bankAddress: '', currency: 'CNY' },
+  bankInfo: {
+    acctNo: '6222000011112222',
+    bankNo: '',
+    acctName: '示例纸业有限公司',
+    bankName: '工商银行',
+    bankAddress: '',
+    currency: 'CNY',
+  },
 };
 
 describe('supplier form values', () => {

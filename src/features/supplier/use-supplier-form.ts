@@ -30,8 +30,10 @@ export function useSupplierForm(mode: SupplierFormMode, initial: SupplierFormVal
   const [account, setAccount] = useState(initialAccount);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const payload = (v: SupplierFormValues, a: AccountValues) => (mode === 'register' ? { ...toSupplierPayload(v), ...a } : toSupplierPayload(v));
-  const check = (v: SupplierFormValues, a: AccountValues) => foldErrors(fieldErrors(mode === 'register' ? registerRequest : supplierFields, payload(v, a), locale));
+  const payload = (v: SupplierFormValues, a: AccountValues) =>
+    mode === 'register' ? { ...toSupplierPayload(v), ...a } : toSupplierPayload(v);
+  const check = (v: SupplierFormValues, a: AccountValues) =>
+    foldErrors(fieldErrors(mode === 'register' ? registerRequest : supplierFields, payload(v, a), locale));
 
   const recheck = (v: SupplierFormValues, a: AccountValues) =>
     setErrors((current) => {
@@ -86,7 +88,19 @@ export function useSupplierForm(mode: SupplierFormMode, initial: SupplierFormVal
     return orderedPaths(folded, mode);
   };
 
-  return { mode, values, account, errors, setText, setFiles, setAccountValue, blur, validate, showServerErrors, payload: () => payload(values, account) };
+  return {
+    mode,
+    values,
+    account,
+    errors,
+    setText,
+    setFiles,
+    setAccountValue,
+    blur,
+    validate,
+    showServerErrors,
+    payload: () => payload(values, account),
+  };
 }
 
 export type SupplierForm = ReturnType<typeof useSupplierForm>;

@@ -26,7 +26,10 @@ export interface ActionContext {
  * earlier write of the record is still in the outbox: a second one would act on a state the
  * bid service has not seen yet.
  */
-export function actionReasons(record: TenderRecordSummary, { now, waiting, supplierStatus }: ActionContext): Record<RecordAction, string | null> {
+export function actionReasons(
+  record: TenderRecordSummary,
+  { now, waiting, supplierStatus }: ActionContext,
+): Record<RecordAction, string | null> {
   const locale = i18n.locale as Locale;
   const write = (action: keyof typeof WRITE) => {
     if (waiting) return i18n._(msg`该记录有尚未发送的操作，发送完成后才能继续`);
@@ -48,5 +51,7 @@ export function actionReasons(record: TenderRecordSummary, { now, waiting, suppl
  * status has communication records (A104), else to the buyer in general words.
  */
 export function questionHint(supplierStatus: string | undefined): string {
-  return canAccess('communicateRecord', supplierStatus) ? i18n._(msg`如有疑问，请通过“发起沟通”联系采购方。`) : i18n._(msg`如有疑问，请联系采购方。`);
+  return canAccess('communicateRecord', supplierStatus)
+    ? i18n._(msg`如有疑问，请通过“发起沟通”联系采购方。`)
+    : i18n._(msg`如有疑问，请联系采购方。`);
 }

@@ -72,7 +72,10 @@ export function useUrlOperation({ supplierId, search, pageRecords, contextOf, re
     if (verdict?.reason) refuse(verdict.reason);
   }, [verdict]);
 
-  const operation: Operation | null = intent && verdict?.intent === intent && verdict.reason === null && record && action ? { action, record, ...(mend ? { mend } : {}) } : null;
+  const operation: Operation | null =
+    intent && verdict?.intent === intent && verdict.reason === null && record && action
+      ? { action, record, ...(mend ? { mend } : {}) }
+      : null;
   return {
     /** The marked record (from the bid service, or the page while that answers), or null. */
     record,

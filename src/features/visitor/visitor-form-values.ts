@@ -20,7 +20,16 @@ const yesNo = (v: boolean | null | undefined): YesNo => (v === true ? 'yes' : v 
 const bool = (v: YesNo) => (v === 'yes' ? true : v === 'no' ? false : undefined);
 
 export function emptyVisitorValues(pass: Pick<VisitPass, 'phone' | 'visitorName'>): VisitorFormValues {
-  return { name: pass.visitorName ?? '', gender: '', certificateType: '', certificateNo: '', phone: pass.phone, meal: '', mealType: '', lodging: '' };
+  return {
+    name: pass.visitorName ?? '',
+    gender: '',
+    certificateType: '',
+    certificateNo: '',
+    phone: pass.phone,
+    meal: '',
+    mealType: '',
+    lodging: '',
+  };
 }
 
 export function valuesFromPerson(person: VisitorPerson): VisitorFormValues {

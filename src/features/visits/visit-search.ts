@@ -20,7 +20,12 @@ export interface ResolvedVisitSearch {
 
 /** validateSearch of the list: malformed values fall back to the default, defaults are dropped. */
 export const validateVisitSearch = (raw: Record<string, unknown>): VisitSearch =>
-  compactSearch({ q: searchText(raw.q, SEARCH_MAX), status: searchOneOf(VISIT_REVIEW_STATUSES, raw.status), page: searchPage(raw.page), size: searchSize(raw.size) });
+  compactSearch({
+    q: searchText(raw.q, SEARCH_MAX),
+    status: searchOneOf(VISIT_REVIEW_STATUSES, raw.status),
+    page: searchPage(raw.page),
+    size: searchSize(raw.size),
+  });
 
 /** The full list state; the router may hand over a raw value still, so validated again. */
 export function resolveVisitSearch(raw: VisitSearch): ResolvedVisitSearch {

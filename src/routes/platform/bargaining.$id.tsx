@@ -5,7 +5,12 @@ import { EnquiryDetailView } from '@/features/enquiries/components/enquiry-detai
 export const Route = createFileRoute('/platform/bargaining/$id')({
   // Started, not awaited (but on a page load's first screen, briefly: src/app/prefetch.ts): the
   // enquiry shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => firstReads([readOwn(context, async (supplierId) => (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id))]),
+  loader: ({ context, params }) =>
+    firstReads([
+      readOwn(context, async (supplierId) =>
+        (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id),
+      ),
+    ]),
   component: EnquiryDetailPage,
 });
 

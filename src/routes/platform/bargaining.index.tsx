@@ -10,7 +10,12 @@ export const Route = createFileRoute('/platform/bargaining/')({
   // list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
     firstReads([
-      readOwn(context, async (supplierId) => (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(supplierId, enquiryListRequest(resolveEnquirySearch(deps)))),
+      readOwn(context, async (supplierId) =>
+        (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(
+          supplierId,
+          enquiryListRequest(resolveEnquirySearch(deps)),
+        ),
+      ),
     ]),
   component: EnquiryListPage,
 });
@@ -23,7 +28,9 @@ function EnquiryListPage() {
     <EnquiryListView
       supplierId={session.supplierId}
       search={resolveEnquirySearch(search)}
-      onSearchChange={(next, options) => void navigate({ search: compactEnquirySearch(next), replace: options?.replace, resetScroll: false })}
+      onSearchChange={(next, options) =>
+        void navigate({ search: compactEnquirySearch(next), replace: options?.replace, resetScroll: false })
+      }
     />
   );
 }

@@ -14,7 +14,10 @@ export const Route = createFileRoute('/platform/communicateRecord/$id')({
     return mend ? { mend } : {};
   },
   // Started, not awaited: the thread shows its own loading, error and offline states.
-  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/communication/api/get-communication')).communicationQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) =>
+    prefetchOwn(context, async (supplierId) =>
+      (await import('@/features/communication/api/get-communication')).communicationQueryOptions(supplierId, params.id),
+    ),
   component: CommunicationDetailPage,
 });
 

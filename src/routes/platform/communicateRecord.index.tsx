@@ -17,7 +17,10 @@ export const Route = createFileRoute('/platform/communicateRecord/')({
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
     prefetchOwn(context, async (supplierId) =>
-      (await import('@/features/communication/api/list-communications')).listCommunicationsQueryOptions(supplierId, communicationListRequest(resolveCommunicationSearch(deps))),
+      (await import('@/features/communication/api/list-communications')).listCommunicationsQueryOptions(
+        supplierId,
+        communicationListRequest(resolveCommunicationSearch(deps)),
+      ),
     ),
   component: CommunicationListPage,
 });

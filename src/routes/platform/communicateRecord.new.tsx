@@ -41,7 +41,13 @@ function NewCommunicationPage() {
         }
       />
       <div className="card">
-        <NewCommunicationForm key={`${sourceNo}|${mend ?? ''}`} supplierId={supplierId} sourceNo={sourceNo} mend={mend} onQueued={() => void navigate({ to: '/platform/communicateRecord' })} />
+        <NewCommunicationForm
+          key={`${sourceNo}|${mend ?? ''}`}
+          supplierId={supplierId}
+          sourceNo={sourceNo}
+          mend={mend}
+          onQueued={() => void navigate({ to: '/platform/communicateRecord' })}
+        />
       </div>
     </>
   );

@@ -5,7 +5,8 @@ import { SupplierInfoEditor } from '@/features/supplier/components/supplier-info
 import { PageHeader } from '@/ui/page-header';
 
 export const Route = createFileRoute('/platform/supplierInfoManagement')({
-  loader: ({ context }) => prefetchOwn(context, async (supplierId) => (await import('@/features/supplier/api/get-supplier')).supplierQueryOptions(supplierId)),
+  loader: ({ context }) =>
+    prefetchOwn(context, async (supplierId) => (await import('@/features/supplier/api/get-supplier')).supplierQueryOptions(supplierId)),
   component: SupplierInfoPage,
 });
 

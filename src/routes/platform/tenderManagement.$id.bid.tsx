@@ -14,7 +14,10 @@ export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
     return mend ? { mend } : {};
   },
   // Started, not awaited: the page shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) =>
+    prefetchOwn(context, async (supplierId) =>
+      (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
+    ),
   component: BidRoutePage,
 });
 

@@ -4,7 +4,10 @@ import { TenderDetailView } from '@/features/tenders/components/tender-detail';
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/')({
   // Started, not awaited: the record shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) =>
+    prefetchOwn(context, async (supplierId) =>
+      (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
+    ),
   component: TenderDetailPage,
 });
 

@@ -10,7 +10,12 @@ export const Route = createFileRoute('/platform/tenderManagement/')({
   // list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
     firstReads([
-      readOwn(context, async (supplierId) => (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(supplierId, tenderListRequest(resolveTenderSearch(deps)))),
+      readOwn(context, async (supplierId) =>
+        (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(
+          supplierId,
+          tenderListRequest(resolveTenderSearch(deps)),
+        ),
+      ),
     ]),
   component: TenderManagementPage,
 });
@@ -25,7 +30,9 @@ function TenderManagementPage() {
       supplierCode={session.supplierCode}
       supplierStatus={session.status}
       search={resolveTenderSearch(search)}
-      onSearchChange={(next, options) => void navigate({ search: compactTenderSearch(next), replace: options?.replace, resetScroll: false })}
+      onSearchChange={(next, options) =>
+        void navigate({ search: compactTenderSearch(next), replace: options?.replace, resetScroll: false })
+      }
     />
   );
 }

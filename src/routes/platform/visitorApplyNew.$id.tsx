@@ -4,7 +4,10 @@ import { VisitDetailView } from '@/features/visits/components/visit-detail';
 
 export const Route = createFileRoute('/platform/visitorApplyNew/$id')({
   // Started, not awaited: the application shows its own loading, not-found and offline states.
-  loader: ({ context, params }) => prefetchOwn(context, async (supplierId) => (await import('@/features/visits/api/get-visit-application')).visitApplicationQueryOptions(supplierId, params.id)),
+  loader: ({ context, params }) =>
+    prefetchOwn(context, async (supplierId) =>
+      (await import('@/features/visits/api/get-visit-application')).visitApplicationQueryOptions(supplierId, params.id),
+    ),
   component: VisitDetailPage,
 });
 

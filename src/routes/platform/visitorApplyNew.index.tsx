@@ -8,7 +8,12 @@ export const Route = createFileRoute('/platform/visitorApplyNew/')({
   loaderDeps: ({ search: { q, status, page, size } }) => ({ q, status, page, size }),
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
-    prefetchOwn(context, async (supplierId) => (await import('@/features/visits/api/list-visit-applications')).listVisitApplicationsQueryOptions(supplierId, visitListRequest(resolveVisitSearch(deps)))),
+    prefetchOwn(context, async (supplierId) =>
+      (await import('@/features/visits/api/list-visit-applications')).listVisitApplicationsQueryOptions(
+        supplierId,
+        visitListRequest(resolveVisitSearch(deps)),
+      ),
+    ),
   component: VisitListPage,
 });
 

@@ -7,7 +7,6 @@ import { isApiError } from '@/api/errors';
 import { getSupplierInfo, getToken, sessionState } from '@/api/session';
 import { login } from './login';
 
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -32,7 +31,9 @@ describe('login', () => {
 
   it('fails with the server message and stores nothing on wrong credentials', async () => {
     const text = message('loginFailed', 'zh-CN');
-    server.use(http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E400', message: text, data: null }, { status: 400 })));
+    server.use(
+      http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E400', message: text, data: null }, { status: 400 })),
+    );
     const error = await login({ username: 'acme', password: 'wrong1' }).catch((e: unknown) => e);
     expect(isApiError(error) && error.message).toBe(text);
     expect(sessionState()).toBe('none');
@@ -40,7 +41,9 @@ describe('login', () => {
 
   it('passes E429 on as a business error', async () => {
     const text = message('tooManyAttempts', 'zh-CN');
-    server.use(http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E429', message: text, data: null }, { status: 429 })));
+    server.use(
+      http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E429', message: text, data: null }, { status: 429 })),
+    );
     const error = await login({ username: 'acme', password: 'abc123' }).catch((e: unknown) => e);
     expect(isApiError(error) && [error.kind, error.code, error.message]).toEqual(['business', 'E429', text]);
   });

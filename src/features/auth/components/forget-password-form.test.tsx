@@ -19,7 +19,10 @@ function renderForm() {
   const root = createRootRoute({ component: Outlet });
   const page = createRoute({ getParentRoute: () => root, path: '/forgetPassword', component: ForgetPasswordForm });
   const login = createRoute({ getParentRoute: () => root, path: '/login', component: () => <p>LOGIN</p> });
-  const router = createRouter({ routeTree: root.addChildren([page, login]), history: createMemoryHistory({ initialEntries: ['/forgetPassword'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([page, login]),
+    history: createMemoryHistory({ initialEntries: ['/forgetPassword'] }),
+  });
   render(
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -59,7 +59,9 @@ export function ForgetPasswordForm() {
       const { resendAfterSeconds } = await getCheckCode({ mailOrPhone: values.address.trim(), way: values.way });
       countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : CODE_RESEND_SECONDS);
       // The service answers alike whether or not an account has the address (no enumeration).
-      setCodeNotice(values.way === 'mail' ? t`如该邮箱已注册账号，验证码已发送，请查收。` : t`如该手机号已注册账号，验证码已发送，请查收。`);
+      setCodeNotice(
+        values.way === 'mail' ? t`如该邮箱已注册账号，验证码已发送，请查收。` : t`如该手机号已注册账号，验证码已发送，请查收。`,
+      );
       document.getElementById(idOf('code'))?.focus();
     } catch (error) {
       if (isApiError(error) && error.kind === 'business') {
@@ -93,7 +95,13 @@ export function ForgetPasswordForm() {
         <div className="mt-2 flex gap-6">
           {(['mail', 'phone'] as const).map((way) => (
             <label key={way} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="forget-way" className="size-4 accent-brand-700" checked={values.way === way} onChange={() => setWay(way)} />
+              <input
+                type="radio"
+                name="forget-way"
+                className="size-4 accent-brand-700"
+                checked={values.way === way}
+                onChange={() => setWay(way)}
+              />
               {wayLabel[way]}
             </label>
           ))}
@@ -115,7 +123,12 @@ export function ForgetPasswordForm() {
               void form.blur('phone');
             }}
           />
-          <button type="button" className="btn btn-secondary shrink-0 tabular-nums" disabled={sending || countdown.remaining > 0} onClick={() => void sendCode()}>
+          <button
+            type="button"
+            className="btn btn-secondary shrink-0 tabular-nums"
+            disabled={sending || countdown.remaining > 0}
+            onClick={() => void sendCode()}
+          >
             {countdown.remaining > 0 ? t`${countdown.remaining} 秒后重发` : sending ? t`正在发送…` : t`获取验证码`}
           </button>
         </div>

@@ -12,7 +12,6 @@ import { getRememberedAccount, sessionState } from '@/api/session';
 import { toast } from '@/ui/toast';
 import { LoginForm } from './login-form';
 
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -24,9 +23,19 @@ afterAll(() => server.close());
 function renderLogin(redirect?: string, onTourist = () => {}) {
   const root = createRootRoute({ component: Outlet });
   const stub = (path: string, text: string) => createRoute({ getParentRoute: () => root, path, component: () => <p>{text}</p> });
-  const login = createRoute({ getParentRoute: () => root, path: '/login', component: () => <LoginForm redirect={redirect} onTourist={onTourist} /> });
+  const login = createRoute({
+    getParentRoute: () => root,
+    path: '/login',
+    component: () => <LoginForm redirect={redirect} onTourist={onTourist} />,
+  });
   const router = createRouter({
-    routeTree: root.addChildren([login, stub('/platform/home', 'HOME'), stub('/bidDetail/$id', 'DETAIL'), stub('/forgetPassword', 'FORGET'), stub('/register', 'REGISTER')]),
+    routeTree: root.addChildren([
+      login,
+      stub('/platform/home', 'HOME'),
+      stub('/bidDetail/$id', 'DETAIL'),
+      stub('/forgetPassword', 'FORGET'),
+      stub('/register', 'REGISTER'),
+    ]),
     history: createMemoryHistory({ initialEntries: ['/login'] }),
   });
   render(
@@ -50,7 +59,11 @@ describe('LoginForm', () => {
   });
 
   it('shows the server message in place when the credentials are wrong', async () => {
-    server.use(http.post(`${bidService}/supplier/login`, () => HttpResponse.json({ code: 'E400', message: message('loginFailed', 'zh-CN'), data: null }, { status: 400 })));
+    server.use(
+      http.post(`${bidService}/supplier/login`, () =>
+        HttpResponse.json({ code: 'E400', message: message('loginFailed', 'zh-CN'), data: null }, { status: 400 }),
+      ),
+    );
     renderLogin();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^账号/ }), 'acme');

@@ -56,7 +56,11 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   const form = useValidatedForm(loadLoginSchema, () => ({ username: getRememberedAccount(), password: '' }));
   const [remember, setRemember] = useState(() => getRememberedAccount() !== '');
   // A wrong password answers one message: the password field gets the focus to try again.
-  const { busy, serverError, submit } = useFormSubmit(form, { order: ORDER, idOf, onServerMessage: () => document.getElementById(idOf('password'))?.focus() });
+  const { busy, serverError, submit } = useFormSubmit(form, {
+    order: ORDER,
+    idOf,
+    onServerMessage: () => document.getElementById(idOf('password'))?.focus(),
+  });
   const { values, errors } = form;
 
   const onSubmit = submit(async () => {
@@ -67,7 +71,13 @@ function CredentialsForm({ redirect, onTourist }: LoginFormProps) {
   });
 
   return (
-    <form noValidate onFocus={() => void form.load()} onSubmit={(e) => void onSubmit(e)} className="space-y-4" aria-describedby={serverError ? 'login-server-error' : undefined}>
+    <form
+      noValidate
+      onFocus={() => void form.load()}
+      onSubmit={(e) => void onSubmit(e)}
+      className="space-y-4"
+      aria-describedby={serverError ? 'login-server-error' : undefined}
+    >
       <Field id={idOf('username')} label={t`账号`} required error={errors.username}>
         <input
           {...fieldProps(idOf('username'), errors.username)}

@@ -32,5 +32,7 @@ const NOTICE_DICTIONARIES = ['tenderingManner', 'classification', 'currency'] as
  */
 export function prefetchNotice(client: QueryClient, id: string): void {
   void client.ensureQueryData(noticeQueryOptions(id)).catch(() => undefined);
-  void whenLocaleActive().then(() => Promise.all(NOTICE_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, i18n.locale)))));
+  void whenLocaleActive().then(() =>
+    Promise.all(NOTICE_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, i18n.locale)))),
+  );
 }

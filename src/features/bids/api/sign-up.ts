@@ -6,4 +6,5 @@ import { request } from '@/api/request';
  * Signing up twice answers the same record; the key makes a retried click replay the first answer.
  * Errors are shown by the button, next to it, so no toast as well.
  */
-export const signUpForNotice = (noticeId: string, idempotencyKey: string) => request(calls.tenderSignUp, { noticeId }, { idempotencyKey, suppressError: true });
+export const signUpForNotice = (noticeId: string, idempotencyKey: string) =>
+  request(calls.tenderSignUp, { noticeId }, { idempotencyKey, suppressError: true });

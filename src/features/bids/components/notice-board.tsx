@@ -59,7 +59,9 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
   }
 
   if (query.isError) {
-    return <LoadError title={<Trans>公告加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError title={<Trans>公告加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+    );
   }
 
   const { records, storedAt } = query.data;
@@ -99,7 +101,9 @@ function NoticeResults({ search, onSearchChange }: NoticeBoardProps) {
           pageSize={search.size}
           total={query.data.total}
           totalCapped={totalCapped}
-          onChange={(page, size) => onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedNoticeSearch['size'] })}
+          onChange={(page, size) =>
+            onSearchChange({ ...search, page: size === search.size ? page : 1, size: size as ResolvedNoticeSearch['size'] })
+          }
         />
       )}
     </>

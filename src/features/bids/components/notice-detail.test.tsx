@@ -67,7 +67,9 @@ describe('NoticeDetailView numbers', () => {
     expect(valueOf('汇率')).toBe(new Intl.NumberFormat('vi').format(7.1));
     expect(valueOf('汇率')).toBe('7,1');
     expect(valueOf('报名数')).toBe('1.250');
-    expect(valueOf('总价')).toBe(new Intl.NumberFormat('vi', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(4114000));
+    expect(valueOf('总价')).toBe(
+      new Intl.NumberFormat('vi', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(4114000),
+    );
     const materials = screen.getAllByRole('table').at(-1)!;
     expect(within(materials).getByText('1.780')).toBeTruthy();
   });

@@ -54,10 +54,7 @@ export function NoticeDetailView({ id }: { id: string }) {
             <EmptyState title={t`未找到该公告`} description={t`公告可能已被撤回或链接有误。`} />
           ) : (
             <>
-              <EmptyState
-                title={t`公告详情加载失败`}
-                description={errorText}
-              />
+              <EmptyState title={t`公告详情加载失败`} description={errorText} />
               <button type="button" className="btn btn-secondary mt-2" disabled={query.isFetching} onClick={() => void query.refetch()}>
                 <Trans>重试</Trans>
               </button>
@@ -86,7 +83,8 @@ export function NoticeDetailView({ id }: { id: string }) {
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span>
               <Trans>
-                截止时间：<DateTime value={n.cutoffTime} />
+                截止时间：
+                <DateTime value={n.cutoffTime} />
               </Trans>
             </span>
             <Countdown deadline={n.cutoffTime} />
@@ -121,7 +119,13 @@ export function NoticeDetailView({ id }: { id: string }) {
             { label: <Trans>报名数</Trans>, value: <span className="tabular-nums">{formatNumber(n.registrationCount, locale)}</span> },
             {
               label: <Trans>参考模板</Trans>,
-              value: n.referenceTemplate ? <FileDownloadButton file={n.referenceTemplate} /> : <span className="text-slate-500"><Trans>无</Trans></span>,
+              value: n.referenceTemplate ? (
+                <FileDownloadButton file={n.referenceTemplate} />
+              ) : (
+                <span className="text-slate-500">
+                  <Trans>无</Trans>
+                </span>
+              ),
             },
           ]}
         />
@@ -151,11 +155,23 @@ export function NoticeDetailView({ id }: { id: string }) {
             { label: <Trans>联系人</Trans>, value: n.buyerContact.name },
             {
               label: <Trans>联系电话</Trans>,
-              value: n.buyerContact.phone ? <a className="link tabular-nums" href={`tel:${n.buyerContact.phone.replace(/\s+/g, '')}`}>{n.buyerContact.phone}</a> : '—',
+              value: n.buyerContact.phone ? (
+                <a className="link tabular-nums" href={`tel:${n.buyerContact.phone.replace(/\s+/g, '')}`}>
+                  {n.buyerContact.phone}
+                </a>
+              ) : (
+                '—'
+              ),
             },
             {
               label: <Trans>电子邮箱</Trans>,
-              value: n.buyerContact.email ? <a className="link break-all" href={`mailto:${n.buyerContact.email}`}>{n.buyerContact.email}</a> : '—',
+              value: n.buyerContact.email ? (
+                <a className="link break-all" href={`mailto:${n.buyerContact.email}`}>
+                  {n.buyerContact.email}
+                </a>
+              ) : (
+                '—'
+              ),
             },
           ]}
         />

@@ -15,7 +15,9 @@ export function NoticeItem({ notice }: { notice: NoticeSummary }) {
         className="group block rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <div className="flex items-start justify-between gap-3">
-          <h3 className={`min-w-0 text-base font-semibold break-words group-hover:text-brand-800 ${expired ? 'text-slate-500' : 'text-slate-900'}`}>
+          <h3
+            className={`min-w-0 text-base font-semibold break-words group-hover:text-brand-800 ${expired ? 'text-slate-500' : 'text-slate-900'}`}
+          >
             {notice.title}
           </h3>
           <span className="shrink-0">

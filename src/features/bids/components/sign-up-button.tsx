@@ -60,7 +60,9 @@ export function SignUpButton({ noticeId }: { noticeId: string }) {
   return (
     <div className="flex flex-col items-stretch gap-2 sm:items-end">
       <button type="button" className="btn btn-primary min-w-32" onClick={() => void signUp()} disabled={busy} aria-busy={busy}>
-        {busy ? <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
+        {busy ? (
+          <span className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" />
+        ) : null}
         {busy ? t`报名中…` : t`报名`}
       </button>
       {sessionState() !== 'active' ? (

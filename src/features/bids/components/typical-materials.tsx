@@ -18,12 +18,24 @@ export function TypicalMaterials({ materials }: { materials: Material[] }) {
         <table className="table table-fit">
           <thead>
             <tr>
-              <th scope="col"><Trans>物料名称</Trans></th>
-              <th scope="col"><Trans>规格</Trans></th>
-              <th scope="col" className="text-right"><Trans>预计年采购量</Trans></th>
-              <th scope="col"><Trans>单位</Trans></th>
-              <th scope="col"><Trans>用途</Trans></th>
-              <th scope="col"><Trans>备注</Trans></th>
+              <th scope="col">
+                <Trans>物料名称</Trans>
+              </th>
+              <th scope="col">
+                <Trans>规格</Trans>
+              </th>
+              <th scope="col" className="text-right">
+                <Trans>预计年采购量</Trans>
+              </th>
+              <th scope="col">
+                <Trans>单位</Trans>
+              </th>
+              <th scope="col">
+                <Trans>用途</Trans>
+              </th>
+              <th scope="col">
+                <Trans>备注</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -45,15 +57,23 @@ export function TypicalMaterials({ materials }: { materials: Material[] }) {
           <li key={i} className="rounded-lg border border-slate-200 p-3">
             <p className="font-medium break-words text-slate-900">{m.name}</p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-500"><Trans>规格</Trans></dt>
+              <dt className="text-slate-500">
+                <Trans>规格</Trans>
+              </dt>
               <dd className="min-w-0 break-words">{m.specification}</dd>
-              <dt className="text-slate-500"><Trans>预计年采购量</Trans></dt>
+              <dt className="text-slate-500">
+                <Trans>预计年采购量</Trans>
+              </dt>
               <dd className="tabular-nums">
                 {quantity(m.estimatedAnnualQuantity)} {m.unit}
               </dd>
-              <dt className="text-slate-500"><Trans>用途</Trans></dt>
+              <dt className="text-slate-500">
+                <Trans>用途</Trans>
+              </dt>
               <dd className="min-w-0 break-words">{m.usage}</dd>
-              <dt className="text-slate-500"><Trans>备注</Trans></dt>
+              <dt className="text-slate-500">
+                <Trans>备注</Trans>
+              </dt>
               <dd className="min-w-0 break-words">{m.remark || '—'}</dd>
             </dl>
           </li>

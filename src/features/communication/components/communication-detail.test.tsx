@@ -28,9 +28,16 @@ function renderDetail() {
   document.cookie = 'token=t1; path=/';
   document.cookie = 'supplierId=s1; path=/';
   const root = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord/$id', component: () => <CommunicationDetailView supplierId="s1" contactName="李四" id="c1" /> });
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/platform/communicateRecord/$id',
+    component: () => <CommunicationDetailView supplierId="s1" contactName="李四" id="c1" />,
+  });
   const list = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord', component: () => <p>LIST</p> });
-  const router = createRouter({ routeTree: root.addChildren([page, list]), history: createMemoryHistory({ initialEntries: ['/platform/communicateRecord/c1'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([page, list]),
+    history: createMemoryHistory({ initialEntries: ['/platform/communicateRecord/c1'] }),
+  });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

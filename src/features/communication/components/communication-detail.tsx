@@ -15,7 +15,10 @@ import { ReplyTimeline } from './reply-timeline';
 const BackLink = () => (
   <Link to="/platform/communicateRecord" className="btn btn-secondary">
     <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-      <path fillRule="evenodd" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z" />
+      <path
+        fillRule="evenodd"
+        d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z"
+      />
     </svg>
     <Trans>返回列表</Trans>
   </Link>
@@ -35,7 +38,17 @@ function PendingOnly({ pending, sponsor }: { pending: PendingReplyView; sponsor:
 }
 
 /** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form; `contactName` the supplier's contact, shown on its unsent replies. */
-export function CommunicationDetailView({ supplierId, contactName, id, mend }: { supplierId: string; contactName: string; id: string; mend?: string | undefined }) {
+export function CommunicationDetailView({
+  supplierId,
+  contactName,
+  id,
+  mend,
+}: {
+  supplierId: string;
+  contactName: string;
+  id: string;
+  mend?: string | undefined;
+}) {
   const { t } = useLingui();
   const query = useQuery(communicationQueryOptions(supplierId, id));
   const errorText = useLoadErrorText(query.error);
@@ -97,7 +110,13 @@ export function CommunicationDetailView({ supplierId, contactName, id, mend }: {
           </p>
         ) : (
           <section className="card">
-            <ReplyForm key={`${thread.id}|${mend ?? ''}`} supplierId={supplierId} communicationId={thread.id} questionNo={thread.questionNo} mend={mend} />
+            <ReplyForm
+              key={`${thread.id}|${mend ?? ''}`}
+              supplierId={supplierId}
+              communicationId={thread.id}
+              questionNo={thread.questionNo}
+              mend={mend}
+            />
           </section>
         )}
       </div>

@@ -42,7 +42,13 @@ function renderList(initial = '/platform/communicateRecord') {
     component: function ListScreen() {
       const search = list.useSearch();
       const navigate = list.useNavigate();
-      return <CommunicationList supplierId="s1" search={resolveCommunicationSearch(search)} onSearchChange={(next) => void navigate({ search: compactCommunicationSearch(next) as never })} />;
+      return (
+        <CommunicationList
+          supplierId="s1"
+          search={resolveCommunicationSearch(search)}
+          onSearchChange={(next) => void navigate({ search: compactCommunicationSearch(next) as never })}
+        />
+      );
     },
   });
   const detail = createRoute({ getParentRoute: () => root, path: '/platform/communicateRecord/$id', component: () => <p>DETAIL</p> });

@@ -28,13 +28,27 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
       <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>问题编号</Trans></th>
-            <th scope="col"><Trans>主题</Trans></th>
-            <th scope="col"><Trans>优先级</Trans></th>
-            <th scope="col"><Trans>来源单号</Trans></th>
-            <th scope="col"><Trans>状态</Trans></th>
-            <th scope="col"><Trans>创建时间</Trans></th>
-            <th scope="col"><Trans>更新时间</Trans></th>
+            <th scope="col">
+              <Trans>问题编号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>主题</Trans>
+            </th>
+            <th scope="col">
+              <Trans>优先级</Trans>
+            </th>
+            <th scope="col">
+              <Trans>来源单号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>状态</Trans>
+            </th>
+            <th scope="col">
+              <Trans>创建时间</Trans>
+            </th>
+            <th scope="col">
+              <Trans>更新时间</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -48,11 +62,19 @@ export function CommunicationTable({ rows }: { rows: CommunicationSummary[] }) {
               <td>
                 <span className="block w-48 break-words whitespace-normal">{row.topic}</span>
               </td>
-              <td><PriorityBadge priority={row.priority} /></td>
+              <td>
+                <PriorityBadge priority={row.priority} />
+              </td>
               <td className="whitespace-nowrap tabular-nums">{row.sourceNo ?? '—'}</td>
-              <td><StatusBadge status={row.status} /></td>
-              <td><StackedDateTime value={row.createdAt} /></td>
-              <td><StackedDateTime value={row.updatedAt} /></td>
+              <td>
+                <StatusBadge status={row.status} />
+              </td>
+              <td>
+                <StackedDateTime value={row.createdAt} />
+              </td>
+              <td>
+                <StackedDateTime value={row.updatedAt} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -66,31 +88,47 @@ export function CommunicationCards({ rows }: { rows: CommunicationSummary[] }) {
   return (
     <CardList rows={rows}>
       {(row) => (
-      <Link
-        {...linkProps(row)}
-        className="group block h-full rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
-          <StatusBadge status={row.status} />
-        </div>
-        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-slate-500"><Trans>问题编号</Trans></dt>
-          <dd className="break-all text-slate-800 tabular-nums">{row.questionNo}</dd>
-          <dt className="text-slate-500"><Trans>优先级</Trans></dt>
-          <dd><PriorityBadge priority={row.priority} /></dd>
-          {row.sourceNo ? (
-            <>
-              <dt className="text-slate-500"><Trans>来源单号</Trans></dt>
-              <dd className="break-all text-slate-800 tabular-nums">{row.sourceNo}</dd>
-            </>
-          ) : null}
-          <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
-          <dd className="text-slate-800"><DateTime value={row.createdAt} /></dd>
-          <dt className="text-slate-500"><Trans>更新时间</Trans></dt>
-          <dd className="text-slate-800"><DateTime value={row.updatedAt} /></dd>
-        </dl>
-      </Link>
+        <Link
+          {...linkProps(row)}
+          className="group block h-full rounded-lg border border-slate-200 bg-white p-4 transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <h3 className="min-w-0 break-words group-hover:text-brand-800">{row.topic}</h3>
+            <StatusBadge status={row.status} />
+          </div>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">
+              <Trans>问题编号</Trans>
+            </dt>
+            <dd className="break-all text-slate-800 tabular-nums">{row.questionNo}</dd>
+            <dt className="text-slate-500">
+              <Trans>优先级</Trans>
+            </dt>
+            <dd>
+              <PriorityBadge priority={row.priority} />
+            </dd>
+            {row.sourceNo ? (
+              <>
+                <dt className="text-slate-500">
+                  <Trans>来源单号</Trans>
+                </dt>
+                <dd className="break-all text-slate-800 tabular-nums">{row.sourceNo}</dd>
+              </>
+            ) : null}
+            <dt className="text-slate-500">
+              <Trans>创建时间</Trans>
+            </dt>
+            <dd className="text-slate-800">
+              <DateTime value={row.createdAt} />
+            </dd>
+            <dt className="text-slate-500">
+              <Trans>更新时间</Trans>
+            </dt>
+            <dd className="text-slate-800">
+              <DateTime value={row.updatedAt} />
+            </dd>
+          </dl>
+        </Link>
       )}
     </CardList>
   );

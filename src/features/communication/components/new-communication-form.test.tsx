@@ -17,7 +17,10 @@ const OWNER = supplierOwner('s1');
 
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -50,7 +53,9 @@ describe('NewCommunicationForm', () => {
     const onQueued = vi.fn();
     renderWithI18n(<NewCommunicationForm supplierId="s1" sourceNo="" mend={refused.id} onQueued={onQueued} />);
 
-    expect((await screen.findByRole('note')).textContent).toBe('这条沟通被投标服务退回：不支持的文件类型。请修改后重新提交，它会代替被退回的那条。');
+    expect((await screen.findByRole('note')).textContent).toBe(
+      '这条沟通被投标服务退回：不支持的文件类型。请修改后重新提交，它会代替被退回的那条。',
+    );
     expect(priority().value).toBe('high');
     expect(field(/^标题/).value).toBe('纸箱规格确认');
     expect(field(/^内容/).value).toBe('请确认内径尺寸，图纸见附件。');
@@ -68,7 +73,9 @@ describe('NewCommunicationForm', () => {
 
     await waitFor(() => expect(onQueued).toHaveBeenCalled());
     const entries = await listEntries([OWNER]);
-    expect(entries.map((e) => [e.id, e.status, e.thread, e.payload.topic, e.payload.sourceNo])).toEqual([[refused.id, 'queued', 'communication:new', '纸箱规格确认（更正）', 'ZB2026-7']]);
+    expect(entries.map((e) => [e.id, e.status, e.thread, e.payload.topic, e.payload.sourceNo])).toEqual([
+      [refused.id, 'queued', 'communication:new', '纸箱规格确认（更正）', 'ZB2026-7'],
+    ]);
     expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
     // The kept file keeps its stored upload; the removed one is gone.
     expect((await listUploads(refused.id)).map((u) => [u.id, u.name])).toEqual([[stored!.id, '图纸.pdf']]);
@@ -77,7 +84,7 @@ describe('NewCommunicationForm', () => {
   it('opens empty when the entry to mend is gone, and queues a new thread', async () => {
     const onQueued = vi.fn();
     renderWithI18n(<NewCommunicationForm supplierId="s1" sourceNo="ZB2026-9" mend="gone" onQueued={onQueued} />);
-    expect((await screen.findByRole('textbox', { name: /^标题/ }) as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByRole('textbox', { name: /^标题/ })) as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('note')).toBeNull();
     expect(field(/^来源单号/).value).toBe('ZB2026-9');
 
@@ -87,13 +94,17 @@ describe('NewCommunicationForm', () => {
     await user.type(field(/^内容/), '能否提前一周？');
     await user.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(onQueued).toHaveBeenCalled());
-    expect((await listEntries([OWNER])).map((e) => [e.status, e.payload])).toEqual([['queued', { priority: 'low', topic: '交期', content: '能否提前一周？', sourceNo: 'ZB2026-9', attachments: [] }]]);
+    expect((await listEntries([OWNER])).map((e) => [e.status, e.payload])).toEqual([
+      ['queued', { priority: 'low', topic: '交期', content: '能否提前一周？', sourceNo: 'ZB2026-9', attachments: [] }],
+    ]);
   });
 
   it('links a refused new thread on the list to its form', async () => {
     const refused = await refusedThread();
     renderScreen('/platform/communicateRecord', () => <PendingCommunications supplierId="s1" />);
     const item = (await screen.findByText('纸箱规格确认')).closest('li')!;
-    expect(within(item).getByRole('link', { name: /^修改/ }).getAttribute('href')).toBe(`/platform/communicateRecord/new?mend=${refused.id}`);
+    expect(within(item).getByRole('link', { name: /^修改/ }).getAttribute('href')).toBe(
+      `/platform/communicateRecord/new?mend=${refused.id}`,
+    );
   });
 });

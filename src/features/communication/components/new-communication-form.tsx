@@ -39,7 +39,8 @@ export function NewCommunicationForm(props: NewCommunicationFormProps) {
   return <NewCommunicationFormBody {...props} mending={own ? mending : null} />;
 }
 
-const priorityOf = (value: unknown): Values['priority'] => (COMMUNICATION_PRIORITIES as readonly unknown[]).includes(value) ? (value as CommunicationPriority) : '';
+const priorityOf = (value: unknown): Values['priority'] =>
+  (COMMUNICATION_PRIORITIES as readonly unknown[]).includes(value) ? (value as CommunicationPriority) : '';
 
 /** The values a refused new thread held. */
 const mendedValues = ({ entry }: MendedEntry): Values => ({
@@ -49,12 +50,21 @@ const mendedValues = ({ entry }: MendedEntry): Values => ({
   sourceNo: String(entry.payload.sourceNo ?? ''),
 });
 
-function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: NewCommunicationFormProps & { mending: MendedEntry | null }) {
+function NewCommunicationFormBody({
+  supplierId,
+  sourceNo,
+  onQueued,
+  mending,
+}: NewCommunicationFormProps & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const { online } = useConnectivity();
   const empty: Values = { priority: '', topic: '', content: '', sourceNo };
   const [initial] = useState(() => (mending ? mendedValues(mending) : empty));
-  const form = useValidatedForm<Values>(communicationSaveRequest, initial, (v) => ({ ...v, priority: v.priority || undefined, attachments: [] }));
+  const form = useValidatedForm<Values>(communicationSaveRequest, initial, (v) => ({
+    ...v,
+    priority: v.priority || undefined,
+    attachments: [],
+  }));
   const [files, setFiles] = useState<File[]>(() => mending?.files.attachments ?? []);
   const [replaces, setReplaces] = useState(mending?.entry.id);
   const [busy, setBusy] = useState(false);
@@ -75,7 +85,13 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
     }
     setBusy(true);
     try {
-      await queueCommunication({ supplierId, ...values, priority: values.priority as CommunicationPriority, files, ...(replaces ? { replaces } : {}) });
+      await queueCommunication({
+        supplierId,
+        ...values,
+        priority: values.priority as CommunicationPriority,
+        files,
+        ...(replaces ? { replaces } : {}),
+      });
     } catch (error) {
       announceQueueFailure(error);
       return;
@@ -127,7 +143,13 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
           <input type="text" {...text('topic', TEXT_MAX)} />
         </Field>
       </div>
-      <Field id={idOf('content')} label={t`内容`} required error={errors.content} hint={draft.savedAt ? t`草稿已自动保存在本设备` : undefined}>
+      <Field
+        id={idOf('content')}
+        label={t`内容`}
+        required
+        error={errors.content}
+        hint={draft.savedAt ? t`草稿已自动保存在本设备` : undefined}
+      >
         <textarea
           {...fieldProps(idOf('content'), errors.content, Boolean(draft.savedAt))}
           className="input min-h-40"
@@ -137,7 +159,13 @@ function NewCommunicationFormBody({ supplierId, sourceNo, onQueued, mending }: N
           onBlur={() => void form.blur('content')}
         />
       </Field>
-      <Field id={idOf('sourceNo')} label={t`来源单号`} error={errors.sourceNo} hint={t`从招标项目发起时自动填写，可留空。`} className="sm:max-w-sm">
+      <Field
+        id={idOf('sourceNo')}
+        label={t`来源单号`}
+        error={errors.sourceNo}
+        hint={t`从招标项目发起时自动填写，可留空。`}
+        className="sm:max-w-sm"
+      >
         <input type="text" {...text('sourceNo', SOURCE_NO_MAX)} {...fieldProps(idOf('sourceNo'), errors.sourceNo, true)} />
       </Field>
       <AttachmentPicker id={idOf('attachments')} label={t`附件`} value={files} onChange={setFiles} disabled={busy} />

@@ -25,7 +25,10 @@ export function PendingCommunications({ supplierId }: { supplierId: string }) {
         {waiting.map((entry) => {
           const priority = entry.payload.priority as CommunicationPriority | undefined;
           return (
-            <li key={entry.id} className={`rounded-lg border p-4 text-sm ${entry.status === 'failed' ? 'border-red-200 bg-red-50/40' : 'border-dashed border-slate-300 bg-slate-50'}`}>
+            <li
+              key={entry.id}
+              className={`rounded-lg border p-4 text-sm ${entry.status === 'failed' ? 'border-red-200 bg-red-50/40' : 'border-dashed border-slate-300 bg-slate-50'}`}
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h3 className="min-w-0 break-words">{String(entry.payload.topic ?? '')}</h3>
                 <PendingStatus entry={entry} />

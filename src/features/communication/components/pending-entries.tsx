@@ -11,7 +11,9 @@ export function PendingStatus({ entry }: { entry: OutboxEntry }) {
   switch (entry.status) {
     case 'failed': {
       const reason = entry.lastError?.message ?? '';
-      return <span className="badge badge-red whitespace-normal">{reason ? <Trans>发送失败：{reason}</Trans> : <Trans>发送失败</Trans>}</span>;
+      return (
+        <span className="badge badge-red whitespace-normal">{reason ? <Trans>发送失败：{reason}</Trans> : <Trans>发送失败</Trans>}</span>
+      );
     }
     case 'sending':
       return (
@@ -82,21 +84,44 @@ export function PendingActions({ entry }: { entry: OutboxEntry }) {
     <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
       {entry.status === 'failed' && entry.call === 'communicationReply' ? (
         // Refused: opened in the reply form with its text and files, sent again in its place.
-        <Link to="/platform/communicateRecord/$id" params={{ id: String(entry.payload.communicationId) }} search={{ mend: entry.id }} className="btn btn-primary btn-sm" aria-label={t`修改 ${created} 的内容`}>
+        <Link
+          to="/platform/communicateRecord/$id"
+          params={{ id: String(entry.payload.communicationId) }}
+          search={{ mend: entry.id }}
+          className="btn btn-primary btn-sm"
+          aria-label={t`修改 ${created} 的内容`}
+        >
           <Trans>修改</Trans>
         </Link>
       ) : null}
       {entry.status === 'failed' && entry.call === 'communicationSave' ? (
-        <Link to="/platform/communicateRecord/new" search={{ mend: entry.id }} className="btn btn-primary btn-sm" aria-label={t`修改 ${created} 的内容`}>
+        <Link
+          to="/platform/communicateRecord/new"
+          search={{ mend: entry.id }}
+          className="btn btn-primary btn-sm"
+          aria-label={t`修改 ${created} 的内容`}
+        >
           <Trans>修改</Trans>
         </Link>
       ) : null}
       {entry.status === 'failed' || entry.status === 'paused' ? (
-        <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void retry()} aria-label={t`重试发送 ${created} 的内容`}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy}
+          onClick={() => void retry()}
+          aria-label={t`重试发送 ${created} 的内容`}
+        >
           <Trans>重试</Trans>
         </button>
       ) : null}
-      <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" disabled={busy} onClick={() => void askDiscard()} aria-label={t`放弃 ${created} 的内容`}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50"
+        disabled={busy}
+        onClick={() => void askDiscard()}
+        aria-label={t`放弃 ${created} 的内容`}
+      >
         <Trans>放弃</Trans>
       </button>
     </div>

@@ -15,7 +15,10 @@ const OWNER = supplierOwner('s1');
 
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -28,15 +31,30 @@ const renderForm = () => renderWithI18n(<ReplyForm supplierId="s1" communication
 
 describe('ReplyForm', () => {
   it('mends a refused reply: opens with its text, files and the reason, and is sent in its place', async () => {
-    const refused = await queueReply({ supplierId: 's1', communicationId: 'c1', questionNo: 'GT2026110001', detail: '检测报告见附件', files: [fileOf('报告.exe', 10)] });
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E415', message: '不支持的文件类型' } }));
+    const refused = await queueReply({
+      supplierId: 's1',
+      communicationId: 'c1',
+      questionNo: 'GT2026110001',
+      detail: '检测报告见附件',
+      files: [fileOf('报告.exe', 10)],
+    });
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E415', message: '不支持的文件类型' },
+    }));
     renderWithI18n(<ReplyForm supplierId="s1" communicationId="c1" questionNo="GT2026110001" mend={refused.id} />);
     expect(await screen.findByText('这条回复被投标服务退回：不支持的文件类型。请修改后重新发送，它会代替被退回的那条。')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /^回复内容/ })).toHaveProperty('value', '检测报告见附件');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /移除.*报告\.exe/ }));
     await user.click(screen.getByRole('button', { name: '发送回复' }));
-    await waitFor(async () => expect((await listEntries([OWNER])).map((e) => [e.id, e.status, e.payload.detail])).toEqual([[refused.id, 'queued', '检测报告见附件']]));
+    await waitFor(async () =>
+      expect((await listEntries([OWNER])).map((e) => [e.id, e.status, e.payload.detail])).toEqual([
+        [refused.id, 'queued', '检测报告见附件'],
+      ]),
+    );
     expect(await listUploads(refused.id)).toEqual([]);
   });
 

@@ -44,10 +44,30 @@ export function ReplyTimeline({ replies, pending }: { replies: CommunicationRepl
   );
 }
 
-const DOT = { supplier: 'bg-brand-600', buyer: 'bg-amber-500', pending: 'border-2 border-slate-400 bg-white', failed: 'bg-red-600' } as const;
+const DOT = {
+  supplier: 'bg-brand-600',
+  buyer: 'bg-amber-500',
+  pending: 'border-2 border-slate-400 bg-white',
+  failed: 'bg-red-600',
+} as const;
 
-export function TimelineItem({ tone, heading, date, children }: { tone: keyof typeof DOT; heading: ReactNode; date?: ReactNode; children: ReactNode }) {
-  const frame = tone === 'failed' ? 'border-red-200 bg-red-50/40' : tone === 'pending' ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white';
+export function TimelineItem({
+  tone,
+  heading,
+  date,
+  children,
+}: {
+  tone: keyof typeof DOT;
+  heading: ReactNode;
+  date?: ReactNode;
+  children: ReactNode;
+}) {
+  const frame =
+    tone === 'failed'
+      ? 'border-red-200 bg-red-50/40'
+      : tone === 'pending'
+        ? 'border-dashed border-slate-300 bg-slate-50'
+        : 'border-slate-200 bg-white';
   return (
     <li className="relative pl-7">
       <span className={`absolute top-4 left-0.5 size-3 rounded-full ring-4 ring-white ${DOT[tone]}`} aria-hidden="true" />

@@ -19,7 +19,14 @@ export function detail(overrides: Partial<CommunicationDetail> = {}): Communicat
   return {
     ...summary(1),
     replies: [
-      { id: 'r1', sponsor: '李四', side: 'supplier', detail: '请确认纸箱的内径尺寸。', attachments: [], createdAt: '2026-03-01T08:00:00+08:00' },
+      {
+        id: 'r1',
+        sponsor: '李四',
+        side: 'supplier',
+        detail: '请确认纸箱的内径尺寸。',
+        attachments: [],
+        createdAt: '2026-03-01T08:00:00+08:00',
+      },
       {
         id: 'r2',
         sponsor: '采购部 王工',

@@ -41,7 +41,11 @@ export type TemplateDownload = 'saved' | 'reported' | 'failed';
 export async function downloadEnquiryTemplate(id: string, fallbackName: string): Promise<TemplateDownload> {
   let disposition: string | null = null;
   try {
-    const blob: unknown = await request(calls.enquiryDownloadTemplate, { id }, { onResponse: (response) => (disposition = response.headers.get('Content-Disposition')) });
+    const blob: unknown = await request(
+      calls.enquiryDownloadTemplate,
+      { id },
+      { onResponse: (response) => (disposition = response.headers.get('Content-Disposition')) },
+    );
     if (!isBlob(blob)) return 'failed';
     saveBlob(blob, fileNameOf(disposition) ?? fallbackName);
     return 'saved';

@@ -78,7 +78,9 @@ function DeadlineNotice({ enquiry, now }: { enquiry: EnquiryDetail; now: number 
       <span>
         {soon ? (
           <Trans>
-            距第 {round} 轮报价截止不足 24 小时（<DateTime value={enquiry.deadline} />），请尽快报价。
+            距第 {round} 轮报价截止不足 24 小时（
+            <DateTime value={enquiry.deadline} />
+            ），请尽快报价。
           </Trans>
         ) : (
           <Trans>
@@ -110,7 +112,11 @@ export function TermsSection({ enquiry }: { enquiry: EnquiryDetail }) {
           { label: <Trans>交货日期</Trans>, value: <PlainDate value={enquiry.deliveryDate} /> },
           { label: <Trans>卸货方式</Trans>, value: text(enquiry.unloadingMethod) },
           { label: <Trans>付款方式</Trans>, value: text(enquiry.paymentType) },
-          { label: <Trans>备注</Trans>, value: enquiry.remark.trim() ? <span className="whitespace-pre-line">{enquiry.remark}</span> : '—', wide: true },
+          {
+            label: <Trans>备注</Trans>,
+            value: enquiry.remark.trim() ? <span className="whitespace-pre-line">{enquiry.remark}</span> : '—',
+            wide: true,
+          },
         ]}
       />
     </Section>

@@ -5,7 +5,12 @@ import { BUSINESS_LABEL, REPLY_LABEL, ROUND_LABEL } from '../enquiry-labels';
 // Status badges may break between words (a narrow table column in a long language).
 // The supplier's turn stands out (amber), what it did is green, a missed round or a lost enquiry recedes.
 const REPLY_CLASS: Record<ReplyStatus, string> = { pending: 'badge-amber', replied: 'badge-green', missed: '' };
-const BUSINESS_CLASS: Record<EnquiryBusinessStatus, string> = { bargaining: 'badge-amber', awarded: 'badge-green', notAwarded: '', cancelled: '' };
+const BUSINESS_CLASS: Record<EnquiryBusinessStatus, string> = {
+  bargaining: 'badge-amber',
+  awarded: 'badge-green',
+  notAwarded: '',
+  cancelled: '',
+};
 const ROUND_CLASS: Record<RoundStatus, string> = { open: 'badge-amber', closed: '' };
 
 export function ReplyBadge({ status }: { status: ReplyStatus }) {

@@ -46,17 +46,40 @@ const ROUND_3 = detail({
   deadline: new Date(SERVER_NOW + 5 * HOUR + 20.5 * 60_000).toISOString(),
   remark: '含运费\n请注明交期',
   lines: [
-    line(2, { name: '纸管', materialNo: 'M-002', quantity: '1500.5', latestQuotation: '3.20', expectedPrice: '3.00', targetPrice: '2.95', brand: '玖龙' }),
+    line(2, {
+      name: '纸管',
+      materialNo: 'M-002',
+      quantity: '1500.5',
+      latestQuotation: '3.20',
+      expectedPrice: '3.00',
+      targetPrice: '2.95',
+      brand: '玖龙',
+    }),
     line(1, { latestQuotation: '12.50', expectedPrice: '11.80', targetPrice: null, replyPrice: null }),
   ],
   rounds: [
     { round: 2, promoter: '采购部 王五', openedAt: inDays(-3), deadline: inDays(-1), status: 'closed' },
     { round: 1, promoter: '采购部 王五', openedAt: inDays(-5), deadline: inDays(-3.5), status: 'closed' },
-    { round: 3, promoter: '采购经理 赵六', openedAt: inDays(-0.5), deadline: new Date(SERVER_NOW + 5 * HOUR + 20.5 * 60_000).toISOString(), status: 'open' },
+    {
+      round: 3,
+      promoter: '采购经理 赵六',
+      openedAt: inDays(-0.5),
+      deadline: new Date(SERVER_NOW + 5 * HOUR + 20.5 * 60_000).toISOString(),
+      status: 'open',
+    },
   ],
   quotes: [
     quote(1, { l1: '13.00', l2: '3.50' }, { total: '161251.75', submittedAt: '2030-05-27T09:00:00+08:00' }),
-    quote(2, { l1: '12.50', l2: '3.20' }, { total: '154801.60', submittedAt: '2030-05-29T15:30:00+08:00', remark: '批量优惠', letter: { name: '询价函-第2轮.xlsx', url: '/f/l.xlsx', path: 'files/l.xlsx' } }),
+    quote(
+      2,
+      { l1: '12.50', l2: '3.20' },
+      {
+        total: '154801.60',
+        submittedAt: '2030-05-29T15:30:00+08:00',
+        remark: '批量优惠',
+        letter: { name: '询价函-第2轮.xlsx', url: '/f/l.xlsx', path: 'files/l.xlsx' },
+      },
+    ),
   ],
 });
 
@@ -111,7 +134,11 @@ describe('EnquiryDetailView', () => {
     await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱询价 1' });
     const lines = section('项目清单');
     const table = lines.getByRole('table', { name: '项目清单' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       '行号',
       '物料编码',
       '物料名称',
@@ -128,9 +155,41 @@ describe('EnquiryDetailView', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     // Sorted by line number, whatever order the answer had.
-    const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(cells[0]).toEqual(['1', 'M-001', '五层瓦楞纸箱 1', '600×400×300', '个', '—', '12,000', '¥12.50', '¥11.80', '—', '¥11.88', '↓ -4.96%降低 4.96%', '50 个/捆']);
-    expect(cells[1]).toEqual(['2', 'M-002', '纸管', '600×400×300', '个', '玖龙', '1,500.5', '¥3.20', '¥3.00', '¥2.95', '¥3.20', '0.00%持平', '50 个/捆']);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(cells[0]).toEqual([
+      '1',
+      'M-001',
+      '五层瓦楞纸箱 1',
+      '600×400×300',
+      '个',
+      '—',
+      '12,000',
+      '¥12.50',
+      '¥11.80',
+      '—',
+      '¥11.88',
+      '↓ -4.96%降低 4.96%',
+      '50 个/捆',
+    ]);
+    expect(cells[1]).toEqual([
+      '2',
+      'M-002',
+      '纸管',
+      '600×400×300',
+      '个',
+      '玖龙',
+      '1,500.5',
+      '¥3.20',
+      '¥3.00',
+      '¥2.95',
+      '¥3.20',
+      '0.00%持平',
+      '50 个/捆',
+    ]);
     // Phones get the same lines as cards.
     const card = within(lines.getByRole('article', { name: '1. 五层瓦楞纸箱 1' }));
     expect(card.getByText('¥11.88')).toBeTruthy();
@@ -155,11 +214,19 @@ describe('EnquiryDetailView', () => {
     await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱询价 1' });
     const history = section('议价历史');
     const table = history.getByRole('table', { name: '议价历史' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['议价次数', '发起人', '发起时间', '报价截止时间', '状态']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['议价次数', '发起人', '发起时间', '报价截止时间', '状态']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['第 1 轮', '采购部 王五', formatDateTime(inDays(-5)), formatDateTime(inDays(-3.5)), '已结束'],
       ['第 2 轮', '采购部 王五', formatDateTime(inDays(-3)), formatDateTime(inDays(-1)), '已结束'],
@@ -187,11 +254,19 @@ describe('EnquiryDetailView', () => {
     expect(second.getByText('批量优惠')).toBeTruthy();
     expect(second.getByRole('button', { name: '下载 询价函-第2轮.xlsx' })).toBeTruthy();
     const table = second.getByRole('table', { name: '第 2 轮报价明细' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['物料', '报价', '较第 1 轮']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['物料', '报价', '较第 1 轮']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['M-001五层瓦楞纸箱 1', '¥12.50', '↓ -3.85%降低 3.85%'],
       ['M-002纸管', '¥3.20', '↓ -8.57%降低 8.57%'],
@@ -205,14 +280,21 @@ describe('EnquiryDetailView', () => {
     const firstRows = within(first.getByRole('table', { name: '第 1 轮报价明细' }))
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(firstRows.map((cells) => cells.at(-1))).toEqual(['—', '—']);
   });
 
   it('compares no prices across currencies', async () => {
     const mixed = detail({
       ...ROUND_3,
-      quotes: [quote(1, { l1: '13.00', l2: '3.50' }, { total: '1.00' }), quote(2, { l1: '1.80', l2: '0.45' }, { total: '2.00', currency: 'USD' })],
+      quotes: [
+        quote(1, { l1: '13.00', l2: '3.50' }, { total: '1.00' }),
+        quote(2, { l1: '1.80', l2: '0.45' }, { total: '2.00', currency: 'USD' }),
+      ],
       lines: ROUND_3.lines.map((l) => ({ ...l, latestQuotation: l.id === 'l1' ? '1.80' : '0.45' })),
     });
     renderDetail(ok(mixed));
@@ -224,7 +306,14 @@ describe('EnquiryDetailView', () => {
   });
 
   it('says when the supplier has not quoted and a round closed without its quote', async () => {
-    renderDetail(ok(detail({ deadline: inDays(-0.1), rounds: [{ round: 1, promoter: '采购部', openedAt: inDays(-5), deadline: inDays(-0.1), status: 'open' }] })));
+    renderDetail(
+      ok(
+        detail({
+          deadline: inDays(-0.1),
+          rounds: [{ round: 1, promoter: '采购部', openedAt: inDays(-5), deadline: inDays(-0.1), status: 'open' }],
+        }),
+      ),
+    );
     await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱询价 1' });
     const summary = within(screen.getByRole('region', { name: '询价概要' }));
     // Pending when answered, past the deadline on the bid service's clock now.
@@ -253,7 +342,10 @@ describe('EnquiryDetailView', () => {
       http.post(`${bidService}/enquiry/downloadTemplate`, async ({ request }) => {
         bodies.push(await request.json());
         return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
-          headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('询价函-XJ2030-0001-第3轮.xlsx')}` },
+          headers: {
+            'Content-Type': 'application/octet-stream',
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('询价函-XJ2030-0001-第3轮.xlsx')}`,
+          },
         });
       }),
     );

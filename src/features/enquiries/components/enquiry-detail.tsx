@@ -18,7 +18,10 @@ import { RoundHistory } from './round-history';
 const BackLink = () => (
   <Link to="/platform/bargaining" className="btn btn-secondary">
     <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-      <path fillRule="evenodd" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z" />
+      <path
+        fillRule="evenodd"
+        d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z"
+      />
     </svg>
     <Trans>返回列表</Trans>
   </Link>

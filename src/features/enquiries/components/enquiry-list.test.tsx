@@ -96,16 +96,11 @@ describe('EnquiryList', () => {
     serve();
     renderList();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      '询价单号',
-      '询价主题',
-      '报价状态',
-      '询价日期',
-      '业务状态',
-      '议价次数',
-      '最后更新',
-      '报价截止时间',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['询价单号', '询价主题', '报价状态', '询价日期', '业务状态', '议价次数', '最后更新', '报价截止时间']);
 
     const first = await rowOf('XJ2030-0001');
     expect(first.getByRole('link', { name: 'XJ2030-0001' }).getAttribute('href')).toBe('/platform/bargaining/e1');
@@ -183,13 +178,21 @@ describe('EnquiryList', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ q: '纸箱', replyStatus: 'pending', businessStatus: 'awarded' }));
 
     await user.click(screen.getByRole('button', { name: '下一页' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ q: '纸箱', replyStatus: 'pending', businessStatus: 'awarded', page: 2 }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ pageNo: 2, pageSize: 10, searchContent: '纸箱', replyStatus: 'pending', businessStatus: 'awarded' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ q: '纸箱', replyStatus: 'pending', businessStatus: 'awarded', page: 2 }),
+    );
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ pageNo: 2, pageSize: 10, searchContent: '纸箱', replyStatus: 'pending', businessStatus: 'awarded' }),
+    );
 
     // A new size starts again at page 1.
     await user.selectOptions(screen.getByRole('combobox', { name: '每页条数' }), '50 条/页');
-    await waitFor(() => expect(router.state.location.search).toEqual({ q: '纸箱', replyStatus: 'pending', businessStatus: 'awarded', size: 50 }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ pageNo: 1, pageSize: 50, searchContent: '纸箱', replyStatus: 'pending', businessStatus: 'awarded' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ q: '纸箱', replyStatus: 'pending', businessStatus: 'awarded', size: 50 }),
+    );
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ pageNo: 1, pageSize: 50, searchContent: '纸箱', replyStatus: 'pending', businessStatus: 'awarded' }),
+    );
 
     // Back to everything: the filters say "all" again.
     await user.selectOptions(screen.getByRole('combobox', { name: '报价状态' }), '全部报价状态');
@@ -232,7 +235,9 @@ describe('EnquiryList', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // Stored an hour ago (device clock), with the offset of the bid service that answered then.
     const stored = withClock(page(RECORDS.slice(0, 2)), Date.now() - 3_600_000);
-    queryClient.setQueryData(enquiryKeys.list('s1', enquiryListRequest(resolveEnquirySearch({}))), stored, { updatedAt: Date.now() - 3_600_000 });
+    queryClient.setQueryData(enquiryKeys.list('s1', enquiryListRequest(resolveEnquirySearch({}))), stored, {
+      updatedAt: Date.now() - 3_600_000,
+    });
     renderList('/platform/bargaining', queryClient);
     expect(await screen.findByText(/无法刷新/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();

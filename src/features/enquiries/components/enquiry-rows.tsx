@@ -44,14 +44,30 @@ export function EnquiryTable({ rows, now }: { rows: EnquirySummary[]; now: numbe
       <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>询价单号</Trans></th>
-            <th scope="col"><Trans>询价主题</Trans></th>
-            <th scope="col"><Trans>报价状态</Trans></th>
-            <th scope="col"><Trans>询价日期</Trans></th>
-            <th scope="col"><Trans>业务状态</Trans></th>
-            <th scope="col"><Trans>议价次数</Trans></th>
-            <th scope="col"><Trans>最后更新</Trans></th>
-            <th scope="col"><Trans>报价截止时间</Trans></th>
+            <th scope="col">
+              <Trans>询价单号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>询价主题</Trans>
+            </th>
+            <th scope="col">
+              <Trans>报价状态</Trans>
+            </th>
+            <th scope="col">
+              <Trans>询价日期</Trans>
+            </th>
+            <th scope="col">
+              <Trans>业务状态</Trans>
+            </th>
+            <th scope="col">
+              <Trans>议价次数</Trans>
+            </th>
+            <th scope="col">
+              <Trans>最后更新</Trans>
+            </th>
+            <th scope="col">
+              <Trans>报价截止时间</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -63,13 +79,25 @@ export function EnquiryTable({ rows, now }: { rows: EnquirySummary[]; now: numbe
                 </Link>
               </td>
               <td className="max-w-48 min-w-28 break-words whitespace-normal">{row.theme}</td>
-              <td><ReplyBadge status={replyStatusNow(row, now)} /></td>
-              <td className="whitespace-nowrap"><DateTime value={row.createdAt} dateOnly /></td>
-              <td><BusinessBadge status={row.businessStatus} /></td>
-              <td><Round round={row.round} /></td>
+              <td>
+                <ReplyBadge status={replyStatusNow(row, now)} />
+              </td>
+              <td className="whitespace-nowrap">
+                <DateTime value={row.createdAt} dateOnly />
+              </td>
+              <td>
+                <BusinessBadge status={row.businessStatus} />
+              </td>
+              <td>
+                <Round round={row.round} />
+              </td>
               {/* Date over time: the eight columns fit beside the menu at 1280 px. */}
-              <td className="tabular-nums"><DateTime value={row.updatedAt} whole /></td>
-              <td className="max-w-36 whitespace-normal"><Deadline enquiry={row} now={now} /></td>
+              <td className="tabular-nums">
+                <DateTime value={row.updatedAt} whole />
+              </td>
+              <td className="max-w-36 whitespace-normal">
+                <Deadline enquiry={row} now={now} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -96,21 +124,35 @@ function EnquiryCard({ enquiry, now }: { enquiry: EnquirySummary; now: number })
         {enquiry.theme}
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-        <dt className="text-slate-500"><Trans>报价截止时间</Trans></dt>
-        <dd><Deadline enquiry={enquiry} now={now} /></dd>
-        <dt className="text-slate-500"><Trans>议价次数</Trans></dt>
-        <dd><Round round={enquiry.round} /></dd>
-        <dt className="text-slate-500"><Trans>询价日期</Trans></dt>
-        <dd><DateTime value={enquiry.createdAt} dateOnly /></dd>
-        <dt className="text-slate-500"><Trans>最后更新</Trans></dt>
-        <dd><DateTime value={enquiry.updatedAt} /></dd>
+        <dt className="text-slate-500">
+          <Trans>报价截止时间</Trans>
+        </dt>
+        <dd>
+          <Deadline enquiry={enquiry} now={now} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>议价次数</Trans>
+        </dt>
+        <dd>
+          <Round round={enquiry.round} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>询价日期</Trans>
+        </dt>
+        <dd>
+          <DateTime value={enquiry.createdAt} dateOnly />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>最后更新</Trans>
+        </dt>
+        <dd>
+          <DateTime value={enquiry.updatedAt} />
+        </dd>
       </dl>
     </article>
   );
 }
 
 export function EnquiryCards({ rows, now }: { rows: EnquirySummary[]; now: number }) {
-  return (
-    <CardList rows={rows}>{(row) => <EnquiryCard enquiry={row} now={now} />}</CardList>
-  );
+  return <CardList rows={rows}>{(row) => <EnquiryCard enquiry={row} now={now} />}</CardList>;
 }

@@ -28,7 +28,11 @@ interface LineView {
 export function ProjectList({ enquiry }: { enquiry: EnquiryDetail }) {
   const { i18n } = useLingui();
   const { current, previous } = quoteSources(enquiry);
-  const currencies: Currencies = { enquiry: enquiry.currency, latest: previous?.currency ?? enquiry.currency, reply: current?.currency ?? enquiry.currency };
+  const currencies: Currencies = {
+    enquiry: enquiry.currency,
+    latest: previous?.currency ?? enquiry.currency,
+    reply: current?.currency ?? enquiry.currency,
+  };
   const comparable = currencies.latest === currencies.reply;
   const rows: LineView[] = [...enquiry.lines]
     .sort((a, b) => a.lineNo - b.lineNo)
@@ -60,7 +64,8 @@ export function ProjectList({ enquiry }: { enquiry: EnquiryDetail }) {
   );
 }
 
-const price = (value: string | null, currency: string) => (value === null ? <span className="text-slate-500">—</span> : <Money value={value} currency={currency} />);
+const price = (value: string | null, currency: string) =>
+  value === null ? <span className="text-slate-500">—</span> : <Money value={value} currency={currency} />;
 const text = (value: string) => (value.trim() ? value : '—');
 
 function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Currencies }) {
@@ -74,19 +79,45 @@ function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Curren
         </caption>
         <thead>
           <tr>
-            <th scope="col"><Trans>行号</Trans></th>
-            <th scope="col"><Trans>物料编码</Trans></th>
-            <th scope="col"><Trans>物料名称</Trans></th>
-            <th scope="col"><Trans>规格型号</Trans></th>
-            <th scope="col"><Trans>单位</Trans></th>
-            <th scope="col"><Trans>品牌</Trans></th>
-            <th scope="col" className="text-right"><Trans>预估数量</Trans></th>
-            <th scope="col" className="text-right"><Trans>最新报价</Trans></th>
-            <th scope="col" className="text-right"><Trans>期望价格</Trans></th>
-            <th scope="col" className="text-right"><Trans>目标价格</Trans></th>
-            <th scope="col" className="text-right"><Trans>回复价格</Trans></th>
-            <th scope="col" className="text-right"><Trans>折扣</Trans></th>
-            <th scope="col"><Trans>包装规格</Trans></th>
+            <th scope="col">
+              <Trans>行号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>物料编码</Trans>
+            </th>
+            <th scope="col">
+              <Trans>物料名称</Trans>
+            </th>
+            <th scope="col">
+              <Trans>规格型号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>单位</Trans>
+            </th>
+            <th scope="col">
+              <Trans>品牌</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>预估数量</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>最新报价</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>期望价格</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>目标价格</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>回复价格</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>折扣</Trans>
+            </th>
+            <th scope="col">
+              <Trans>包装规格</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,7 +134,9 @@ function LinesTable({ rows, currencies }: { rows: LineView[]; currencies: Curren
               <td className="text-right whitespace-nowrap">{price(line.expectedPrice, currencies.enquiry)}</td>
               <td className="text-right whitespace-nowrap">{price(line.targetPrice, currencies.enquiry)}</td>
               <td className="text-right whitespace-nowrap">{price(line.replyPrice, currencies.reply)}</td>
-              <td className="text-right"><PriceChange change={discount} /></td>
+              <td className="text-right">
+                <PriceChange change={discount} />
+              </td>
               <td className="max-w-40 break-words whitespace-normal">{text(line.packageSpecification)}</td>
             </tr>
           ))}
@@ -132,7 +165,9 @@ function LineCard({ row: { line, discount }, currencies }: { row: LineView; curr
         <span className="text-slate-500 tabular-nums">{line.lineNo}.</span> {line.name}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        <Fact label={<Trans>物料编码</Trans>}><span className="tabular-nums">{line.materialNo}</span></Fact>
+        <Fact label={<Trans>物料编码</Trans>}>
+          <span className="tabular-nums">{line.materialNo}</span>
+        </Fact>
         <Fact label={<Trans>规格型号</Trans>}>{text(line.specification)}</Fact>
         <Fact label={<Trans>品牌</Trans>}>{text(line.brand)}</Fact>
         <Fact label={<Trans>预估数量</Trans>}>
@@ -142,7 +177,9 @@ function LineCard({ row: { line, discount }, currencies }: { row: LineView; curr
         <Fact label={<Trans>期望价格</Trans>}>{price(line.expectedPrice, currencies.enquiry)}</Fact>
         <Fact label={<Trans>目标价格</Trans>}>{price(line.targetPrice, currencies.enquiry)}</Fact>
         <Fact label={<Trans>回复价格</Trans>}>{price(line.replyPrice, currencies.reply)}</Fact>
-        <Fact label={<Trans>折扣</Trans>}><PriceChange change={discount} /></Fact>
+        <Fact label={<Trans>折扣</Trans>}>
+          <PriceChange change={discount} />
+        </Fact>
         <Fact label={<Trans>包装规格</Trans>}>{text(line.packageSpecification)}</Fact>
       </dl>
     </article>

@@ -60,7 +60,9 @@ export function QuoteEntryNote({ entry, enquiry, now, onCopy }: QuoteEntryNotePr
         ) : state === 'paused' ? (
           <Trans>第 {round} 轮报价已保存在本设备，重新登录后提交</Trans>
         ) : reason ? (
-          <Trans>第 {round} 轮报价未被受理：{reason}</Trans>
+          <Trans>
+            第 {round} 轮报价未被受理：{reason}
+          </Trans>
         ) : (
           <Trans>第 {round} 轮报价未被受理</Trans>
         )}
@@ -73,7 +75,12 @@ export function QuoteEntryNote({ entry, enquiry, now, onCopy }: QuoteEntryNotePr
           </button>
         ) : null}
         {stopped ? (
-          <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" disabled={busy} onClick={() => void onDiscard()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50"
+            disabled={busy}
+            onClick={() => void onDiscard()}
+          >
             <Trans>放弃这份报价</Trans>
           </button>
         ) : null}

@@ -98,7 +98,9 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
           const all = problems(store.get(), []);
           const kept: typeof current = {};
           for (const key of TERMS) if (current[key] && all[key]) kept[key] = all[key];
-          return Object.keys(kept).length === Object.keys(current).length && TERMS.every((key) => kept[key] === current[key]) ? current : kept;
+          return Object.keys(kept).length === Object.keys(current).length && TERMS.every((key) => kept[key] === current[key])
+            ? current
+            : kept;
         });
       }),
     [store, problems],
@@ -189,7 +191,15 @@ export const QuoteFormBody = memo(function QuoteFormBody({ enquiry, supplierId, 
         )}
         <div className="rounded-lg border border-slate-200">
           <QuoteLinesHeader />
-          <QuoteLineList lines={lines} label={t`物料行`} store={store} showErrors={attempted} currencyChosen={currencyChosen} comparable={comparable} locale={locale} />
+          <QuoteLineList
+            lines={lines}
+            label={t`物料行`}
+            store={store}
+            showErrors={attempted}
+            currencyChosen={currencyChosen}
+            comparable={comparable}
+            locale={locale}
+          />
         </div>
       </section>
 

@@ -24,7 +24,10 @@ let serial = 0;
 let ID = 'l1';
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   logIn('s1');
   ID = `letter${++serial}`;
 });
@@ -43,12 +46,18 @@ const enquiryOf = (overrides: Partial<EnquiryDetail> = {}) =>
     id: ID,
     enquiryNo: 'XJ-TEST-0001',
     deadline: inDays(3),
-    lines: Array.from({ length: 8 }, (_, i) => line(i + 1, { materialNo: `WL-00${i + 1}`, name: `瓦楞纸箱 ${i + 1}`, quantity: '1000.000' })),
+    lines: Array.from({ length: 8 }, (_, i) =>
+      line(i + 1, { materialNo: `WL-00${i + 1}`, name: `瓦楞纸箱 ${i + 1}`, quantity: '1000.000' }),
+    ),
     ...overrides,
   });
 
 function renderForm(enquiry: EnquiryDetail) {
-  return renderScreen('/platform/bargaining/e', () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => Date.parse(enquiry.serverTime)} />, ['/pending']);
+  return renderScreen(
+    '/platform/bargaining/e',
+    () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => Date.parse(enquiry.serverTime)} />,
+    ['/pending'],
+  );
 }
 
 const priceOf = (materialNo: string) => screen.getByLabelText(new RegExp(`^回复价格 ${materialNo}`)) as HTMLInputElement;
@@ -87,13 +96,24 @@ describe('the inquiry letter in the quote form', () => {
 
     for (const materialNo of ['WL-006', 'WL-007', 'WL-008']) await user.type(priceOf(materialNo), '1');
     await user.click(screen.getByRole('button', { name: '提交报价' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(async () => expect(await listEntries([OWNER])).toHaveLength(1));
     const [entry] = await listEntries([OWNER]);
     expect(entry!.fileFields.map((field) => [field.field, field.uploadIds.length])).toEqual([['letter', 1]]);
     expect((await listUploads(entry!.id)).map((upload) => upload.name)).toEqual(['inquiry-letter.xlsx']);
-    expect((entry!.payload.lines as { price: string }[]).map((l) => l.price)).toEqual(['12.50', '1234.50', '0.30', '3.14', '9.00', '1.00', '1.00', '1.00']);
+    expect((entry!.payload.lines as { price: string }[]).map((l) => l.price)).toEqual([
+      '12.50',
+      '1234.50',
+      '0.30',
+      '3.14',
+      '9.00',
+      '1.00',
+      '1.00',
+      '1.00',
+    ]);
   });
 
   it('attaches an .xls unread and says so; refuses a file that is not a workbook', async () => {
@@ -112,7 +132,9 @@ describe('the inquiry letter in the quote form', () => {
   it('puts nothing in from the letter of another enquiry', async () => {
     renderForm(enquiryOf({ enquiryNo: 'XJ-OTHER' }));
     await userEvent.setup().upload(await letterInput(), workbook('inquiry-letter.xlsx'));
-    expect(await screen.findByText('该询价函属于询价单 XJ-TEST-0001，不是本询价单，价格未填入。请移除后选择本询价单的询价函。')).toBeTruthy();
+    expect(
+      await screen.findByText('该询价函属于询价单 XJ-TEST-0001，不是本询价单，价格未填入。请移除后选择本询价单的询价函。'),
+    ).toBeTruthy();
     expect(priceOf('WL-001')).toHaveProperty('value', '');
   });
 });

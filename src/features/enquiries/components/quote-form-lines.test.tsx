@@ -30,7 +30,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 let serial = 0;
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   logIn('s1');
   renders.clear();
 });
@@ -59,8 +62,14 @@ async function chooseCurrency() {
 }
 
 function renderLongForm() {
-  const enquiry = detail({ id: `long${++serial}`, lines: Array.from({ length: LINES }, (_, i) => line(i + 1, { quantity: '1.000' })), deadline: inDays(3) });
-  return renderScreen('/platform/bargaining/e', () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => SERVER_NOW} />, ['/pending']);
+  const enquiry = detail({
+    id: `long${++serial}`,
+    lines: Array.from({ length: LINES }, (_, i) => line(i + 1, { quantity: '1.000' })),
+    deadline: inDays(3),
+  });
+  return renderScreen('/platform/bargaining/e', () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => SERVER_NOW} />, [
+    '/pending',
+  ]);
 }
 
 // Sixty lines render slowly in jsdom on a busy 2-core machine (5 to 9 s a test there).

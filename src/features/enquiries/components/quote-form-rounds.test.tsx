@@ -26,7 +26,10 @@ let serial = 0;
 let ID = 'r1';
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   logIn('s1');
   ID = `rounds${++serial}`;
 });
@@ -40,7 +43,11 @@ afterEach(async () => {
 afterAll(() => server.close());
 
 function renderForm(enquiry: EnquiryDetail) {
-  return renderScreen('/platform/bargaining/e', () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => Date.parse(enquiry.serverTime)} />, ['/pending']);
+  return renderScreen(
+    '/platform/bargaining/e',
+    () => <QuoteForm enquiry={enquiry} supplierId="s1" serverNow={() => Date.parse(enquiry.serverTime)} />,
+    ['/pending'],
+  );
 }
 const priceOf = (materialNo: string) => screen.getByLabelText(new RegExp(`^回复价格 ${materialNo}`)) as HTMLInputElement;
 
@@ -57,8 +64,17 @@ describe('a quote that waited while the buyer opened a new round', () => {
     });
 
   async function refusedRound1Quote() {
-    const entry = await queueQuote({ supplierId: 's1', enquiry: round1(), values: { currency: 'CNY', taxIncluded: false, deliveryDate: '2030-07-01', remark: '含运费', prices: { l1: '11', l2: '3.5' } }, letter: null });
-    await patchEntry(entry.id, (e) => ({ ...e, status: 'failed', lastError: { code: 'E409', message: zh('roundChanged'), reason: 'roundChanged' } }));
+    const entry = await queueQuote({
+      supplierId: 's1',
+      enquiry: round1(),
+      values: { currency: 'CNY', taxIncluded: false, deliveryDate: '2030-07-01', remark: '含运费', prices: { l1: '11', l2: '3.5' } },
+      letter: null,
+    });
+    await patchEntry(entry.id, (e) => ({
+      ...e,
+      status: 'failed',
+      lastError: { code: 'E409', message: zh('roundChanged'), reason: 'roundChanged' },
+    }));
     return entry;
   }
 
@@ -80,18 +96,25 @@ describe('a quote that waited while the buyer opened a new round', () => {
     expect(screen.getByLabelText('报价含税')).toHaveProperty('checked', false);
     expect(await screen.findByText('已将 2 个价格复制到第 2 轮，请核对后提交')).toBeTruthy();
     // Into the new round's draft; the refused quote stays until the supplier discards it.
-    await waitFor(async () => expect((await loadDraft<{ prices: Record<string, string> }>(OWNER, quoteDraftKeyOf(2)))?.values.prices).toEqual({ l1: '11.00', l2: '3.50' }));
+    await waitFor(async () =>
+      expect((await loadDraft<{ prices: Record<string, string> }>(OWNER, quoteDraftKeyOf(2)))?.values.prices).toEqual({
+        l1: '11.00',
+        l2: '3.50',
+      }),
+    );
     expect((await listEntries([OWNER])).map((e) => e.status)).toEqual(['failed']);
 
     await user.click(within(note).getByRole('button', { name: '放弃这份报价' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '放弃报价' }, { timeout: 5000 })).getByRole('button', { name: '放弃发送' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '放弃报价' }, { timeout: 5000 })).getByRole('button', { name: '放弃发送' }),
+    );
     await waitFor(async () => expect(await listEntries([OWNER])).toEqual([]));
     await waitFor(() => expect(screen.queryByTestId('quote-entry')).toBeNull());
     // The confirmation closes after its delay; one left open would stand before the next test's.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('mends the refused quote: submitted from the new round with its copied prices, it takes the refused entry\'s place', async () => {
+  it("mends the refused quote: submitted from the new round with its copied prices, it takes the refused entry's place", async () => {
     const refused = await refusedRound1Quote();
     renderForm(round2());
     const user = userEvent.setup();
@@ -99,9 +122,15 @@ describe('a quote that waited while the buyer opened a new round', () => {
     await user.click(within(note).getByRole('button', { name: '将这些价格复制到第 2 轮' }));
     await waitFor(() => expect(priceOf('M-001')).toHaveProperty('value', '11.00'));
     await user.click(screen.getByRole('button', { name: '提交报价' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }),
+    );
 
-    await waitFor(async () => expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { round: number }).round])).toEqual([[refused.id, 'queued', 2]]));
+    await waitFor(async () =>
+      expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { round: number }).round])).toEqual([
+        [refused.id, 'queued', 2],
+      ]),
+    );
     const [mended] = await listEntries([OWNER]);
     expect(mended!.idempotencyKey).not.toBe(refused.idempotencyKey);
     expect(mended!.lastError).toBeNull();
@@ -124,7 +153,12 @@ describe('a quote that waited while the buyer opened a new round', () => {
   });
 
   it('a waiting quote of the current round takes the form’s place, with the deadline warning', async () => {
-    await queueQuote({ supplierId: 's1', enquiry: round1(), values: { currency: 'CNY', taxIncluded: true, deliveryDate: '2030-07-01', remark: '', prices: { l1: '1', l2: '2' } }, letter: null });
+    await queueQuote({
+      supplierId: 's1',
+      enquiry: round1(),
+      values: { currency: 'CNY', taxIncluded: true, deliveryDate: '2030-07-01', remark: '', prices: { l1: '1', l2: '2' } },
+      letter: null,
+    });
     renderForm(round1());
     const note = await screen.findByTestId('quote-entry');
     expect(note.dataset.state).toBe('waiting');
@@ -144,7 +178,9 @@ describe('500 material lines', () => {
     const lines = Array.from({ length: 500 }, (_, i) => line(i + 1, { quantity: '1.000' }));
     renderForm(detail({ id: ID, round: 1, deadline: inDays(3), lines }));
     const user = userEvent.setup();
-    await waitFor(() => expect(byId<HTMLSelectElement>('quote-currency')?.querySelector('option[value=CNY]')).toBeTruthy(), { timeout: 20_000 });
+    await waitFor(() => expect(byId<HTMLSelectElement>('quote-currency')?.querySelector('option[value=CNY]')).toBeTruthy(), {
+      timeout: 20_000,
+    });
     fireEvent.change(byId('quote-currency'), { target: { value: 'CNY' } });
     const input = byId<HTMLInputElement>('quote-price-l250');
     await waitFor(() => expect(input.readOnly).toBe(false));

@@ -33,7 +33,10 @@ let serial = 0;
 let ID = 'e1';
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   logIn('s1');
   ID = `q${++serial}`;
 });
@@ -223,7 +226,9 @@ describe('QuoteForm', () => {
     const user = userEvent.setup();
     await chooseCurrency(user, 'USD');
     await user.type(priceOf('M-002'), '7.25');
-    await waitFor(async () => expect((await loadDraft<{ prices: Record<string, string> }>(OWNER, quoteDraftKey(ID, 1)))?.values.prices.l2).toBe('7.25'));
+    await waitFor(async () =>
+      expect((await loadDraft<{ prices: Record<string, string> }>(OWNER, quoteDraftKey(ID, 1)))?.values.prices.l2).toBe('7.25'),
+    );
     first.unmount();
 
     renderForm(enquiry);

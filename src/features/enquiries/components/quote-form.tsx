@@ -76,7 +76,11 @@ function QuoteRound({ enquiry, supplierId, now }: { enquiry: EnquiryDetail; supp
     const { values, copied } = copyQuoteInto(before, queuedQuote(entry), enquiry.lines);
     const typed = JSON.stringify(before.prices) !== JSON.stringify(initial.prices);
     if (typed) {
-      const sure = await confirmDialog({ title: t`复制报价`, message: t`表单中已填写的价格会被这份报价的价格替换，确定复制吗？`, confirmLabel: t`复制` });
+      const sure = await confirmDialog({
+        title: t`复制报价`,
+        message: t`表单中已填写的价格会被这份报价的价格替换，确定复制吗？`,
+        confirmLabel: t`复制`,
+      });
       if (!sure) return;
     }
     store.replace(values);
@@ -100,7 +104,11 @@ function QuoteRound({ enquiry, supplierId, now }: { enquiry: EnquiryDetail; supp
           <Trans>第 {round} 轮报价已提交</Trans>
         </p>
       ) : block ? (
-        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="quote-block">
+        <p
+          role="status"
+          className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+          data-testid="quote-block"
+        >
           {message(block, locale)}
         </p>
       ) : formOpen ? (

@@ -35,7 +35,17 @@ export function QuoteHistory({ enquiry }: { enquiry: EnquiryDetail }) {
   );
 }
 
-function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; quote: EnquiryQuote; before: EnquiryQuote | null; open: boolean }) {
+function QuoteRound({
+  enquiry,
+  quote,
+  before,
+  open,
+}: {
+  enquiry: EnquiryDetail;
+  quote: EnquiryQuote;
+  before: EnquiryQuote | null;
+  open: boolean;
+}) {
   const { t } = useLingui();
   const lines = new Map(enquiry.lines.map((line) => [line.id, line]));
   const earlier = new Map(before?.lines.map((line) => [line.lineId, line.price]) ?? []);
@@ -47,8 +57,16 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
   return (
     <details open={open} className="group rounded-lg border border-slate-200">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-2.5 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90">
-          <path fillRule="evenodd" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
+        >
+          <path
+            fillRule="evenodd"
+            d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 0 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z"
+          />
         </svg>
         <span className="font-medium tabular-nums">
           <Trans>第 {round} 轮报价</Trans>
@@ -69,7 +87,9 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
             { label: <Trans>价格是否含税</Trans>, value: quote.taxIncluded ? <Trans>含税</Trans> : <Trans>不含税</Trans> },
             { label: <Trans>交货日期</Trans>, value: <PlainDate value={quote.deliveryDate} /> },
             { label: <Trans>询价函</Trans>, value: quote.letter ? <FileDownloadButton file={quote.letter} /> : '—' },
-            ...(quote.remark ? [{ label: <Trans>备注</Trans>, value: <span className="whitespace-pre-line">{quote.remark}</span>, wide: true }] : []),
+            ...(quote.remark
+              ? [{ label: <Trans>备注</Trans>, value: <span className="whitespace-pre-line">{quote.remark}</span>, wide: true }]
+              : []),
           ]}
         />
         <ScrollRegion label={t`第 ${round} 轮报价明细`}>
@@ -77,9 +97,15 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
             <caption className="sr-only">{t`第 ${round} 轮报价明细`}</caption>
             <thead>
               <tr>
-                <th scope="col"><Trans>物料</Trans></th>
-                <th scope="col" className="text-right"><Trans>报价</Trans></th>
-                <th scope="col" className="text-right">{before ? <Trans>较第 {before.round} 轮</Trans> : <Trans>较上次报价</Trans>}</th>
+                <th scope="col">
+                  <Trans>物料</Trans>
+                </th>
+                <th scope="col" className="text-right">
+                  <Trans>报价</Trans>
+                </th>
+                <th scope="col" className="text-right">
+                  {before ? <Trans>较第 {before.round} 轮</Trans> : <Trans>较上次报价</Trans>}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -95,8 +121,12 @@ function QuoteRound({ enquiry, quote, before, open }: { enquiry: EnquiryDetail; 
                       entry.lineId
                     )}
                   </td>
-                  <td className="text-right whitespace-nowrap"><Money value={entry.price} currency={quote.currency} /></td>
-                  <td className="text-right"><PriceChange change={changeOf(entry.price, earlier.get(entry.lineId), sameCurrency)} /></td>
+                  <td className="text-right whitespace-nowrap">
+                    <Money value={entry.price} currency={quote.currency} />
+                  </td>
+                  <td className="text-right">
+                    <PriceChange change={changeOf(entry.price, earlier.get(entry.lineId), sameCurrency)} />
+                  </td>
                 </tr>
               ))}
             </tbody>

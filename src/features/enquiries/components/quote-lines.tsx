@@ -56,7 +56,16 @@ interface LineRowProps {
  * Memoised and subscribed to its own price only: typing in it re-renders it alone (and the
  * totals), never the other 499. Off screen, it is neither laid out nor painted (content-visibility).
  */
-export const QuoteLineRow = memo(function QuoteLineRow({ line, position, count, store, showErrors, currencyChosen, comparable, locale }: LineRowProps) {
+export const QuoteLineRow = memo(function QuoteLineRow({
+  line,
+  position,
+  count,
+  store,
+  showErrors,
+  currencyChosen,
+  comparable,
+  locale,
+}: LineRowProps) {
   const { t } = useLingui();
   const price = usePrice(store, line.id);
   const [touched, setTouched] = useState(false);
@@ -163,7 +172,11 @@ export function QuoteLineList({ lines, label, ...row }: LineListProps) {
   return (
     <div role="list" aria-label={label} className="divide-y divide-slate-100">
       {blocks.map((block, b) => (
-        <div key={block[0]!.id} className="divide-y divide-slate-100 [contain-intrinsic-size:auto_150rem] [content-visibility:auto]" data-line-block="">
+        <div
+          key={block[0]!.id}
+          className="divide-y divide-slate-100 [contain-intrinsic-size:auto_150rem] [content-visibility:auto]"
+          data-line-block=""
+        >
           {block.map((line, i) => (
             <QuoteLineRow key={line.id} line={line} position={b * LINES_PER_BLOCK + i + 1} count={count} {...row} />
           ))}
@@ -176,7 +189,10 @@ export function QuoteLineList({ lines, label, ...row }: LineListProps) {
 /** The column titles of the wide layout (each cell also carries its own label for screen readers and phones). */
 export function QuoteLinesHeader() {
   return (
-    <div aria-hidden="true" className={`${GRID} hidden border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 lg:grid`}>
+    <div
+      aria-hidden="true"
+      className={`${GRID} hidden border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium text-slate-600 lg:grid`}
+    >
       <span>
         <Trans>物料</Trans>
       </span>

@@ -39,7 +39,13 @@ export function CurrencyField({ store, errors, disabled, enquiry }: TermProps & 
   const id = termId('currency');
   return (
     <Field id={id} label={t`币种`} required error={error} hint={asked ? t`询价币种：${asked}` : undefined}>
-      <select {...fieldProps(id, error, Boolean(asked))} className="input" value={value} disabled={disabled} onChange={(e) => store.setTerm('currency', e.target.value)}>
+      <select
+        {...fieldProps(id, error, Boolean(asked))}
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => store.setTerm('currency', e.target.value)}
+      >
         <option value="">{t`请选择`}</option>
         {options.map((option) => (
           <option key={option.code} value={option.code}>
@@ -56,7 +62,14 @@ export function TaxField({ store, disabled }: Omit<TermProps, 'errors'>) {
   const id = termId('taxIncluded');
   return (
     <div className="flex min-h-10 items-center gap-2 sm:mt-6">
-      <input id={id} type="checkbox" className="size-4 accent-brand-700" checked={value} disabled={disabled} onChange={(e) => store.setTerm('taxIncluded', e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-brand-700"
+        checked={value}
+        disabled={disabled}
+        onChange={(e) => store.setTerm('taxIncluded', e.target.checked)}
+      />
       <label htmlFor={id} className="text-sm text-slate-800">
         <Trans>报价含税</Trans>
       </label>
@@ -70,7 +83,14 @@ export function DeliveryDateField({ store, errors, disabled }: TermProps) {
   const id = termId('deliveryDate');
   return (
     <Field id={id} label={t`交货日期`} required error={errors.deliveryDate}>
-      <input {...fieldProps(id, errors.deliveryDate)} type="date" className="input" value={value} disabled={disabled} onChange={(e) => store.setTerm('deliveryDate', e.target.value)} />
+      <input
+        {...fieldProps(id, errors.deliveryDate)}
+        type="date"
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => store.setTerm('deliveryDate', e.target.value)}
+      />
     </Field>
   );
 }
@@ -84,7 +104,14 @@ export function RemarkField({ store, errors, disabled }: TermProps) {
   const length = value.length;
   return (
     <Field id={id} label={t`备注`} error={errors.remark} hint={t`${length} / ${REMARK_MAX} 字`} className="sm:col-span-2">
-      <textarea {...fieldProps(id, errors.remark, true)} className="input min-h-20" maxLength={REMARK_MAX} value={value} disabled={disabled} onChange={(e) => store.setTerm('remark', e.target.value)} />
+      <textarea
+        {...fieldProps(id, errors.remark, true)}
+        className="input min-h-20"
+        maxLength={REMARK_MAX}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => store.setTerm('remark', e.target.value)}
+      />
     </Field>
   );
 }

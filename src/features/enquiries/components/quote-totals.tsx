@@ -19,7 +19,10 @@ const hasLatest = (line: Pick<EnquiryLine, 'latestQuotation'>) => Boolean(line.l
 function latestBasis(lines: readonly EnquiryLine[]): { count: number; before: string } | null {
   const compared = lines.filter(hasLatest);
   if (compared.length === 0) return null;
-  return { count: compared.length, before: runningTotal(compared, Object.fromEntries(compared.map((line) => [line.id, line.latestQuotation ?? '']))).total };
+  return {
+    count: compared.length,
+    before: runningTotal(compared, Object.fromEntries(compared.map((line) => [line.id, line.latestQuotation ?? '']))).total,
+  };
 }
 
 /** The change of those lines priced now against their latest quotation, in percent. */
@@ -43,7 +46,17 @@ const jump = (id: string) => {
  * re-renders per keystroke, alone with the line typed in, and its tally works out the line typed
  * in again, not all 500 (on a phone's CPU, 500 amounts took 5 ms of each keystroke).
  */
-export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { lines: readonly EnquiryLine[]; store: QuoteStore; showErrors: boolean; previousCurrency: string | null }) {
+export function QuoteTotals({
+  lines,
+  store,
+  showErrors,
+  previousCurrency,
+}: {
+  lines: readonly EnquiryLine[];
+  store: QuoteStore;
+  showErrors: boolean;
+  previousCurrency: string | null;
+}) {
   const { i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { prices, currency } = useQuoteValues(store);
@@ -68,7 +81,12 @@ export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { li
   return (
     <div className="space-y-2">
       {missing.length > 0 && firstLine ? (
-        <div id={MISSING_SUMMARY_ID} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600">
+        <div
+          id={MISSING_SUMMARY_ID}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600"
+        >
           <p>
             <LeadIn label={message('priceRequired', locale)}>
               <Trans>还有 {missingCount} 行价格为空或为 0</Trans>
@@ -82,7 +100,9 @@ export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { li
               jump(priceInputId(firstLine.id));
             }}
           >
-            <Trans>转到第 {firstNo} 行（{firstMaterial}）</Trans>
+            <Trans>
+              转到第 {firstNo} 行（{firstMaterial}）
+            </Trans>
           </a>
         </div>
       ) : null}
@@ -119,4 +139,3 @@ export function QuoteTotals({ lines, store, showErrors, previousCurrency }: { li
     </div>
   );
 }
-

@@ -31,11 +31,21 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col"><Trans>议价次数</Trans></th>
-                    <th scope="col"><Trans>发起人</Trans></th>
-                    <th scope="col"><Trans>发起时间</Trans></th>
-                    <th scope="col"><Trans>报价截止时间</Trans></th>
-                    <th scope="col"><Trans>状态</Trans></th>
+                    <th scope="col">
+                      <Trans>议价次数</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>发起人</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>发起时间</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>报价截止时间</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>状态</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -45,9 +55,15 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
                         <Trans>第 {round.round} 轮</Trans>
                       </td>
                       <td className="break-words whitespace-normal">{round.promoter}</td>
-                      <td><DateTime value={round.openedAt} /></td>
-                      <td><DateTime value={round.deadline} /></td>
-                      <td><RoundBadge status={status(round)} /></td>
+                      <td>
+                        <DateTime value={round.openedAt} />
+                      </td>
+                      <td>
+                        <DateTime value={round.deadline} />
+                      </td>
+                      <td>
+                        <RoundBadge status={status(round)} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -56,7 +72,11 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
           </div>
           <ol className="space-y-2 sm:hidden">
             {rounds.map((round) => (
-              <li key={round.round} className="rounded-lg border border-slate-200 p-3 text-sm" aria-current={round.round === enquiry.round ? 'step' : undefined}>
+              <li
+                key={round.round}
+                className="rounded-lg border border-slate-200 p-3 text-sm"
+                aria-current={round.round === enquiry.round ? 'step' : undefined}
+              >
                 <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
                   <span className="tabular-nums">
                     <Trans>第 {round.round} 轮</Trans>
@@ -64,12 +84,22 @@ export function RoundHistory({ enquiry, now }: { enquiry: EnquiryDetail; now: nu
                   <RoundBadge status={status(round)} />
                 </p>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                  <dt className="text-slate-600"><Trans>发起人</Trans></dt>
+                  <dt className="text-slate-600">
+                    <Trans>发起人</Trans>
+                  </dt>
                   <dd className="break-words">{round.promoter}</dd>
-                  <dt className="text-slate-600"><Trans>发起时间</Trans></dt>
-                  <dd><DateTime value={round.openedAt} /></dd>
-                  <dt className="text-slate-600"><Trans>报价截止时间</Trans></dt>
-                  <dd><DateTime value={round.deadline} /></dd>
+                  <dt className="text-slate-600">
+                    <Trans>发起时间</Trans>
+                  </dt>
+                  <dd>
+                    <DateTime value={round.openedAt} />
+                  </dd>
+                  <dt className="text-slate-600">
+                    <Trans>报价截止时间</Trans>
+                  </dt>
+                  <dd>
+                    <DateTime value={round.deadline} />
+                  </dd>
                 </dl>
               </li>
             ))}

@@ -26,16 +26,27 @@ const REASON_ORDER: IgnoreReason[] = ['unknownMaterial', 'duplicate', 'noMateria
 function RowNumbers({ rows }: { rows: number[] }) {
   const { i18n } = useLingui();
   const locale = i18n.locale as Locale;
-  const shown = formatList(rows.slice(0, ROWS_SHOWN).map((row) => formatNumber(row, locale)), locale);
+  const shown = formatList(
+    rows.slice(0, ROWS_SHOWN).map((row) => formatNumber(row, locale)),
+    locale,
+  );
   const count = formatNumber(rows.length, locale);
   const more = rows.length - ROWS_SHOWN;
-  return more > 0 ? <Trans>第 {shown} 行等 {count} 行</Trans> : <Trans>第 {shown} 行</Trans>;
+  return more > 0 ? (
+    <Trans>
+      第 {shown} 行等 {count} 行
+    </Trans>
+  ) : (
+    <Trans>第 {shown} 行</Trans>
+  );
 }
 
 /** Why rows gave no price, grouped by reason, each with the rows as Excel numbers them. */
 function IgnoredRows({ rows }: { rows: IgnoredRow[] }) {
   const { i18n } = useLingui();
-  const groups = REASON_ORDER.map((reason) => ({ reason, rows: rows.filter((row) => row.reason === reason).map((row) => row.row) })).filter((group) => group.rows.length > 0);
+  const groups = REASON_ORDER.map((reason) => ({ reason, rows: rows.filter((row) => row.reason === reason).map((row) => row.row) })).filter(
+    (group) => group.rows.length > 0,
+  );
   return (
     <ul className="mt-1 list-disc space-y-0.5 pl-5">
       {groups.map(({ reason, rows: numbers }) => (
@@ -89,9 +100,17 @@ function LetterSummary({ id, state, round }: { id: string; state: LetterReadingS
   const unpriced = i18n.number(state.unpriced);
   const ignoredCount = i18n.number(ignored.length);
   return (
-    <div id={id} role="status" className={`${NOTE} ${state.filled > 0 ? 'border-brand-200 bg-brand-50 text-slate-800' : 'border-amber-200 bg-amber-50 text-amber-900'}`}>
+    <div
+      id={id}
+      role="status"
+      className={`${NOTE} ${state.filled > 0 ? 'border-brand-200 bg-brand-50 text-slate-800' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
+    >
       <p className="font-medium">
-        {state.filled > 0 ? <Trans>已从询价函填入 {filled} 个价格，请核对后再提交。</Trans> : <Trans>询价函中没有可用的价格，未填入任何价格。</Trans>}
+        {state.filled > 0 ? (
+          <Trans>已从询价函填入 {filled} 个价格，请核对后再提交。</Trans>
+        ) : (
+          <Trans>询价函中没有可用的价格，未填入任何价格。</Trans>
+        )}
       </p>
       {letterRound !== null && letterRound !== round ? (
         <p className="mt-1">

@@ -96,6 +96,14 @@ describe('pricesFromRows', () => {
   });
 
   it('a sheet without a table gives nothing, says so, and knows no enquiry', () => {
-    expect(pricesFromRows([['just a note']], LINES)).toEqual({ prices: {}, filled: 0, rounded: [], ignored: [], unpriced: 3, enquiryNo: null, round: null });
+    expect(pricesFromRows([['just a note']], LINES)).toEqual({
+      prices: {},
+      filled: 0,
+      rounded: [],
+      ignored: [],
+      unpriced: 3,
+      enquiryNo: null,
+      round: null,
+    });
   });
 });

@@ -49,7 +49,8 @@ function cellText(cell: unknown): string {
   return String(cell as string | boolean).trim();
 }
 
-const fullWidth = (text: string) => text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[\uff0e\u3002]/g, '.');
+const fullWidth = (text: string) =>
+  text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[\uff0e\u3002]/g, '.');
 
 /** "1.25E-2" → "0.0125", "1E+3" → "1000": digits only, exactly. */
 function expandExponent(text: string): string | null {
@@ -80,7 +81,10 @@ export function letterPrice(cell: unknown): PriceCell {
   if (expanded === null || !/^(\d+\.?\d*|\.\d+)$/.test(expanded)) return { problem: 'invalidPrice' };
   const [whole = '', fraction = ''] = expanded.split('.');
   const exact = BigInt(`${whole}${fraction}` || '0');
-  const atNoise = fraction.length > NOISE_DECIMALS ? divRound(exact, pow10(fraction.length - NOISE_DECIMALS)) : exact * pow10(NOISE_DECIMALS - fraction.length);
+  const atNoise =
+    fraction.length > NOISE_DECIMALS
+      ? divRound(exact, pow10(fraction.length - NOISE_DECIMALS))
+      : exact * pow10(NOISE_DECIMALS - fraction.length);
   const step = pow10(NOISE_DECIMALS - PRICE_DECIMALS);
   const units = divRound(atNoise, step);
   const price = fromUnits(units, PRICE_DECIMALS);

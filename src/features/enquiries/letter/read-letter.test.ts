@@ -12,7 +12,10 @@ beforeEach(() => useNodeBlobs());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The enquiry of inquiry-letter.xlsx: WL-001 to WL-008 (tests/fixtures/README.md). */
-const ENQUIRY = { enquiryNo: 'XJ-TEST-0001', lines: Array.from({ length: 8 }, (_, i) => ({ id: `l${i + 1}`, materialNo: `WL-00${i + 1}` })) };
+const ENQUIRY = {
+  enquiryNo: 'XJ-TEST-0001',
+  lines: Array.from({ length: 8 }, (_, i) => ({ id: `l${i + 1}`, materialNo: `WL-00${i + 1}` })),
+};
 /** The table starts under its header; the fixture's rows 9 to 19. */
 const row = (n: number) => LETTER_TABLE_HEADER_ROW + n;
 
@@ -43,11 +46,19 @@ describe('readLetter on the real fixtures', () => {
   it('reads the 500 prices of inquiry-letter-500.xlsx', async () => {
     const lines = Array.from({ length: 500 }, (_, i) => ({ id: `l${i + 1}`, materialNo: `WL-${String(i + 1).padStart(3, '0')}` }));
     const reading = await readLetter(fixture('inquiry-letter-500.xlsx'), { enquiryNo: 'XJ-TEST-0500', lines });
-    expect(reading.kind === 'prices' && [reading.filled, reading.ignored.length, reading.prices.l1, reading.prices.l500]).toEqual([500, 0, '1.01', '6.00']);
+    expect(reading.kind === 'prices' && [reading.filled, reading.ignored.length, reading.prices.l1, reading.prices.l500]).toEqual([
+      500,
+      0,
+      '1.01',
+      '6.00',
+    ]);
   });
 
   it('refuses the letter of another enquiry: nothing is put in', async () => {
-    expect(await readLetter(fixture('inquiry-letter.xlsx'), { ...ENQUIRY, enquiryNo: 'XJ-OTHER' })).toEqual({ kind: 'otherEnquiry', enquiryNo: 'XJ-TEST-0001' });
+    expect(await readLetter(fixture('inquiry-letter.xlsx'), { ...ENQUIRY, enquiryNo: 'XJ-OTHER' })).toEqual({
+      kind: 'otherEnquiry',
+      enquiryNo: 'XJ-TEST-0001',
+    });
   });
 
   it('leaves a .xls unread, and calls a damaged or renamed workbook unreadable', async () => {

@@ -17,7 +17,10 @@ export type LetterReading =
 const readLetterRows = (file: Blob) => readFirstSheet(file, { numbersAsText: true });
 
 /** What the letter gives this enquiry; never throws (a workbook that cannot be read is `unreadable`). */
-export async function readLetter(file: Blob, enquiry: { enquiryNo: string; lines: readonly { id: string; materialNo: string }[] }): Promise<LetterReading> {
+export async function readLetter(
+  file: Blob,
+  enquiry: { enquiryNo: string; lines: readonly { id: string; materialNo: string }[] },
+): Promise<LetterReading> {
   try {
     const kind = await fileKindOf(file);
     if (kind === 'xls') return { kind: 'unchecked' };

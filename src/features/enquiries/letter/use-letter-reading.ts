@@ -40,6 +40,10 @@ export function useLetterReading(file: File | null, enquiry: LetterEnquiry, onPr
     };
   }, [file]);
 
-  const state: LetterReadingState = !file ? { status: 'none' } : read?.file === file ? { status: 'read', ...read.reading } : { status: 'reading' };
+  const state: LetterReadingState = !file
+    ? { status: 'none' }
+    : read?.file === file
+      ? { status: 'read', ...read.reading }
+      : { status: 'reading' };
   return { state, settled: () => current.current };
 }

@@ -21,7 +21,13 @@ const { uploadFile } = vi.mocked(await import('@/offline/uploads'));
 const A = supplierOwner('sa');
 const B = supplierOwner('sb');
 const LETTER_REF = { name: '询价函.xlsx', url: '/bid-web/bid-service/file/x', path: 'files/x' };
-const ENQUIRY = detail({ id: 'e1', enquiryNo: 'XJ2030-0001', round: 2, deadline: inDays(1), lines: [line(1), line(2, { quantity: '2.000' })] });
+const ENQUIRY = detail({
+  id: 'e1',
+  enquiryNo: 'XJ2030-0001',
+  round: 2,
+  deadline: inDays(1),
+  lines: [line(1), line(2, { quantity: '2.000' })],
+});
 const VALUES = { currency: 'CNY', taxIncluded: true, deliveryDate: '2030-07-15', remark: '', prices: { l1: '1.5', l2: '1000' } };
 
 interface Seen {
@@ -31,12 +37,17 @@ interface Seen {
 }
 let seen: Seen[] = [];
 let engine: SyncEngine;
-const envelope = (code: string, text = 'ok', data: unknown = null, reason?: string) => HttpResponse.json({ code, message: text, data }, reason ? { headers: { 'X-Reason': reason } } : undefined);
+const envelope = (code: string, text = 'ok', data: unknown = null, reason?: string) =>
+  HttpResponse.json({ code, message: text, data }, reason ? { headers: { 'X-Reason': reason } } : undefined);
 const server = setupServer();
 function bidService(reply: () => Response) {
   server.use(
     http.post(`${location.origin}${BASE_PATH}/enquiry/quote`, async ({ request }) => {
-      seen.push({ key: request.headers.get(HEADER.idempotencyKey), token: request.headers.get(HEADER.token), body: (await request.json()) as Record<string, unknown> });
+      seen.push({
+        key: request.headers.get(HEADER.idempotencyKey),
+        token: request.headers.get(HEADER.token),
+        body: (await request.json()) as Record<string, unknown>,
+      });
       return reply();
     }),
   );
@@ -45,7 +56,10 @@ function bidService(reply: () => Response) {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   seen = [];
   uploadFile.mockResolvedValue(LETTER_REF);
   logIn('sa');
@@ -69,7 +83,12 @@ describe('a quote through the outbox', () => {
     bidService(() => envelope('E000', 'ok', ENQUIRY));
     const sent = vi.fn();
     const stop = onSent(sent);
-    const entry = await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: fileOf('询价函.xlsx', 2048, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
+    const entry = await queueQuote({
+      supplierId: 'sa',
+      enquiry: ENQUIRY,
+      values: VALUES,
+      letter: fileOf('询价函.xlsx', 2048, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    });
     expect(entry).toMatchObject({
       owner: A,
       thread: 'enquiry:e1:2',
@@ -77,7 +96,15 @@ describe('a quote through the outbox', () => {
       deadline: Date.parse(ENQUIRY.deadline),
       // What /pending shows: enquiry no, round and total (1.50 × 12000 + 1000 × 2).
       summary: '报价：XJ2030-0001，第 2 轮，合计 ¥20,000.00',
-      payload: { enquiryId: 'e1', round: 2, lines: [{ lineId: 'l1', price: '1.50' }, { lineId: 'l2', price: '1000.00' }], letter: [] },
+      payload: {
+        enquiryId: 'e1',
+        round: 2,
+        lines: [
+          { lineId: 'l1', price: '1.50' },
+          { lineId: 'l2', price: '1000.00' },
+        ],
+        letter: [],
+      },
     });
     expect(entry.fileFields.map((field) => [field.field, field.label, field.uploadIds.length])).toEqual([['letter', '询价函', 1]]);
     expect((await listUploads(entry.id)).map((upload) => upload.name)).toEqual(['询价函.xlsx']);
@@ -114,14 +141,17 @@ describe('a quote through the outbox', () => {
     expect(quoteEntryState(kept!, { round: 2 })).toBe('roundChanged');
   });
 
-  it.each(['pastDeadline', 'enquiryClosed', 'quoteAlreadySubmitted'] as const)('refused with %s: stopped and kept with that message', async (key) => {
-    bidService(() => envelope('E409', message(key, 'zh-CN')));
-    await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
-    await engine.whenIdle();
-    const [kept] = await listEntries([A]);
-    expect(kept).toMatchObject({ status: 'failed', lastError: { message: message(key, 'zh-CN') } });
-    expect(quoteEntryState(kept!, ENQUIRY)).toBe('stopped');
-  });
+  it.each(['pastDeadline', 'enquiryClosed', 'quoteAlreadySubmitted'] as const)(
+    'refused with %s: stopped and kept with that message',
+    async (key) => {
+      bidService(() => envelope('E409', message(key, 'zh-CN')));
+      await queueQuote({ supplierId: 'sa', enquiry: ENQUIRY, values: VALUES, letter: null });
+      await engine.whenIdle();
+      const [kept] = await listEntries([A]);
+      expect(kept).toMatchObject({ status: 'failed', lastError: { message: message(key, 'zh-CN') } });
+      expect(quoteEntryState(kept!, ENQUIRY)).toBe('stopped');
+    },
+  );
 
   it('E401 pauses it for that supplier only; it goes with the same key once that supplier logs in again', async () => {
     bidService(() => envelope('E401', message('unauthorized', 'zh-CN')));

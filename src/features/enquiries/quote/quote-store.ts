@@ -30,7 +30,8 @@ function createQuoteStore(initial: QuoteValues): QuoteStore {
     const before = values.prices;
     values = next;
     if (next.prices !== before) {
-      for (const [lineId, own] of lineListeners) if ((next.prices[lineId] ?? '') !== (before[lineId] ?? '')) own.forEach((listener) => listener());
+      for (const [lineId, own] of lineListeners)
+        if ((next.prices[lineId] ?? '') !== (before[lineId] ?? '')) own.forEach((listener) => listener());
     }
     listeners.forEach((listener) => listener());
   };

@@ -21,7 +21,11 @@ const payload = (round: number) => ({
   letter: [],
 });
 
-const entry = (status: OutboxEntry['status'], round: number, lastError: OutboxEntry['lastError'] = null) => ({ status, payload: payload(round), lastError });
+const entry = (status: OutboxEntry['status'], round: number, lastError: OutboxEntry['lastError'] = null) => ({
+  status,
+  payload: payload(round),
+  lastError,
+});
 
 describe('the round-changed rule', () => {
   it('the bid service refuses a quote for an older round (roundChanged), never applies it to the current one', () => {
@@ -53,7 +57,13 @@ describe('the round-changed rule', () => {
     const form = initialQuoteValues(enquiry);
     const { values, copied } = copyQuoteInto(form, queuedQuote({ payload: payload(1) }), enquiry.lines);
     expect(copied).toBe(2);
-    expect(values).toEqual({ currency: 'USD', taxIncluded: false, deliveryDate: form.deliveryDate, remark: '含运费', prices: { l1: '10.00', l2: '20.00', l3: '' } });
+    expect(values).toEqual({
+      currency: 'USD',
+      taxIncluded: false,
+      deliveryDate: form.deliveryDate,
+      remark: '含运费',
+      prices: { l1: '10.00', l2: '20.00', l3: '' },
+    });
   });
 
   it('one thread per round: a refused quote kept on the device never holds back the next round', () => {

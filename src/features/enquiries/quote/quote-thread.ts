@@ -54,7 +54,10 @@ export function queuedQuote(entry: Pick<OutboxEntry, 'payload'>): QueuedQuote {
  */
 export type QuoteEntryState = 'waiting' | 'paused' | 'stopped' | 'roundChanged';
 
-export function quoteEntryState(entry: Pick<OutboxEntry, 'status' | 'payload' | 'lastError'>, enquiry: Pick<EnquiryDetail, 'round'>): QuoteEntryState {
+export function quoteEntryState(
+  entry: Pick<OutboxEntry, 'status' | 'payload' | 'lastError'>,
+  enquiry: Pick<EnquiryDetail, 'round'>,
+): QuoteEntryState {
   if (entry.status === 'paused') return 'paused';
   if (entry.status !== 'failed') return 'waiting';
   const round = queuedQuote(entry).round;
@@ -66,7 +69,11 @@ export function quoteEntryState(entry: Pick<OutboxEntry, 'status' | 'payload' | 
  * still has (matched by line id), its currency, tax and remark. The delivery date stays the
  * form's own. Answers how many prices were copied.
  */
-export function copyQuoteInto(current: QuoteValues, quote: QueuedQuote, lines: readonly { id: string }[]): { values: QuoteValues; copied: number } {
+export function copyQuoteInto(
+  current: QuoteValues,
+  quote: QueuedQuote,
+  lines: readonly { id: string }[],
+): { values: QuoteValues; copied: number } {
   const known = new Set(lines.map((line) => line.id));
   const prices = { ...current.prices };
   let copied = 0;
@@ -76,7 +83,13 @@ export function copyQuoteInto(current: QuoteValues, quote: QueuedQuote, lines: r
     copied++;
   }
   return {
-    values: { ...current, currency: quote.currency || current.currency, taxIncluded: quote.taxIncluded, remark: quote.remark || current.remark, prices },
+    values: {
+      ...current,
+      currency: quote.currency || current.currency,
+      taxIncluded: quote.taxIncluded,
+      remark: quote.remark || current.remark,
+      prices,
+    },
     copied,
   };
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { detail, line, quote } from '../test/fixtures';
-import { createQuoteTally, initialQuoteValues, lineAmount, linesWithoutPrice, normalizePrice, quoteDraftKey, quotePayload, runningTotal } from './quote-values';
+import {
+  createQuoteTally,
+  initialQuoteValues,
+  lineAmount,
+  linesWithoutPrice,
+  normalizePrice,
+  quoteDraftKey,
+  quotePayload,
+  runningTotal,
+} from './quote-values';
 
 describe('price arithmetic of the form', () => {
   it('normalises a typed price as NumericInput does: cut and padded to two decimals, clamped, trimmed', () => {
@@ -60,7 +69,13 @@ describe('price arithmetic of the form', () => {
 describe('the form of a round', () => {
   it('round 1 starts with no currency (it comes first), the enquiry’s tax and delivery date, and no prices', () => {
     const enquiry = detail({ lines: [line(1), line(2)], priceIncludesTax: false });
-    expect(initialQuoteValues(enquiry)).toEqual({ currency: '', taxIncluded: false, deliveryDate: '2030-07-15', remark: '', prices: { l1: '', l2: '' } });
+    expect(initialQuoteValues(enquiry)).toEqual({
+      currency: '',
+      taxIncluded: false,
+      deliveryDate: '2030-07-15',
+      remark: '',
+      prices: { l1: '', l2: '' },
+    });
   });
 
   it('a new round starts from the latest quotation of each line, and the currency and tax of the latest quote', () => {
@@ -74,7 +89,15 @@ describe('the form of a round', () => {
 
   it('sends every line once, normalised, with the round on screen, and a draft per round', () => {
     const enquiry = detail({ id: 'e9', round: 3, lines: [line(1), line(2)] });
-    expect(quotePayload(enquiry, { currency: 'CNY', taxIncluded: true, deliveryDate: '2030-07-01', remark: '  急 ', prices: { l1: '5', l2: '6.7' } })).toEqual({
+    expect(
+      quotePayload(enquiry, {
+        currency: 'CNY',
+        taxIncluded: true,
+        deliveryDate: '2030-07-01',
+        remark: '  急 ',
+        prices: { l1: '5', l2: '6.7' },
+      }),
+    ).toEqual({
       enquiryId: 'e9',
       round: 3,
       currency: 'CNY',

@@ -1,4 +1,12 @@
-import { lineTotal, PRICE_DECIMALS, PRICE_MAX, priceProblem, type EnquiryDetail, type EnquiryLine, type EnquiryQuoteRequest } from '@contract/schemas/enquiry';
+import {
+  lineTotal,
+  PRICE_DECIMALS,
+  PRICE_MAX,
+  priceProblem,
+  type EnquiryDetail,
+  type EnquiryLine,
+  type EnquiryQuoteRequest,
+} from '@contract/schemas/enquiry';
 import { normalizeNumeric } from '@/ui/numeric-input';
 
 /**
@@ -67,7 +75,10 @@ function centsText(cents: bigint): string {
  * The quote's total as it stands: the lines priced so far (each rounded first, as an invoice
  * adds them), with how many are priced. Exact decimals throughout (BigInt), never floats.
  */
-export function runningTotal(lines: readonly Pick<EnquiryLine, 'id' | 'quantity'>[], prices: Readonly<Record<string, string>>): { total: string; priced: number } {
+export function runningTotal(
+  lines: readonly Pick<EnquiryLine, 'id' | 'quantity'>[],
+  prices: Readonly<Record<string, string>>,
+): { total: string; priced: number } {
   const { total, priced } = createQuoteTally(lines).update(prices);
   return { total, priced };
 }
@@ -94,7 +105,10 @@ export interface QuoteTally {
  * `update` redoes that line alone and moves the sums by the difference. A look at each line's
  * price text is all the other 499 cost. Exact (BigInt cents), the same figures as runningTotal.
  */
-export function createQuoteTally<L extends Pick<EnquiryLine, 'id' | 'quantity'>>(lines: readonly L[], inSubset: (line: L) => boolean = () => false): QuoteTally {
+export function createQuoteTally<L extends Pick<EnquiryLine, 'id' | 'quantity'>>(
+  lines: readonly L[],
+  inSubset: (line: L) => boolean = () => false,
+): QuoteTally {
   const known = new Map<string, { price: string; cents: bigint | null }>();
   const subset = new Set(lines.filter(inSubset).map((line) => line.id));
   let cents = 0n;
@@ -135,7 +149,10 @@ export function createQuoteTally<L extends Pick<EnquiryLine, 'id' | 'quantity'>>
 }
 
 /** The body of `/enquiry/quote` for the round on screen; the letter's FileRef is added by the outbox. */
-export function quotePayload(enquiry: Pick<EnquiryDetail, 'id' | 'round' | 'lines'>, values: QuoteValues): EnquiryQuoteRequest & { letter: [] } {
+export function quotePayload(
+  enquiry: Pick<EnquiryDetail, 'id' | 'round' | 'lines'>,
+  values: QuoteValues,
+): EnquiryQuoteRequest & { letter: [] } {
   return {
     enquiryId: enquiry.id,
     round: enquiry.round,

@@ -33,6 +33,11 @@ export function useQuoteOutbox(supplierId: string, enquiryId: string): QuoteOutb
   const { entries, loaded } = useOutbox();
   return useMemo(() => {
     const mine = byEnquiry(entries, supplierOwner(supplierId)).get(enquiryId) ?? [];
-    return { entries: mine, waiting: mine.filter((entry) => entry.status !== 'failed'), stopped: mine.filter((entry) => entry.status === 'failed'), loaded };
+    return {
+      entries: mine,
+      waiting: mine.filter((entry) => entry.status !== 'failed'),
+      stopped: mine.filter((entry) => entry.status === 'failed'),
+      loaded,
+    };
   }, [entries, loaded, supplierId, enquiryId]);
 }

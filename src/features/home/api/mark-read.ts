@@ -22,7 +22,10 @@ const isAll = (input: MarkReadInput): input is { all: true } => 'all' in input;
 
 /** Shows the messages read at once, in every cached page, and the counts with them; answers what to restore on failure. */
 function applyRead(client: QueryClient, supplierId: string, input: MarkReadInput): Snapshot {
-  const snapshot: Snapshot = [...client.getQueriesData({ queryKey: homeKeys.messagesAll(supplierId) }), ...client.getQueriesData({ queryKey: homeKeys.todosAll(supplierId) })];
+  const snapshot: Snapshot = [
+    ...client.getQueriesData({ queryKey: homeKeys.messagesAll(supplierId) }),
+    ...client.getQueriesData({ queryKey: homeKeys.todosAll(supplierId) }),
+  ];
   const wanted = isAll(input) ? null : new Set(input.ids);
   // The unread count is the bid service's (all pages): lowered by the messages this marks that a cached page shows unread.
   const newlyRead = new Set<string>();
@@ -31,7 +34,13 @@ function applyRead(client: QueryClient, supplierId: string, input: MarkReadInput
   }
   const lower = (unread: number) => (wanted ? Math.max(0, unread - newlyRead.size) : 0);
   client.setQueriesData<MessagePage>({ queryKey: homeKeys.messagesAll(supplierId) }, (page) =>
-    page ? { ...page, unread: lower(page.unread), records: page.records.map((m) => (!m.read && (!wanted || wanted.has(m.id)) ? { ...m, read: true } : m)) } : page,
+    page
+      ? {
+          ...page,
+          unread: lower(page.unread),
+          records: page.records.map((m) => (!m.read && (!wanted || wanted.has(m.id)) ? { ...m, read: true } : m)),
+        }
+      : page,
   );
   setUnread(client, supplierId, lower);
   return snapshot;
@@ -41,7 +50,9 @@ function setUnread(client: QueryClient, supplierId: string, unread: (current: nu
   client.setQueriesData<Clocked<TodoPage>>({ queryKey: homeKeys.todosAll(supplierId) }, (page) =>
     page ? { ...page, counts: { ...page.counts, unreadMessages: unread(page.counts.unreadMessages) } } : page,
   );
-  client.setQueriesData<MessagePage>({ queryKey: homeKeys.messagesAll(supplierId) }, (page) => (page ? { ...page, unread: unread(page.unread) } : page));
+  client.setQueriesData<MessagePage>({ queryKey: homeKeys.messagesAll(supplierId) }, (page) =>
+    page ? { ...page, unread: unread(page.unread) } : page,
+  );
 }
 
 /**

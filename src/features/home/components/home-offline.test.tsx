@@ -34,7 +34,9 @@ const client = () => new QueryClient({ defaultOptions: { queries: { retry: false
 describe('home offline', () => {
   it('keeps the to-dos and messages on the device per supplier, and shows them offline with their age', async () => {
     server.use(
-      http.post(`${bidService}/home/todoList`, () => ok(todoPage([todo(1, { number: 'ZB2030-0001' })], { counts: counts({ tenders: 1, unreadMessages: 1 }) }))),
+      http.post(`${bidService}/home/todoList`, () =>
+        ok(todoPage([todo(1, { number: 'ZB2030-0001' })], { counts: counts({ tenders: 1, unreadMessages: 1 }) })),
+      ),
       http.post(`${bidService}/home/messageList`, () => ok(messagePage([message(2, { number: 'ZB2030-0002' })]))),
     );
     const online = client();
@@ -43,7 +45,9 @@ describe('home offline', () => {
     expect(await screen.findAllByRole('link', { name: 'ZB2030-0001' })).not.toHaveLength(0);
     expect(await screen.findAllByRole('link', { name: 'ZB2030-0002' })).not.toHaveLength(0);
     // Both lists are on the device as soon as they arrived.
-    await vi.waitFor(async () => expect((await storedHomeKeys()).map((q) => q.queryKey[2]).sort()).toEqual(['messages', 'todos']), { timeout: 4000 });
+    await vi.waitFor(async () => expect((await storedHomeKeys()).map((q) => q.queryKey[2]).sort()).toEqual(['messages', 'todos']), {
+      timeout: 4000,
+    });
     const storedAt = Math.min(...(await storedHomeKeys()).map((q) => q.dataUpdatedAt));
     cleanup();
 

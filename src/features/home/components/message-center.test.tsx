@@ -68,7 +68,15 @@ describe('message center', () => {
     serve();
     renderHome();
     const rows = await tableRows();
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['ZB2030-0001', 'ZB2030-0002', 'XJ2030-0003', 'FS20300601004', 'FS20300601005', 'GT2030060006', 'ZB2030-0007']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'ZB2030-0001',
+      'ZB2030-0002',
+      'XJ2030-0003',
+      'FS20300601004',
+      'FS20300601005',
+      'GT2030060006',
+      'ZB2030-0007',
+    ]);
     expect(rows.map((row) => within(row).queryByText('未读') !== null)).toEqual([true, true, false, false, true, false, false]);
     expect(rows.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual([
       '/platform/tenderManagement/r1',

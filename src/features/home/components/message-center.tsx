@@ -66,7 +66,13 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
             />
             <Trans>只看未读</Trans>
           </label>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={unreadCount === 0 || markRead.isPending} aria-busy={markRead.isPending} onClick={markAll}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={unreadCount === 0 || markRead.isPending}
+            aria-busy={markRead.isPending}
+            onClick={markAll}
+          >
             <Trans>全部标为已读</Trans>
           </button>
         </div>
@@ -75,7 +81,12 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
       {query.isPending || (data === undefined && !query.isError) ? (
         <ListSkeleton label={t`正在加载消息`} rows={search.messageSize} />
       ) : (query.isError && query.data === undefined) || shown === undefined ? (
-        <LoadError title={<Trans>消息加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <LoadError
+          title={<Trans>消息加载失败</Trans>}
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <>
           <StaleDataNotice query={query} />
@@ -85,10 +96,18 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
           {shown.records.length === 0 ? (
             <EmptyState
               title={search.unreadOnly ? t`没有未读消息` : search.messagePage > 1 ? t`这一页没有消息` : t`暂无消息`}
-              description={search.unreadOnly || search.messagePage > 1 ? undefined : t`保证金审核、评标结果、询价、沟通回复和参观申请审核的消息会显示在这里。`}
+              description={
+                search.unreadOnly || search.messagePage > 1
+                  ? undefined
+                  : t`保证金审核、评标结果、询价、沟通回复和参观申请审核的消息会显示在这里。`
+              }
               action={
                 search.unreadOnly || search.messagePage > 1 ? (
-                  <button type="button" className="btn btn-secondary" onClick={() => onSearchChange({ ...search, unreadOnly: false, messagePage: 1 })}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => onSearchChange({ ...search, unreadOnly: false, messagePage: 1 })}
+                  >
                     <Trans>查看全部消息</Trans>
                   </button>
                 ) : undefined
@@ -114,7 +133,9 @@ export function MessageCenter({ supplierId, search, onSearchChange }: HomeListPr
               pageNo={search.messagePage}
               pageSize={search.messageSize}
               total={shown.total}
-              onChange={(page, size) => onSearchChange({ ...search, messagePage: size === search.messageSize ? page : 1, messageSize: size as PageSize })}
+              onChange={(page, size) =>
+                onSearchChange({ ...search, messagePage: size === search.messageSize ? page : 1, messageSize: size as PageSize })
+              }
             />
           ) : null}
         </>

@@ -24,7 +24,11 @@ function UnreadMark() {
 
 function MessageLink({ message, onOpen }: { message: HomeMessage; onOpen: MessageRowsProps['onOpen'] }) {
   return (
-    <TargetLink target={messageTarget(message.kind, message.refId)} className="link break-all tabular-nums" onClick={() => !message.read && onOpen(message)}>
+    <TargetLink
+      target={messageTarget(message.kind, message.refId)}
+      className="link break-all tabular-nums"
+      onClick={() => !message.read && onOpen(message)}
+    >
       {message.number}
     </TargetLink>
   );
@@ -37,11 +41,21 @@ export function MessageTable({ rows, onOpen }: MessageRowsProps) {
       <table className="table [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>招标编号</Trans></th>
-            <th scope="col"><Trans>投标截止时间</Trans></th>
-            <th scope="col"><Trans>招标名称</Trans></th>
-            <th scope="col"><Trans>内容</Trans></th>
-            <th scope="col"><Trans>创建时间</Trans></th>
+            <th scope="col">
+              <Trans>招标编号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>投标截止时间</Trans>
+            </th>
+            <th scope="col">
+              <Trans>招标名称</Trans>
+            </th>
+            <th scope="col">
+              <Trans>内容</Trans>
+            </th>
+            <th scope="col">
+              <Trans>创建时间</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,10 +67,14 @@ export function MessageTable({ rows, onOpen }: MessageRowsProps) {
                   <MessageLink message={row} onOpen={onOpen} />
                 </span>
               </td>
-              <td className="max-w-28 whitespace-normal tabular-nums"><DateTime value={row.deadline} /></td>
+              <td className="max-w-28 whitespace-normal tabular-nums">
+                <DateTime value={row.deadline} />
+              </td>
               <td className="max-w-48 break-words whitespace-normal">{row.name}</td>
               <td className="max-w-64 break-words whitespace-normal">{messageContent(i18n, row)}</td>
-              <td className="max-w-24 whitespace-normal tabular-nums"><DateTime value={row.createdAt} /></td>
+              <td className="max-w-24 whitespace-normal tabular-nums">
+                <DateTime value={row.createdAt} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -82,12 +100,22 @@ function MessageCard({ message, onOpen }: { message: HomeMessage; onOpen: Messag
         {messageContent(i18n, message)}
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-        <dt className="text-slate-500"><Trans>招标名称</Trans></dt>
+        <dt className="text-slate-500">
+          <Trans>招标名称</Trans>
+        </dt>
         <dd className="break-words">{message.name}</dd>
-        <dt className="text-slate-500"><Trans>投标截止时间</Trans></dt>
-        <dd><DateTime value={message.deadline} /></dd>
-        <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
-        <dd><DateTime value={message.createdAt} /></dd>
+        <dt className="text-slate-500">
+          <Trans>投标截止时间</Trans>
+        </dt>
+        <dd>
+          <DateTime value={message.deadline} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>创建时间</Trans>
+        </dt>
+        <dd>
+          <DateTime value={message.createdAt} />
+        </dd>
       </dl>
     </article>
   );

@@ -3,7 +3,17 @@ import { useId, useState } from 'react';
 import { useReminderSettings } from '../reminders/use-reminder-settings';
 
 const BellIcon = () => (
-  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    width="16"
+    height="16"
+    viewBox="0 0 20 20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M10 2.75a4.75 4.75 0 0 0-4.75 4.75v2.4c0 .6-.2 1.2-.6 1.7L3.5 13.1h13l-1.15-1.5c-.4-.5-.6-1.1-.6-1.7V7.5A4.75 4.75 0 0 0 10 2.75ZM8 15.5a2 2 0 0 0 4 0" />
   </svg>
 );

@@ -17,7 +17,10 @@ function ReminderMark({ todo, now }: { todo: ReminderTodo; now: number }) {
   const due = dueThreshold(todo, now);
   if (!due) return null;
   return (
-    <span className={`badge inline-flex items-center gap-1 whitespace-nowrap ${due === '1h' ? 'badge-red' : 'badge-amber'}`} data-reminder={due}>
+    <span
+      className={`badge inline-flex items-center gap-1 whitespace-nowrap ${due === '1h' ? 'badge-red' : 'badge-amber'}`}
+      data-reminder={due}
+    >
       <Bell />
       {due === '1h' ? <Trans>1 小时内截止</Trans> : <Trans>24 小时内截止</Trans>}
     </span>

@@ -15,7 +15,14 @@ const HOUR = 3_600_000;
 
 /** As the bid service orders them: by deadline, none last; kinds of every sort. */
 const TODOS: TodoItem[] = [
-  todo(1, { kind: 'quoteDue', refId: 'e7', number: 'XJ2030-0007', name: '纸管年度询价', note: '2', deadline: new Date(Date.parse(inHours(0)) + 0.5 * HOUR).toISOString() }),
+  todo(1, {
+    kind: 'quoteDue',
+    refId: 'e7',
+    number: 'XJ2030-0007',
+    name: '纸管年度询价',
+    note: '2',
+    deadline: new Date(Date.parse(inHours(0)) + 0.5 * HOUR).toISOString(),
+  }),
   todo(2, { kind: 'depositDue', refId: 'r2', number: 'ZB2030-0002', deadline: inHours(5) }),
   todo(3, { kind: 'bidDue', refId: 'r3', number: 'ZB2030-0003', deadline: inHours(53.5) }),
   todo(4, { kind: 'visitReturned', refId: 'v4', number: 'FS20300601001', name: '华南生产基地', note: '随行人员缺少保险', deadline: null }),
@@ -56,10 +63,20 @@ describe('to-do list', () => {
     serve();
     renderHome();
     const table = await within(await todoSection()).findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['招标编号', '投标截止时间', '招标名称', '内容', '创建时间']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['招标编号', '投标截止时间', '招标名称', '内容', '创建时间']);
 
     const all = await rows();
-    expect(all.map((row) => within(row).getByRole('link').textContent)).toEqual(['XJ2030-0007', 'ZB2030-0002', 'ZB2030-0003', 'FS20300601001', 'GT2030060001']);
+    expect(all.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'XJ2030-0007',
+      'ZB2030-0002',
+      'ZB2030-0003',
+      'FS20300601001',
+      'GT2030060001',
+    ]);
     expect(all.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual([
       '/platform/bargaining/e7',
       '/platform/tenderManagement/r2',
@@ -107,7 +124,11 @@ describe('to-do list', () => {
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageNo: 2, pageSize: 10 }));
     expect(router.state.location.search).toEqual({ todoPage: 2 });
     // The home's own search stays home: a link goes to its record alone.
-    expect(within((await rows())[0]!).getByRole('link').getAttribute('href')).toBe('/platform/bargaining/e7');
+    expect(
+      within((await rows())[0]!)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/platform/bargaining/e7');
     await userEvent.selectOptions(within(pager).getByRole('combobox', { name: '每页条数' }), '20');
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageNo: 1, pageSize: 20 }));
     expect(router.state.location.search).toEqual({ todoSize: 20 });

@@ -47,7 +47,14 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
   if (query.isPending || (data === undefined && !query.isError)) return <ListSkeleton label={t`正在加载待办事项`} rows={search.todoSize} />;
   // Stored on the device but not refreshed: shown with a note (below), not replaced by the error.
   if (query.isError && query.data === undefined) {
-    return <LoadError title={<Trans>待办事项加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title={<Trans>待办事项加载失败</Trans>}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
 
   const { records, total: count } = data ?? query.data;
@@ -91,7 +98,9 @@ function TodoResults({ supplierId, search, onSearchChange }: HomeListProps) {
           pageNo={search.todoPage}
           pageSize={search.todoSize}
           total={count}
-          onChange={(page, size) => onSearchChange({ ...search, todoPage: size === search.todoSize ? page : 1, todoSize: size as PageSize })}
+          onChange={(page, size) =>
+            onSearchChange({ ...search, todoPage: size === search.todoSize ? page : 1, todoSize: size as PageSize })
+          }
         />
       ) : null}
     </>

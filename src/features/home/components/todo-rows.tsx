@@ -15,11 +15,21 @@ export function TodoTable({ rows, now }: { rows: TodoItem[]; now: number }) {
       <table className="table [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>招标编号</Trans></th>
-            <th scope="col"><Trans>投标截止时间</Trans></th>
-            <th scope="col"><Trans>招标名称</Trans></th>
-            <th scope="col"><Trans>内容</Trans></th>
-            <th scope="col"><Trans>创建时间</Trans></th>
+            <th scope="col">
+              <Trans>招标编号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>投标截止时间</Trans>
+            </th>
+            <th scope="col">
+              <Trans>招标名称</Trans>
+            </th>
+            <th scope="col">
+              <Trans>内容</Trans>
+            </th>
+            <th scope="col">
+              <Trans>创建时间</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -30,10 +40,14 @@ export function TodoTable({ rows, now }: { rows: TodoItem[]; now: number }) {
                   {row.number}
                 </TargetLink>
               </td>
-              <td className="max-w-44 whitespace-normal"><TodoDeadline todo={row} now={now} /></td>
+              <td className="max-w-44 whitespace-normal">
+                <TodoDeadline todo={row} now={now} />
+              </td>
               <td className="max-w-48 break-words whitespace-normal">{row.name}</td>
               <td className="max-w-64 break-words whitespace-normal">{todoContent(i18n, row)}</td>
-              <td className="max-w-24 whitespace-normal tabular-nums"><DateTime value={row.createdAt} /></td>
+              <td className="max-w-24 whitespace-normal tabular-nums">
+                <DateTime value={row.createdAt} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -56,10 +70,18 @@ function TodoCard({ todo, now }: { todo: TodoItem; now: number }) {
       </h3>
       <p className="mt-1 text-sm break-words text-slate-700">{todoContent(i18n, todo)}</p>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-        <dt className="text-slate-500"><Trans>投标截止时间</Trans></dt>
-        <dd><TodoDeadline todo={todo} now={now} /></dd>
-        <dt className="text-slate-500"><Trans>创建时间</Trans></dt>
-        <dd><DateTime value={todo.createdAt} /></dd>
+        <dt className="text-slate-500">
+          <Trans>投标截止时间</Trans>
+        </dt>
+        <dd>
+          <TodoDeadline todo={todo} now={now} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>创建时间</Trans>
+        </dt>
+        <dd>
+          <DateTime value={todo.createdAt} />
+        </dd>
       </dl>
     </article>
   );

@@ -34,7 +34,10 @@ export interface SystemNotification {
  * registration where there is one (phones allow no other way, and a click reaches the worker,
  * which focuses or opens the portal: src/offline/sw.ts), else with the page's Notification.
  */
-export async function showSystemNotification({ title, body, tag, href }: SystemNotification, open: (href: string) => void): Promise<boolean> {
+export async function showSystemNotification(
+  { title, body, tag, href }: SystemNotification,
+  open: (href: string) => void,
+): Promise<boolean> {
   if (notificationPermission() !== 'granted') return false;
   const options: NotificationOptions = { body, tag, icon: '/icons/icon-192.png', data: { url: href } };
   try {

@@ -14,13 +14,21 @@ import { startReminders } from './scheduler';
  * and the browser allows them, otherwise (or when showing one fails) a toast in the portal;
  * the home page adds its banner and marks the row.
  */
-export async function deliverReminder(supplierId: string, todo: TodoItem, threshold: Threshold, open: (href: string) => void): Promise<void> {
+export async function deliverReminder(
+  supplierId: string,
+  todo: TodoItem,
+  threshold: Threshold,
+  open: (href: string) => void,
+): Promise<void> {
   // Any platform screen may be open: the home texts may not be loaded yet.
   await loadArea('home');
   const { title, body } = reminderText(i18n, todo, threshold);
   const { notify } = await readReminderRecord(supplierId).catch(() => ({ notify: false }));
   if (notify && notificationPermission() === 'granted') {
-    if (await showSystemNotification({ title, body, tag: reminderKey(todo, threshold), href: todoTarget(todo.kind, todo.refId).href }, open)) return;
+    if (
+      await showSystemNotification({ title, body, tag: reminderKey(todo, threshold), href: todoTarget(todo.kind, todo.refId).href }, open)
+    )
+      return;
   }
   toast.warning(reminderLine(i18n, { title, body }));
 }

@@ -62,7 +62,11 @@ export interface ReminderSettings {
 }
 
 export function useReminderSettings(supplierId: string): ReminderSettings {
-  const notify = useSyncExternalStore(subscribe, () => wanted.get(supplierId), () => undefined);
+  const notify = useSyncExternalStore(
+    subscribe,
+    () => wanted.get(supplierId),
+    () => undefined,
+  );
   // Read on each render: the supplier may change it in the browser's settings meanwhile. A server
   // render (server/render/server-render.ts) shows what a browser never asked shows.
   const [, setAnswered] = useState(0);
@@ -87,7 +91,14 @@ export function useReminderSettings(supplierId: string): ReminderSettings {
     setWanted(supplierId, false);
   }, [supplierId]);
 
-  return { permission, notify, systemOn: notify === true && permission === 'granted', settled: permission !== 'granted' || notify !== undefined, enable, disable };
+  return {
+    permission,
+    notify,
+    systemOn: notify === true && permission === 'granted',
+    settled: permission !== 'granted' || notify !== undefined,
+    enable,
+    disable,
+  };
 }
 
 /** Test helper: forget what was read. */

@@ -18,7 +18,14 @@ export function todo(n: number, overrides: Partial<TodoItem> = {}): TodoItem {
   };
 }
 
-export const counts = (overrides: Partial<HomeCounts> = {}): HomeCounts => ({ tenders: 0, enquiries: 0, communication: 0, visits: 0, unreadMessages: 0, ...overrides });
+export const counts = (overrides: Partial<HomeCounts> = {}): HomeCounts => ({
+  tenders: 0,
+  enquiries: 0,
+  communication: 0,
+  visits: 0,
+  unreadMessages: 0,
+  ...overrides,
+});
 
 export const todoPage = (records: TodoItem[], overrides: Partial<TodoPage> = {}): TodoPage => ({
   records,

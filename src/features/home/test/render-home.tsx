@@ -17,7 +17,13 @@ const stub = (name: string) =>
 function HomeScreen() {
   const search = useSearch({ strict: false }) as HomeSearch;
   const navigate = useNavigate();
-  return <HomeDashboard session={supplierSession()} search={resolveHomeSearch(search)} onSearchChange={(next) => void navigate({ to: '.', search: compactHomeSearch(next) as never })} />;
+  return (
+    <HomeDashboard
+      session={supplierSession()}
+      search={resolveHomeSearch(search)}
+      onSearchChange={(next) => void navigate({ to: '.', search: compactHomeSearch(next) as never })}
+    />
+  );
 }
 
 /** Unit-test helper (only test files import it): the home page under a memory router, with stubs where its links go. */

@@ -17,7 +17,14 @@ const mb = (bytes: number, locale: Locale) => formatNumber(bytes / 1024 / 1024, 
 function FileDownload({ upload }: { upload: UploadRecord }) {
   const { t } = useLingui();
   if (upload.fileRef) return <FileDownloadButton file={{ ...upload.fileRef, name: upload.name }} className="min-w-0 font-medium" />;
-  return <BlobDownloadButton name={upload.name} load={() => readStoredFile(upload.id)} missingText={t`附件已不在本设备上`} className="min-w-0 font-medium" />;
+  return (
+    <BlobDownloadButton
+      name={upload.name}
+      load={() => readStoredFile(upload.id)}
+      missingText={t`附件已不在本设备上`}
+      className="min-w-0 font-medium"
+    />
+  );
 }
 
 /** One file: download, and what the bid service has acknowledged of it. */
@@ -32,7 +39,9 @@ function FileRow({ upload }: { upload: UploadRecord }) {
     <li className="text-xs text-slate-600">
       <div className="flex items-baseline justify-between gap-3">
         <FileDownload upload={upload} />
-        <span className="shrink-0 tabular-nums">{upload.status === 'done' ? t`已上传` : upload.status === 'failed' ? t`上传失败` : t`${sent} / ${total} MB`}</span>
+        <span className="shrink-0 tabular-nums">
+          {upload.status === 'done' ? t`已上传` : upload.status === 'failed' ? t`上传失败` : t`${sent} / ${total} MB`}
+        </span>
       </div>
       <ProgressBar className="mt-1" max={upload.size} value={done} label={t`${name} 上传进度`} />
       {upload.lastError ? <p className="mt-0.5 text-red-700">{upload.lastError}</p> : null}
@@ -50,7 +59,10 @@ export function EntryFiles({ entry, uploads }: { entry: OutboxEntry; uploads: Up
   const base = useId();
   const byId = new Map(uploads.map((upload) => [upload.id, upload]));
   const groups = entry.fileFields
-    .map((field) => ({ ...field, files: field.uploadIds.map((id) => byId.get(id)).filter((upload): upload is UploadRecord => upload !== undefined) }))
+    .map((field) => ({
+      ...field,
+      files: field.uploadIds.map((id) => byId.get(id)).filter((upload): upload is UploadRecord => upload !== undefined),
+    }))
     .filter((group) => group.files.length > 0);
   if (groups.length === 0) return null;
   if (groups.length === 1) {

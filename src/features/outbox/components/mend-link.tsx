@@ -14,21 +14,34 @@ export function MendLink({ entry }: { entry: OutboxEntry }) {
   const className = 'btn btn-primary btn-sm';
   if (entry.call === 'tenderPayDeposit') {
     return (
-      <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }} className={className}>
+      <Link
+        to="/platform/tenderManagement"
+        search={{ tenderId: String(entry.payload.tenderRecordId), action: 'deposit', mend: entry.id }}
+        className={className}
+      >
         <Trans>修改</Trans>
       </Link>
     );
   }
   if (entry.call === 'tenderApplyRefund') {
     return (
-      <Link to="/platform/tenderManagement" search={{ tenderId: String(entry.payload.tenderRecordId), action: 'refund', mend: entry.id }} className={className}>
+      <Link
+        to="/platform/tenderManagement"
+        search={{ tenderId: String(entry.payload.tenderRecordId), action: 'refund', mend: entry.id }}
+        className={className}
+      >
         <Trans>修改</Trans>
       </Link>
     );
   }
   if (entry.call === 'tenderSubmitBid') {
     return (
-      <Link to="/platform/tenderManagement/$id/bid" params={{ id: String(entry.payload.tenderRecordId) }} search={{ mend: entry.id }} className={className}>
+      <Link
+        to="/platform/tenderManagement/$id/bid"
+        params={{ id: String(entry.payload.tenderRecordId) }}
+        search={{ mend: entry.id }}
+        className={className}
+      >
         <Trans>修改</Trans>
       </Link>
     );
@@ -49,7 +62,12 @@ export function MendLink({ entry }: { entry: OutboxEntry }) {
   }
   if (entry.call === 'communicationReply') {
     return (
-      <Link to="/platform/communicateRecord/$id" params={{ id: String(entry.payload.communicationId) }} search={{ mend: entry.id }} className={className}>
+      <Link
+        to="/platform/communicateRecord/$id"
+        params={{ id: String(entry.payload.communicationId) }}
+        search={{ mend: entry.id }}
+        className={className}
+      >
         <Trans>修改</Trans>
       </Link>
     );

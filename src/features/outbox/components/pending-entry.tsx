@@ -51,7 +51,9 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
       </div>
 
       {reason ? (
-        <p className={`mt-3 rounded-lg border px-3 py-2 text-sm ${entry.status === 'queued' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+        <p
+          className={`mt-3 rounded-lg border px-3 py-2 text-sm ${entry.status === 'queued' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-red-200 bg-red-50 text-red-800'}`}
+        >
           {entry.status === 'queued' ? <Trans>上次发送未成功：{reason}。将自动重试。</Trans> : <Trans>原因：{reason}</Trans>}
         </p>
       ) : null}
@@ -101,7 +103,12 @@ export function PendingEntry({ entry, uploads, now }: { entry: OutboxEntry; uplo
               <Trans>重试</Trans>
             </button>
           ) : null}
-          <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50" disabled={busy} onClick={() => void onDiscard()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-red-700 hover:bg-red-50"
+            disabled={busy}
+            onClick={() => void onDiscard()}
+          >
             <Trans>放弃</Trans>
           </button>
         </div>

@@ -29,8 +29,20 @@ async function seed(tag: string) {
     files: [{ field: 'attachments', files: [fileOf('报价单.pdf', 4 * 1024 * 1024)] }],
     summary: `样品已寄出${tag}`,
   });
-  const person = await enqueue({ owner: visitorOwner(VISITOR), thread: `visitor:${VISITOR}`, call: 'h5SavePersonnelEntity', payload: {}, summary: `访客信息：张三${tag}` });
-  const other = await enqueue({ owner: supplierOwner('s2'), thread: 'communication:new', call: 'communicationSave', payload: {}, summary: '另一家供应商的沟通' });
+  const person = await enqueue({
+    owner: visitorOwner(VISITOR),
+    thread: `visitor:${VISITOR}`,
+    call: 'h5SavePersonnelEntity',
+    payload: {},
+    summary: `访客信息：张三${tag}`,
+  });
+  const other = await enqueue({
+    owner: supplierOwner('s2'),
+    thread: 'communication:new',
+    call: 'communicationSave',
+    payload: {},
+    summary: '另一家供应商的沟通',
+  });
   return { reply, person, other };
 }
 
@@ -46,27 +58,74 @@ afterEach(async () => {
 describe('PendingList', () => {
   it('offers to mend every refused write in its own form: a deposit or refund in its dialog, a bid on its page, a new thread, a visit application, a reply in its thread, a quote refused for a newer round on its enquiry', async () => {
     logIn('s1');
-    const refuse = (id: string, reason?: string) => patchEntry(id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '不予受理', ...(reason ? { reason } : {}) } }));
+    const refuse = (id: string, reason?: string) =>
+      patchEntry(id, (e) => ({
+        ...e,
+        status: 'failed',
+        attempts: 1,
+        lastError: { code: 'E409', message: '不予受理', ...(reason ? { reason } : {}) },
+      }));
     const owner = supplierOwner('s1');
-    const deposit = await enqueue({ owner, thread: 'tender:r7', call: 'tenderPayDeposit', payload: { tenderRecordId: 'r7' }, summary: '缴纳保证金：ZB-7' });
-    const quote = await enqueue({ owner, thread: 'enquiry:e3:1', call: 'enquiryQuote', payload: { enquiryId: 'e3', round: 1 }, summary: '报价：XJ-3' });
-    const reply = await enqueue({ owner, thread: 'communication:c1', call: 'communicationReply', payload: { communicationId: 'c1' }, summary: '回复：样品' });
-    const refund = await enqueue({ owner, thread: 'tender:r8', call: 'tenderApplyRefund', payload: { tenderRecordId: 'r8' }, summary: '申请退还保证金：ZB-8' });
+    const deposit = await enqueue({
+      owner,
+      thread: 'tender:r7',
+      call: 'tenderPayDeposit',
+      payload: { tenderRecordId: 'r7' },
+      summary: '缴纳保证金：ZB-7',
+    });
+    const quote = await enqueue({
+      owner,
+      thread: 'enquiry:e3:1',
+      call: 'enquiryQuote',
+      payload: { enquiryId: 'e3', round: 1 },
+      summary: '报价：XJ-3',
+    });
+    const reply = await enqueue({
+      owner,
+      thread: 'communication:c1',
+      call: 'communicationReply',
+      payload: { communicationId: 'c1' },
+      summary: '回复：样品',
+    });
+    const refund = await enqueue({
+      owner,
+      thread: 'tender:r8',
+      call: 'tenderApplyRefund',
+      payload: { tenderRecordId: 'r8' },
+      summary: '申请退还保证金：ZB-8',
+    });
     await refuse(deposit.id);
     await refuse(quote.id, 'roundChanged');
     await refuse(reply.id);
-    const bid = await enqueue({ owner, thread: 'tender:r9', call: 'tenderSubmitBid', payload: { tenderRecordId: 'r9' }, summary: '投标：ZB-9' });
-    const thread = await enqueue({ owner, thread: 'communication:new:1', call: 'communicationSave', payload: {}, summary: '新建沟通：样品' });
+    const bid = await enqueue({
+      owner,
+      thread: 'tender:r9',
+      call: 'tenderSubmitBid',
+      payload: { tenderRecordId: 'r9' },
+      summary: '投标：ZB-9',
+    });
+    const thread = await enqueue({
+      owner,
+      thread: 'communication:new:1',
+      call: 'communicationSave',
+      payload: {},
+      summary: '新建沟通：样品',
+    });
     const visit = await enqueue({ owner, thread: 'visit:new:1', call: 'visitApplySave', payload: {}, summary: '参观申请：基地' });
     for (const entry of [refund, bid, thread, visit]) await refuse(entry.id);
     emitChange();
     renderScreen('/pending', PendingList);
 
-    const mend = async (summary: string) => within(await screen.findByRole('listitem', { name: summary })).queryByRole('link', { name: '修改' });
-    expect((await mend('缴纳保证金：ZB-7'))?.getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=r7&action=deposit&mend=${deposit.id}`);
+    const mend = async (summary: string) =>
+      within(await screen.findByRole('listitem', { name: summary })).queryByRole('link', { name: '修改' });
+    expect((await mend('缴纳保证金：ZB-7'))?.getAttribute('href')).toBe(
+      `/platform/tenderManagement?tenderId=r7&action=deposit&mend=${deposit.id}`,
+    );
     expect((await mend('报价：XJ-3'))?.getAttribute('href')).toBe('/platform/bargaining/e3');
     expect((await mend('回复：样品'))?.getAttribute('href')).toBe(`/platform/communicateRecord/c1?mend=${reply.id}`);
-    expect((await mend('申请退还保证金：ZB-8'))?.getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=r8&action=refund&mend=${refund.id}`);
+    expect((await mend('申请退还保证金：ZB-8'))?.getAttribute('href')).toBe(
+      `/platform/tenderManagement?tenderId=r8&action=refund&mend=${refund.id}`,
+    );
     expect((await mend('投标：ZB-9'))?.getAttribute('href')).toBe(`/platform/tenderManagement/r9/bid?mend=${bid.id}`);
     expect((await mend('新建沟通：样品'))?.getAttribute('href')).toBe(`/platform/communicateRecord/new?mend=${thread.id}`);
     expect((await mend('参观申请：基地'))?.getAttribute('href')).toBe(`/platform/visitorApplyNew/new?mend=${visit.id}`);
@@ -82,13 +141,29 @@ describe('PendingList', () => {
     const { reply, person } = await seed('');
     const [upload] = await uploadsOf(reply.id);
     await patchUpload(upload!.id, (u) => ({ ...u, status: 'uploading', uploadedBytes: 1024 * 1024 }));
-    await patchEntry(reply.id, (e) => ({ ...e, attempts: 2, nextAttemptAt: Date.now() + 60_000, lastError: { code: 'HTTP -100', message: 'Network request failed' } }));
-    await patchEntry(person.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '通行码已过期，请重新获取' } }));
+    await patchEntry(reply.id, (e) => ({
+      ...e,
+      attempts: 2,
+      nextAttemptAt: Date.now() + 60_000,
+      lastError: { code: 'HTTP -100', message: 'Network request failed' },
+    }));
+    await patchEntry(person.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E409', message: '通行码已过期，请重新获取' },
+    }));
     emitChange();
 
     renderScreen('/pending', PendingList);
     const list = await screen.findByRole('list', { name: '待发送列表' });
-    await waitFor(() => expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['样品已寄出', '访客信息：张三']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['样品已寄出', '访客信息：张三']),
+    );
     expect(screen.queryByText('另一家供应商的沟通')).toBeNull();
 
     const first = screen.getByRole('listitem', { name: '样品已寄出' });
@@ -116,7 +191,9 @@ describe('PendingList', () => {
 
     const visitorEntry = await screen.findByRole('listitem', { name: '访客信息：张三-2' });
     await user.click(within(visitorEntry).getByRole('button', { name: '重试' }));
-    await waitFor(() => expect(screen.getByRole('listitem', { name: '访客信息：张三-2' }).textContent).toContain('待发送'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByRole('listitem', { name: '访客信息：张三-2' }).textContent).toContain('待发送'), {
+      timeout: 4000,
+    });
 
     const paused = screen.getByRole('listitem', { name: '样品已寄出-2' });
     expect(within(paused).getByText('已暂停（请重新登录）')).toBeTruthy();
@@ -134,7 +211,14 @@ describe('PendingList', () => {
   it('shows the cut-off time, warns when less than 24 h are left, and says when it has passed (the entry stays)', async () => {
     logIn('s1');
     const bid = (recordId: string, deadline: number, summary: string) =>
-      enqueue({ owner: supplierOwner('s1'), thread: `tender:${recordId}`, call: 'tenderSubmitBid', payload: { tenderRecordId: recordId }, deadline, summary });
+      enqueue({
+        owner: supplierOwner('s1'),
+        thread: `tender:${recordId}`,
+        call: 'tenderSubmitBid',
+        payload: { tenderRecordId: recordId },
+        deadline,
+        summary,
+      });
     await bid('r1', Date.now() + 3 * HOUR, '投标：临近截止');
     const late = await bid('r2', Date.now() - HOUR, '投标：已过截止');
     await bid('r3', Date.now() + 72 * HOUR, '投标：时间充裕');
@@ -197,9 +281,19 @@ describe('PendingList', () => {
     });
     renderScreen('/pending', PendingList);
     const item = await screen.findByRole('listitem', { name: '投标：分组' });
-    await waitFor(() => expect(within(item).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['投标文件', 'billOfMaterials']));
+    await waitFor(() =>
+      expect(
+        within(item)
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(['投标文件', 'billOfMaterials']),
+    );
     const docs = within(item).getByRole('list', { name: '投标文件' });
-    expect(within(docs).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['下载 技术标.pdf', '下载 商务标.pdf']);
+    expect(
+      within(docs)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['下载 技术标.pdf', '下载 商务标.pdf']);
     expect(within(within(item).getByRole('list', { name: 'billOfMaterials' })).getByRole('button', { name: '下载 bom.xlsx' })).toBeTruthy();
   });
 
@@ -228,7 +322,12 @@ describe('PendingList', () => {
 
     // Uploaded: the chunks are freed, the FileRef remains.
     const [upload] = await uploadsOf(reply.id);
-    await patchUpload(upload!.id, (u) => ({ ...u, status: 'done', uploadedBytes: u.size, fileRef: { name: '报价单.pdf', url: '/files/u1', path: 'files/u1' } }));
+    await patchUpload(upload!.id, (u) => ({
+      ...u,
+      status: 'done',
+      uploadedBytes: u.size,
+      fileRef: { name: '报价单.pdf', url: '/files/u1', path: 'files/u1' },
+    }));
     await deleteChunks(upload!.id);
     emitChange();
     await waitFor(() => expect(within(screen.getByRole('listitem', { name: '样品已寄出-3' })).getByText('已上传')).toBeTruthy());

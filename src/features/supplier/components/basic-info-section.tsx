@@ -49,7 +49,10 @@ export function BasicInfoSection({ form }: { form: SupplierForm }) {
             max={1e9}
             className="min-w-0 flex-1 rounded-r-none"
           />
-          <span id={`${capitalId}-unit`} className="inline-flex items-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
+          <span
+            id={`${capitalId}-unit`}
+            className="inline-flex items-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600"
+          >
             <Trans>万元</Trans>
           </span>
         </div>
@@ -61,8 +64,22 @@ export function BasicInfoSection({ form }: { form: SupplierForm }) {
         query={provinces}
         onValue={(code) => form.setText('provinceCode', code, { cityCode: '' })}
       />
-      <SelectField form={form} path="cityCode" label={t`所在城市`} query={cities} waitingFor={form.values.provinceCode ? undefined : t`请先选择省份`} />
-      <TextField form={form} path="registeredAddress" label={t`注册地址`} required maxLength={TEXT_MAX} autoComplete="street-address" wide />
+      <SelectField
+        form={form}
+        path="cityCode"
+        label={t`所在城市`}
+        query={cities}
+        waitingFor={form.values.provinceCode ? undefined : t`请先选择省份`}
+      />
+      <TextField
+        form={form}
+        path="registeredAddress"
+        label={t`注册地址`}
+        required
+        maxLength={TEXT_MAX}
+        autoComplete="street-address"
+        wide
+      />
       <TextField form={form} path="businessScope" label={t`经营范围`} maxLength={LONG_TEXT_MAX} multiline />
     </FormSection>
   );

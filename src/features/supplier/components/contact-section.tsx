@@ -20,7 +20,17 @@ export function ContactSection({ form }: { form: SupplierForm }) {
         hint={t`11 位手机号码`}
         transform={(v) => v.replace(/\D/g, '')}
       />
-      <TextField form={form} path="email" label={t`电子邮箱`} required type="email" inputMode="email" autoComplete="email" maxLength={TEXT_MAX} wide />
+      <TextField
+        form={form}
+        path="email"
+        label={t`电子邮箱`}
+        required
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={TEXT_MAX}
+        wide
+      />
     </FormSection>
   );
 }

@@ -22,7 +22,14 @@ export function CooperationSection({ form }: { form: SupplierForm }) {
         query={bases}
         onValue={(code) => form.setText('productionBase', code, { counterpartDepartment: '' })}
       />
-      <TextField form={form} path="counterpartAccount" label={t`对接人账号`} maxLength={50} autoComplete="off" list="supplier-counterparts" />
+      <TextField
+        form={form}
+        path="counterpartAccount"
+        label={t`对接人账号`}
+        maxLength={50}
+        autoComplete="off"
+        list="supplier-counterparts"
+      />
       <datalist id="supplier-counterparts">
         {counterparts.data?.map((c) => (
           <option key={c.code} value={c.code}>{`${c.label} · ${c.department}`}</option>

@@ -28,7 +28,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'fo
   transform?: (value: string) => string;
 }
 
-export function TextField({ form, path, label, hint, wide, multiline, transform = (v) => v, required, readOnly, ...input }: TextFieldProps) {
+export function TextField({
+  form,
+  path,
+  label,
+  hint,
+  wide,
+  multiline,
+  transform = (v) => v,
+  required,
+  readOnly,
+  ...input
+}: TextFieldProps) {
   const id = fieldId(path);
   const error = form.errors[path];
   const common = {

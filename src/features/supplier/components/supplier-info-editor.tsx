@@ -50,15 +50,21 @@ function Editor({ supplier }: { supplier: Supplier }) {
     <div className="space-y-4 sm:space-y-6">
       <dl className="card grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500"><Trans>账号</Trans></dt>
+          <dt className="text-slate-500">
+            <Trans>账号</Trans>
+          </dt>
           <dd className="mt-0.5 font-medium break-all text-slate-900">{supplier.username}</dd>
         </div>
         <div>
-          <dt className="text-slate-500"><Trans>供应商编码</Trans></dt>
+          <dt className="text-slate-500">
+            <Trans>供应商编码</Trans>
+          </dt>
           <dd className="mt-0.5 font-mono break-all text-slate-900">{supplier.supplierCode || '—'}</dd>
         </div>
         <div>
-          <dt className="text-slate-500"><Trans>供应商状态</Trans></dt>
+          <dt className="text-slate-500">
+            <Trans>供应商状态</Trans>
+          </dt>
           <dd className="mt-0.5">
             <span className="badge badge-green">{supplier.status}</span>
           </dd>

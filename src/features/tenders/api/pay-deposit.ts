@@ -23,7 +23,16 @@ export interface QueuePayDepositInput {
  * `/tender/payDeposit` once, when it can, and warns as the notice's cut-off nears. Throws
  * StorageFullError when the device has no room (nothing is written then).
  */
-export function queuePayDeposit({ supplierId, supplierCode, record, depositType, amount, paymentDate, remittanceSlip, replaces }: QueuePayDepositInput) {
+export function queuePayDeposit({
+  supplierId,
+  supplierCode,
+  record,
+  depositType,
+  amount,
+  paymentDate,
+  remittanceSlip,
+  replaces,
+}: QueuePayDepositInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),

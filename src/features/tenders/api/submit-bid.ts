@@ -23,7 +23,15 @@ export interface QueueSubmitBidInput {
  * certificate). Sent once as `/tender/submitBid`; the cut-off time is the entry's deadline.
  * Throws StorageFullError when the device has no room (nothing is written then).
  */
-export function queueSubmitBid({ supplierId, supplierCode, record, bidDocuments, certificates, billOfMaterials, replaces }: QueueSubmitBidInput) {
+export function queueSubmitBid({
+  supplierId,
+  supplierCode,
+  record,
+  bidDocuments,
+  certificates,
+  billOfMaterials,
+  replaces,
+}: QueueSubmitBidInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),

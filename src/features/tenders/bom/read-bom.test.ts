@@ -44,8 +44,21 @@ describe('readBom on the real fixtures', () => {
 
 describe('summarizeBomRows', () => {
   it('takes the first filled row as the header and skips blank rows', () => {
-    const rows = [[null, null], ['编码', '名称', null], [null, ''], ['A1', '纸', 'note'], ['A2', null, null]];
-    expect(summarizeBomRows(rows)).toEqual({ lineCount: 2, header: ['编码', '名称'], preview: [['A1', '纸'], ['A2', '']] });
+    const rows = [
+      [null, null],
+      ['编码', '名称', null],
+      [null, ''],
+      ['A1', '纸', 'note'],
+      ['A2', null, null],
+    ];
+    expect(summarizeBomRows(rows)).toEqual({
+      lineCount: 2,
+      header: ['编码', '名称'],
+      preview: [
+        ['A1', '纸'],
+        ['A2', ''],
+      ],
+    });
     expect(summarizeBomRows([])).toEqual({ lineCount: 0, header: [], preview: [] });
   });
 

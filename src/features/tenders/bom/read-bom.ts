@@ -22,7 +22,8 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** A cell as the supplier typed it: dates as YYYY-MM-DD (workbook dates carry no zone: UTC). */
 export function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : `${cell.getUTCFullYear()}-${two(cell.getUTCMonth() + 1)}-${two(cell.getUTCDate())}`;
+  if (cell instanceof Date)
+    return Number.isNaN(cell.getTime()) ? '' : `${cell.getUTCFullYear()}-${two(cell.getUTCMonth() + 1)}-${two(cell.getUTCDate())}`;
   return String(cell as Cell).trim();
 }
 

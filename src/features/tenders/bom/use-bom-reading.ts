@@ -29,6 +29,10 @@ export function useBomReading(file: File | null): { state: BomReadingState; sett
     };
   }, [file]);
 
-  const state: BomReadingState = !file ? { status: 'none' } : read?.file === file ? { status: 'read', ...read.reading } : { status: 'reading' };
+  const state: BomReadingState = !file
+    ? { status: 'none' }
+    : read?.file === file
+      ? { status: 'read', ...read.reading }
+      : { status: 'reading' };
   return { state, settled: () => current.current };
 }

@@ -29,7 +29,10 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   useNodeBlobs();
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
   logIn('s1');
 });
 afterEach(async () => {
@@ -67,7 +70,12 @@ async function refusedBid(record: Parameters<typeof queueSubmitBid>[0]['record']
     ],
     billOfMaterials: workbook('bom.xlsx'),
   });
-  await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: 'ISO 9001 证书已过期' } }));
+  await patchEntry(refused.id, (e) => ({
+    ...e,
+    status: 'failed',
+    attempts: 1,
+    lastError: { code: 'E400', message: 'ISO 9001 证书已过期' },
+  }));
   return refused;
 }
 
@@ -196,7 +204,12 @@ describe('BidForm', () => {
       id: refused.id,
       status: 'queued',
       lastError: null,
-      payload: { certificates: [{ name: '营业执照', files: [] }, { name: 'ISO 9001', files: [] }] },
+      payload: {
+        certificates: [
+          { name: '营业执照', files: [] },
+          { name: 'ISO 9001', files: [] },
+        ],
+      },
     });
     expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
     const after = await listUploads(refused.id);
@@ -208,12 +221,20 @@ describe('BidForm', () => {
     ]);
     // The files kept are the ones stored already, not copies.
     const idOf = (uploads: typeof before, name: string) => uploads.find((u) => u.name === name)?.id;
-    expect(['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(after, name))).toEqual(['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(before, name)));
+    expect(['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(after, name))).toEqual(
+      ['投标书.pdf', '执照.pdf', 'bom.xlsx'].map((name) => idOf(before, name)),
+    );
   });
 
   it('opens empty for an entry that is not a bid of this record', async () => {
     logOut();
-    const other = await enqueue({ owner: OWNER, thread: 'tender:t1', call: 'tenderApplyRefund', payload: { tenderRecordId: 't1', remark: '' }, summary: 'x' });
+    const other = await enqueue({
+      owner: OWNER,
+      thread: 'tender:t1',
+      call: 'tenderApplyRefund',
+      payload: { tenderRecordId: 't1', remark: '' },
+      summary: 'x',
+    });
     await patchEntry(other.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '退回' } }));
     renderForm(other.id);
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
@@ -225,7 +246,9 @@ describe('BidForm', () => {
 describe('BidPage', () => {
   const page = (status: 'depositConfirmed' | 'bidSubmitted') => {
     server.use(http.post(`${bidService}/tender/getById`, () => ok(detail({ status, depositConfirmed: true }))));
-    return renderScreen('/platform/tenderManagement/t1/bid', () => <BidPage id="t1" supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />);
+    return renderScreen('/platform/tenderManagement/t1/bid', () => (
+      <BidPage id="t1" supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />
+    ));
   };
 
   it('shows the form while the bid may be submitted', async () => {
@@ -239,11 +262,15 @@ describe('BidPage', () => {
     // The record is read under the session; the engine leaves a refused entry alone.
     logIn('s1');
     server.use(http.post(`${bidService}/tender/getById`, () => ok(detail({ status: 'depositConfirmed', depositConfirmed: true }))));
-    const view = renderScreen('/platform/tenderManagement/t1/bid', () => <BidPage id="t1" supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />);
+    const view = renderScreen('/platform/tenderManagement/t1/bid', () => (
+      <BidPage id="t1" supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />
+    ));
     expect(await screen.findByText('该记录有尚未发送的操作，发送完成后才能继续')).toBeTruthy();
     view.unmount();
 
-    renderScreen('/platform/tenderManagement/t1/bid', () => <BidPage id="t1" mend={refused.id} supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />);
+    renderScreen('/platform/tenderManagement/t1/bid', () => (
+      <BidPage id="t1" mend={refused.id} supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />
+    ));
     expect((await screen.findByRole('note')).textContent).toContain('ISO 9001 证书已过期');
     expect(screen.getByRole('button', { name: '移除 bom.xlsx' })).toBeTruthy();
   });

@@ -57,13 +57,21 @@ export function BidForm({ mend, ...props }: BidFormProps) {
   return <BidFormBody {...props} mending={mendedWrite(mending, 'tenderSubmitBid', props.record.id)} />;
 }
 
-function BidFormBody({ record, supplierId, supplierCode, mending, onQueued }: Omit<BidFormProps, 'mend'> & { mending: MendedEntry | null }) {
+function BidFormBody({
+  record,
+  supplierId,
+  supplierCode,
+  mending,
+  onQueued,
+}: Omit<BidFormProps, 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
   const required = record.requiredCertificates;
   const [documents, setDocuments] = useState<File[]>(() => mending?.files.bidDocuments ?? []);
-  const [certificates, setCertificates] = useState<File[][]>(() => (mending ? mendedCertificates(mending, required) : required.map(() => [])));
+  const [certificates, setCertificates] = useState<File[][]>(() =>
+    mending ? mendedCertificates(mending, required) : required.map(() => []),
+  );
   const [bom, setBom] = useState<File[]>(() => mending?.files.billOfMaterials ?? []);
   const refusal = mending?.entry.lastError?.message ?? '';
   const [attempted, setAttempted] = useState(false);

@@ -36,6 +36,8 @@ describe('BidMissingSummary', () => {
 
   it('keeps each name a link to its field', () => {
     summaryIn('en');
-    expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(items.map((item) => [item.name, `#${item.id}`]));
+    expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      items.map((item) => [item.name, `#${item.id}`]),
+    );
   });
 });

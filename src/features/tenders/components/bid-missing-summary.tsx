@@ -42,7 +42,12 @@ export function BidMissingSummary({ id, items }: { id: string; items: MissingUpl
     </Fragment>
   ));
   return (
-    <div id={id} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600">
+    <div
+      id={id}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-2 focus:outline-red-600"
+    >
       <LeadIn label={message('requiredUploadMissing', locale)}>{links}</LeadIn>
     </div>
   );

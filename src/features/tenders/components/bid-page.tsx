@@ -79,11 +79,20 @@ export function BidPage(props: BidPageProps) {
   );
 }
 
-function BidRecord({ supplierId, supplierCode, supplierStatus, record, mend, onQueued }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
+function BidRecord({
+  supplierId,
+  supplierCode,
+  supplierStatus,
+  record,
+  mend,
+  onQueued,
+}: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
   // The bid service's clock, not the phone's, says whether the cut-off has passed.
   const now = useServerNow(record.clockOffset);
   // Mending the record's refused bid: that write is what "waits" on the record, and it is the one opened.
-  const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).some((entry) => !(entry.id === mend && entry.call === 'tenderSubmitBid' && isMendable(entry)));
+  const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).some(
+    (entry) => !(entry.id === mend && entry.call === 'tenderSubmitBid' && isMendable(entry)),
+  );
   const blocked = actionReasons(record, { now, waiting, supplierStatus }).bid;
   const tenderNo = record.tenderNo;
 
@@ -98,7 +107,14 @@ function BidRecord({ supplierId, supplierCode, supplierStatus, record, mend, onQ
       {blocked ? (
         <EmptyState title={blocked} description={questionHint(supplierStatus)} />
       ) : (
-        <BidForm key={`${record.id}|${mend ?? ''}`} record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onQueued={onQueued} />
+        <BidForm
+          key={`${record.id}|${mend ?? ''}`}
+          record={record}
+          supplierId={supplierId}
+          supplierCode={supplierCode}
+          mend={mend}
+          onQueued={onQueued}
+        />
       )}
     </div>
   );

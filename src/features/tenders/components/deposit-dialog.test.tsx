@@ -35,7 +35,10 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 function stubStorage(quota: number) {
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota, usage: 0 }), persist: async () => true },
+  });
 }
 beforeEach(() => {
   useNodeBlobs();
@@ -57,7 +60,15 @@ function renderDialog(onClose = vi.fn(), mend?: string, clockOffset?: number) {
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <DepositDialog open record={RECORD} supplierId="s1" supplierCode="GYS100001" mend={mend} clockOffset={clockOffset} onClose={onClose} />
+        <DepositDialog
+          open
+          record={RECORD}
+          supplierId="s1"
+          supplierCode="GYS100001"
+          mend={mend}
+          clockOffset={clockOffset}
+          onClose={onClose}
+        />
         <ToastHost />
       </QueryClientProvider>
     </I18nProvider>,
@@ -152,7 +163,14 @@ describe('DepositDialog', () => {
       call: 'tenderPayDeposit',
       status: 'queued',
       deadline: Date.parse(RECORD.cutoffTime),
-      payload: { tenderRecordId: RECORD.id, supplierCode: 'GYS100001', depositType: 'transfer', amount: 12000, paymentDate: localToday(), remittanceSlip: [] },
+      payload: {
+        tenderRecordId: RECORD.id,
+        supplierCode: 'GYS100001',
+        depositType: 'transfer',
+        amount: 12000,
+        paymentDate: localToday(),
+        remittanceSlip: [],
+      },
       summary: `缴纳保证金：${RECORD.tenderNo}`,
     });
     expect(entry!.fileFields.map((f) => [f.field, f.uploadIds.length])).toEqual([['remittanceSlip', 1]]);
@@ -164,12 +182,29 @@ describe('DepositDialog', () => {
   it('mends a deposit the bid service refused: opens with its values, slip and reason; sent again in its place, once', async () => {
     // No session on the device: the sync engine leaves the entries alone while the test plays the refusal.
     logOut();
-    const refused = await queuePayDeposit({ supplierId: 's1', supplierCode: 'GYS100001', record: RECORD, depositType: 'transfer', amount: 11950, paymentDate: localToday(), remittanceSlip: pdf('银行回单.pdf') });
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: zh('depositAmountMismatch') } }));
+    const refused = await queuePayDeposit({
+      supplierId: 's1',
+      supplierCode: 'GYS100001',
+      record: RECORD,
+      depositType: 'transfer',
+      amount: 11950,
+      paymentDate: localToday(),
+      remittanceSlip: pdf('银行回单.pdf'),
+    });
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: zh('depositAmountMismatch') },
+    }));
     const onClose = renderDialog(vi.fn(), refused.id);
     const user = userEvent.setup();
     // Open (shown as a modal), not only rendered: the entry is read before it opens.
-    expect(within(await screen.findByRole('dialog', { name: '缴纳保证金' })).getByText(`上次提交被投标服务退回：${zh('depositAmountMismatch')}。请修改后重新提交。`)).toBeTruthy();
+    expect(
+      within(await screen.findByRole('dialog', { name: '缴纳保证金' })).getByText(
+        `上次提交被投标服务退回：${zh('depositAmountMismatch')}。请修改后重新提交。`,
+      ),
+    ).toBeTruthy();
     expect(field(/^保证金类型/).value).toBe('transfer');
     expect(field(/^缴纳金额/).value).toBe('11950.00');
     expect(field(/^付款日期/).value).toBe(localToday());

@@ -45,7 +45,14 @@ export function DepositDialog({ open, mend, ...props }: DepositDialogProps) {
   return <DepositDialogBody {...props} mending={mendedWrite(mending, 'tenderPayDeposit', props.record.id)} />;
 }
 
-function DepositDialogBody({ record, supplierId, supplierCode, mending, clockOffset = 0, onClose }: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
+function DepositDialogBody({
+  record,
+  supplierId,
+  supplierCode,
+  mending,
+  clockOffset = 0,
+  onClose,
+}: Omit<DepositDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   // Checked when it opened; the cut-off may pass while it stays open (the bid service's clock).

@@ -42,7 +42,9 @@ const LOCAL_SLIP = { name: 'slip', url: 'local', path: 'local' };
  */
 function depositSchema(requiredDeposit: number) {
   return tenderPayDepositRequest.extend({
-    amount: tenderPayDepositRequest.shape.amount.refine((amount) => depositMatchesRequired(amount, requiredDeposit), { error: 'depositAmountMismatch' satisfies MessageKey }),
+    amount: tenderPayDepositRequest.shape.amount.refine((amount) => depositMatchesRequired(amount, requiredDeposit), {
+      error: 'depositAmountMismatch' satisfies MessageKey,
+    }),
     paymentDate: isoDate().refine((date) => date <= localToday(), { error: 'paymentDateFuture' satisfies MessageKey }),
   });
 }
@@ -69,9 +71,15 @@ export function useDepositForm(record: TenderRecordSummary, supplierId: string, 
     remittanceSlip: slipRef.current ? [LOCAL_SLIP] : [],
   }));
   // A mended entry is its own record of what was typed: no draft beside it.
-  const draft = useDraft(`tender-deposit:${record.id}`, supplierId && !mending ? supplierOwner(supplierId) : null, form.values, form.reset, {
-    isEmpty: (v) => !v.depositType && !v.paymentDate && v.amount === prefill,
-  });
+  const draft = useDraft(
+    `tender-deposit:${record.id}`,
+    supplierId && !mending ? supplierOwner(supplierId) : null,
+    form.values,
+    form.reset,
+    {
+      isEmpty: (v) => !v.depositType && !v.paymentDate && v.amount === prefill,
+    },
+  );
 
   // Drafts keep no files: a chosen slip alone still counts as unsaved work (an update waits for it).
   const slipKey = `tender-deposit-slip:${record.id}`;

@@ -54,7 +54,13 @@ export function DepositSection({ record }: { record: TenderRecordDetail }) {
             { label: <Trans>提交时间</Trans>, value: <DateTime value={deposit.submittedAt} /> },
             {
               label: <Trans>确认时间</Trans>,
-              value: deposit.confirmedAt ? <DateTime value={deposit.confirmedAt} /> : rejected ? <Trans>已驳回</Trans> : <Trans>待采购方确认</Trans>,
+              value: deposit.confirmedAt ? (
+                <DateTime value={deposit.confirmedAt} />
+              ) : rejected ? (
+                <Trans>已驳回</Trans>
+              ) : (
+                <Trans>待采购方确认</Trans>
+              ),
             },
           ]}
         />
@@ -126,9 +132,16 @@ export function RefundSection({ record }: { record: TenderRecordDetail }) {
         <InfoList
           items={[
             { label: <Trans>申请时间</Trans>, value: <DateTime value={refund.requestedAt} /> },
-            { label: <Trans>退还时间</Trans>, value: refund.refundedAt ? <DateTime value={refund.refundedAt} /> : <Trans>待采购方退还</Trans> },
+            {
+              label: <Trans>退还时间</Trans>,
+              value: refund.refundedAt ? <DateTime value={refund.refundedAt} /> : <Trans>待采购方退还</Trans>,
+            },
             { label: <Trans>退款凭证</Trans>, value: refund.voucher ? <FileList files={[refund.voucher]} /> : '—' },
-            { label: <Trans>备注</Trans>, value: refund.remark ? <span className="whitespace-pre-line">{refund.remark}</span> : '—', wide: true },
+            {
+              label: <Trans>备注</Trans>,
+              value: refund.remark ? <span className="whitespace-pre-line">{refund.remark}</span> : '—',
+              wide: true,
+            },
           ]}
         />
       ) : (

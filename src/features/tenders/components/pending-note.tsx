@@ -32,7 +32,11 @@ function MendLink({ entry }: { entry: OutboxEntry }) {
     case 'tenderPayDeposit':
     case 'tenderApplyRefund':
       return (
-        <Link to="/platform/tenderManagement" search={{ tenderId, action: entry.call === 'tenderPayDeposit' ? 'deposit' : 'refund', mend: entry.id }} className="link font-medium">
+        <Link
+          to="/platform/tenderManagement"
+          search={{ tenderId, action: entry.call === 'tenderPayDeposit' ? 'deposit' : 'refund', mend: entry.id }}
+          className="link font-medium"
+        >
           {text}
         </Link>
       );
@@ -60,9 +64,18 @@ export function PendingNote({ entries, now }: { entries: OutboxEntry[]; now: num
       {entries.map((entry) => {
         const failed = entry.status === 'failed';
         return (
-          <li key={entry.id} className={`rounded-lg border px-3 py-2 text-sm ${failed ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-slate-50 text-slate-800'}`}>
+          <li
+            key={entry.id}
+            className={`rounded-lg border px-3 py-2 text-sm ${failed ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-slate-50 text-slate-800'}`}
+          >
             <p className="break-words">
-              <LeadIn label={<span className="font-medium">{isTenderOutboxCall(entry.call) ? i18n._(OUTBOX_CALL_LABEL[entry.call]) : entry.summary}</span>}>
+              <LeadIn
+                label={
+                  <span className="font-medium">
+                    {isTenderOutboxCall(entry.call) ? i18n._(OUTBOX_CALL_LABEL[entry.call]) : entry.summary}
+                  </span>
+                }
+              >
                 <span>
                   <StatusText entry={entry} />
                 </span>

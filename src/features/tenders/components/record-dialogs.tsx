@@ -33,9 +33,26 @@ export function RecordDialogs({ operation, supplierId, supplierCode, clockOffset
   return (
     <Suspense fallback={null}>
       {action === 'deposit' ? (
-        <DepositDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} clockOffset={clockOffset} onClose={onClose} />
+        <DepositDialog
+          key={`${record.id}|${mend ?? ''}`}
+          open
+          record={record}
+          supplierId={supplierId}
+          supplierCode={supplierCode}
+          mend={mend}
+          clockOffset={clockOffset}
+          onClose={onClose}
+        />
       ) : (
-        <RefundDialog key={`${record.id}|${mend ?? ''}`} open record={record} supplierId={supplierId} supplierCode={supplierCode} mend={mend} onClose={onClose} />
+        <RefundDialog
+          key={`${record.id}|${mend ?? ''}`}
+          open
+          record={record}
+          supplierId={supplierId}
+          supplierCode={supplierCode}
+          mend={mend}
+          onClose={onClose}
+        />
       )}
     </Suspense>
   );

@@ -31,7 +31,9 @@ function renderDialog(supplierCode = 'SUP001', mend?: string) {
   // Mending: no session on the device, so the sync engine leaves the entries alone while the test plays the refusal.
   if (!mend) logIn('s1');
   const onClose = vi.fn();
-  renderScreen('/platform/tenderManagement', () => <RefundDialog open record={record} supplierId="s1" supplierCode={supplierCode} mend={mend} onClose={onClose} />);
+  renderScreen('/platform/tenderManagement', () => (
+    <RefundDialog open record={record} supplierId="s1" supplierCode={supplierCode} mend={mend} onClose={onClose} />
+  ));
   return onClose;
 }
 
@@ -88,7 +90,12 @@ describe('RefundDialog', () => {
   it('mends a refund the bid service refused: opens with its remark and reason; sent again in its place, once', async () => {
     logOut();
     const refused = await queueRefund({ supplierId: 's1', supplierCode: 'SUP001', record, remark: '退回 6222 0000 1111' });
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '备注不能包含银行卡号' } }));
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: '备注不能包含银行卡号' },
+    }));
     const onClose = renderDialog('SUP001', refused.id);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });
@@ -104,7 +111,12 @@ describe('RefundDialog', () => {
 
     const entries = await listEntries([OWNER]);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ id: refused.id, status: 'queued', lastError: null, payload: { tenderRecordId: 't2', remark: '请退回原账户' } });
+    expect(entries[0]).toMatchObject({
+      id: refused.id,
+      status: 'queued',
+      lastError: null,
+      payload: { tenderRecordId: 't2', remark: '请退回原账户' },
+    });
     expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
   });
 
@@ -140,14 +152,21 @@ describe('RefundDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
     await user.click(within(await screen.findByRole('dialog', { name: '提交退还申请' })).getByRole('button', { name: '提交' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect((await listEntries([OWNER])).map((e) => e.payload)).toEqual([{ tenderRecordId: 't2', supplierCode: 'SUP001', remark: '请退回原账户' }]);
+    expect((await listEntries([OWNER])).map((e) => e.payload)).toEqual([
+      { tenderRecordId: 't2', supplierCode: 'SUP001', remark: '请退回原账户' },
+    ]);
   });
 
   it('keeps a mended remark longer than the bid service takes whole, says it is too long and sends nothing', async () => {
     logOut();
     const long = '退'.repeat(REFUND_REMARK_MAX + 1);
     const refused = await queueRefund({ supplierId: 's1', supplierCode: 'SUP001', record, remark: long });
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: message('tooLong', 'zh-CN') } }));
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: message('tooLong', 'zh-CN') },
+    }));
     const onClose = renderDialog('SUP001', refused.id);
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: '申请退还保证金' });

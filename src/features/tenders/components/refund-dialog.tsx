@@ -34,7 +34,13 @@ export function RefundDialog({ open, mend, ...props }: RefundDialogProps) {
   return <RefundDialogBody {...props} mending={mendedWrite(mending, 'tenderApplyRefund', props.record.id)} />;
 }
 
-function RefundDialogBody({ record, supplierId, supplierCode, mending, onClose }: Omit<RefundDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
+function RefundDialogBody({
+  record,
+  supplierId,
+  supplierCode,
+  mending,
+  onClose,
+}: Omit<RefundDialogProps, 'open' | 'mend'> & { mending: MendedEntry | null }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const remarkId = `${id}-remark`;
@@ -48,7 +54,8 @@ function RefundDialogBody({ record, supplierId, supplierCode, mending, onClose }
   const refusal = mending?.entry.lastError?.message ?? '';
   // The contract's rules, as the bid service runs them: the supplier code (SPEC.md section 5; a
   // session without it cannot ask) and the remark (no control characters, REFUND_REMARK_MAX).
-  const problemsOf = (value: string) => fieldErrors(tenderApplyRefundRequest, { tenderRecordId: record.id, supplierCode, remark: value }, i18n.locale as Locale);
+  const problemsOf = (value: string) =>
+    fieldErrors(tenderApplyRefundRequest, { tenderRecordId: record.id, supplierCode, remark: value }, i18n.locale as Locale);
   // Shown after the first submit, then as the supplier corrects.
   const remarkError = attempted ? problemsOf(remark).remark : undefined;
 

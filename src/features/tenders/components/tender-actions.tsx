@@ -43,7 +43,9 @@ export function TenderActions({ record, layout, onOpen, ...context }: TenderActi
     </>
   );
   const item = (key: string, text: ReactNode, reason: string | null, open: ReactNode) => (
-    <li key={key}>{reason ? <BlockedAction label={label(text)} reason={reason} className={look} alwaysShown={layout === 'detail'} /> : open}</li>
+    <li key={key}>
+      {reason ? <BlockedAction label={label(text)} reason={reason} className={look} alwaysShown={layout === 'detail'} /> : open}
+    </li>
   );
 
   return (
@@ -100,7 +102,17 @@ export function TenderActions({ record, layout, onOpen, ...context }: TenderActi
 }
 
 /** A closed action: focusable and tappable, does nothing but show why. */
-function BlockedAction({ label, reason, className, alwaysShown }: { label: ReactNode; reason: string; className: string; alwaysShown: boolean }) {
+function BlockedAction({
+  label,
+  reason,
+  className,
+  alwaysShown,
+}: {
+  label: ReactNode;
+  reason: string;
+  className: string;
+  alwaysShown: boolean;
+}) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (

@@ -15,7 +15,13 @@ const STATUS_CLASS: Record<TenderStatus, string> = {
   refunded: '',
 };
 const WIN_CLASS: Record<WinStatus, string> = { pending: '', won: 'badge-green', lost: '' };
-const REFUND_CLASS: Record<RefundStatus, string> = { none: '', notRefundable: '', refundable: 'badge-amber', requested: '', refunded: 'badge-green' };
+const REFUND_CLASS: Record<RefundStatus, string> = {
+  none: '',
+  notRefundable: '',
+  refundable: 'badge-amber',
+  requested: '',
+  refunded: 'badge-green',
+};
 
 export function TenderStatusBadge({ status }: { status: TenderStatus }) {
   const { i18n } = useLingui();

@@ -23,10 +23,11 @@ const zh = (key: Parameters<typeof message>[0]) => message(key, 'zh-CN');
 function renderDetail(answer: Response | ReturnType<typeof ok>) {
   logIn('s1');
   server.use(http.post(`${bidService}/tender/getById`, () => answer));
-  renderScreen('/platform/tenderManagement/t1', () => <TenderDetailView supplierId="s1" supplierCode="SUP001" supplierStatus="A104" id="t1" />, [
-    '/platform/tenderManagement',
-    '/bidDetail/$id',
-  ]);
+  renderScreen(
+    '/platform/tenderManagement/t1',
+    () => <TenderDetailView supplierId="s1" supplierCode="SUP001" supplierStatus="A104" id="t1" />,
+    ['/platform/tenderManagement', '/bidDetail/$id'],
+  );
 }
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
@@ -110,7 +111,8 @@ describe('TenderDetailView', () => {
       ),
     );
     const bid = await screen.findByRole('region', { name: '投标文件' });
-    for (const name of ['投标书.pdf', '执照.pdf', 'iso.pdf', 'iso-附件.pdf', '物料清单.xlsx']) expect(within(bid).getByRole('button', { name: `下载 ${name}` })).toBeTruthy();
+    for (const name of ['投标书.pdf', '执照.pdf', 'iso.pdf', 'iso-附件.pdf', '物料清单.xlsx'])
+      expect(within(bid).getByRole('button', { name: `下载 ${name}` })).toBeTruthy();
     expect(within(bid).getByText('营业执照')).toBeTruthy();
     expect(within(bid).getByText('ISO 9001')).toBeTruthy();
 
@@ -141,10 +143,11 @@ describe('TenderDetailView', () => {
         return answers === 1 ? ok(detail({ status: 'signedUp' })) : Response.error();
       }),
     );
-    const { queryClient } = renderScreen('/platform/tenderManagement/t1', () => <TenderDetailView supplierId="s1" supplierCode="SUP001" supplierStatus="A104" id="t1" />, [
-      '/platform/tenderManagement',
-      '/bidDetail/$id',
-    ]);
+    const { queryClient } = renderScreen(
+      '/platform/tenderManagement/t1',
+      () => <TenderDetailView supplierId="s1" supplierCode="SUP001" supplierStatus="A104" id="t1" />,
+      ['/platform/tenderManagement', '/bidDetail/$id'],
+    );
     expect(await screen.findByRole('heading', { level: 1, name: '瓦楞纸箱年度采购 1' })).toBeTruthy();
     // Offline now: the refresh (and its retries) fail.
     await queryClient.refetchQueries({ queryKey: ['tender', 's1'] }).catch(() => undefined);

@@ -23,7 +23,10 @@ import { TenderActions } from './tender-actions';
 const BackLink = () => (
   <Link to="/platform/tenderManagement" className="btn btn-secondary">
     <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-      <path fillRule="evenodd" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z" />
+      <path
+        fillRule="evenodd"
+        d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06L11.74 5.2a.75.75 0 0 1 1.06 0Z"
+      />
     </svg>
     <Trans>返回列表</Trans>
   </Link>
@@ -85,7 +88,12 @@ export function TenderDetailView(props: TenderDetailProps) {
   );
 }
 
-function RecordView({ supplierId, supplierCode, supplierStatus, record }: TenderDetailProps & { record: TenderRecordDetail & { clockOffset: number } }) {
+function RecordView({
+  supplierId,
+  supplierCode,
+  supplierStatus,
+  record,
+}: TenderDetailProps & { record: TenderRecordDetail & { clockOffset: number } }) {
   const { t } = useLingui();
   const now = useServerNow(record.clockOffset);
   const entries = useTenderOutbox(supplierId).get(record.id) ?? [];
@@ -140,7 +148,13 @@ function RecordView({ supplierId, supplierCode, supplierStatus, record }: Tender
         <BidSection record={record} />
         <RefundSection record={record} />
       </div>
-      <RecordDialogs operation={operation} supplierId={supplierId} supplierCode={supplierCode} clockOffset={record.clockOffset} onClose={() => setOperation(null)} />
+      <RecordDialogs
+        operation={operation}
+        supplierId={supplierId}
+        supplierCode={supplierCode}
+        clockOffset={record.clockOffset}
+        onClose={() => setOperation(null)}
+      />
     </>
   );
 }

@@ -110,10 +110,17 @@ function renderList(initial = '/platform/tenderManagement', supplierStatus = 'A1
       );
     },
   });
-  const stubs = ['/platform/tenderManagement/$id', '/platform/tenderManagement/$id/bid', '/platform/communicateRecord/new', '/platform/visitorApplyNew/new', '/pending'].map((path) =>
-    createRoute({ getParentRoute: () => root, path, component: () => <p>STUB</p> }),
-  );
-  const router = createRouter({ routeTree: root.addChildren([list, ...stubs]), history: createMemoryHistory({ initialEntries: [initial] }) });
+  const stubs = [
+    '/platform/tenderManagement/$id',
+    '/platform/tenderManagement/$id/bid',
+    '/platform/communicateRecord/new',
+    '/platform/visitorApplyNew/new',
+    '/pending',
+  ].map((path) => createRoute({ getParentRoute: () => root, path, component: () => <p>STUB</p> }));
+  const router = createRouter({
+    routeTree: root.addChildren([list, ...stubs]),
+    history: createMemoryHistory({ initialEntries: [initial] }),
+  });
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -143,14 +150,11 @@ describe('TenderList', () => {
     serve();
     renderList();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      '招标编号 / 标题',
-      '状态',
-      '保证金',
-      '中标状态',
-      '退款状态 / 退款凭证',
-      '投标文件',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['招标编号 / 标题', '状态', '保证金', '中标状态', '退款状态 / 退款凭证', '投标文件']);
 
     const first = await rowOf('ZB2030-0001');
     expect(first.row.getByRole('link', { name: 'ZB2030-0001' }).getAttribute('href')).toBe('/platform/tenderManagement/t1');
@@ -201,7 +205,9 @@ describe('TenderList', () => {
     expect(actions.getByRole('button', { name: /^申请退还保证金/ }).getAttribute('aria-disabled')).toBeNull();
     // Communication is for status A104 only.
     expect(reasonOf(actions.getByRole('button', { name: /^发起沟通/ }))).toBe('当前供应商状态不能发起沟通');
-    expect(actions.getByRole('link', { name: /^来访申请/ }).getAttribute('href')).toBe('/platform/visitorApplyNew/new?relatedProject=ZB2030-0002');
+    expect(actions.getByRole('link', { name: /^来访申请/ }).getAttribute('href')).toBe(
+      '/platform/visitorApplyNew/new?relatedProject=ZB2030-0002',
+    );
 
     const note = document.getElementById(deposit.getAttribute('aria-describedby')!)!;
     expect(note.hidden).toBe(true);
@@ -215,7 +221,9 @@ describe('TenderList', () => {
     serve([summary(5, { status: 'depositConfirmed', depositConfirmed: true })]);
     renderList();
     const { actions } = await rowOf('ZB2030-0005');
-    expect(actions.getByRole('link', { name: /^发起沟通/ }).getAttribute('href')).toBe('/platform/communicateRecord/new?sourceNo=ZB2030-0005');
+    expect(actions.getByRole('link', { name: /^发起沟通/ }).getAttribute('href')).toBe(
+      '/platform/communicateRecord/new?sourceNo=ZB2030-0005',
+    );
     expect(actions.getByRole('link', { name: /^上传投标文件及物料清单/ }).getAttribute('href')).toBe('/platform/tenderManagement/t5/bid');
     expect(reasonOf(actions.getByRole('button', { name: /^申请退还保证金/ }))).toBe(zh('refundBeforeResult'));
   });
@@ -225,7 +233,9 @@ describe('TenderList', () => {
     renderList('/platform/tenderManagement?tenderId=t2');
     const { row } = await rowOf('ZB2030-0002');
     await waitFor(() => expect(row.getByText('当前记录')).toBeTruthy());
-    expect(within(screen.getByRole('table')).getByRole('link', { name: 'ZB2030-0002' }).closest('tr')!.getAttribute('aria-current')).toBe('true');
+    expect(within(screen.getByRole('table')).getByRole('link', { name: 'ZB2030-0002' }).closest('tr')!.getAttribute('aria-current')).toBe(
+      'true',
+    );
     // The card of the same record (phones) is marked too.
     expect(screen.getByRole('article', { name: '瓦楞纸箱年度采购 2' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByText('已定位到投标记录 ZB2030-0002')).toBeTruthy();
@@ -296,7 +306,14 @@ describe('TenderList', () => {
     await user.click(screen.getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ tenderId: 't1' }));
     // Meanwhile a deposit for the record waits in the outbox.
-    await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t1', call: 'tenderPayDeposit', payload: { tenderRecordId: 't1' }, deadline: null, summary: '缴纳保证金：ZB2030-0001' });
+    await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:t1',
+      call: 'tenderPayDeposit',
+      payload: { tenderRecordId: 't1' },
+      deadline: null,
+      summary: '缴纳保证金：ZB2030-0001',
+    });
     expect(await (await rowOf('ZB2030-0001')).actions.findByText('已保存在本设备，等待发送')).toBeTruthy();
 
     // The same address again (a link, a bookmark): the record is checked again instead of the dialog opening.
@@ -317,12 +334,37 @@ describe('TenderList', () => {
       deadline: SERVER_NOW + 2 * HOUR,
       summary: '缴纳保证金：ZB2030-0001',
     });
-    const failed = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t2', call: 'tenderApplyRefund', payload: { tenderRecordId: 't2' }, deadline: null, summary: '申请退还保证金：ZB2030-0002' });
-    await patchEntry(failed.id, (entry) => ({ ...entry, status: 'failed', lastError: { code: 'E409', message: zh('refundAlreadyRequested') } }));
-    const refusedBid = await enqueue({ owner: supplierOwner('s1'), thread: 'tender:t4', call: 'tenderSubmitBid', payload: { tenderRecordId: 't4' }, deadline: null, summary: '提交投标文件：ZB2030-0004' });
+    const failed = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:t2',
+      call: 'tenderApplyRefund',
+      payload: { tenderRecordId: 't2' },
+      deadline: null,
+      summary: '申请退还保证金：ZB2030-0002',
+    });
+    await patchEntry(failed.id, (entry) => ({
+      ...entry,
+      status: 'failed',
+      lastError: { code: 'E409', message: zh('refundAlreadyRequested') },
+    }));
+    const refusedBid = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:t4',
+      call: 'tenderSubmitBid',
+      payload: { tenderRecordId: 't4' },
+      deadline: null,
+      summary: '提交投标文件：ZB2030-0004',
+    });
     await patchEntry(refusedBid.id, (entry) => ({ ...entry, status: 'failed', lastError: { code: 'E403', message: zh('conflict') } }));
     // Another supplier's entry on this device is none of this list's business.
-    await enqueue({ owner: supplierOwner('s2'), thread: 'tender:t3', call: 'tenderApplyRefund', payload: {}, deadline: null, summary: 'x' });
+    await enqueue({
+      owner: supplierOwner('s2'),
+      thread: 'tender:t3',
+      call: 'tenderApplyRefund',
+      payload: {},
+      deadline: null,
+      summary: 'x',
+    });
     renderList();
 
     const first = await rowOf('ZB2030-0001');
@@ -335,8 +377,12 @@ describe('TenderList', () => {
     expect(second.actions.getByText(`发送失败：${zh('refundAlreadyRequested')}`)).toBeTruthy();
     expect(second.actions.getByRole('button', { name: /^申请退还保证金/ }).getAttribute('aria-disabled')).toBe('true');
     // A refused write opens in its own form, with what it held.
-    expect(second.actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(`/platform/tenderManagement?tenderId=t2&action=refund&mend=${failed.id}`);
-    expect((await rowOf('ZB2030-0004')).actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(`/platform/tenderManagement/t4/bid?mend=${refusedBid.id}`);
+    expect(second.actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(
+      `/platform/tenderManagement?tenderId=t2&action=refund&mend=${failed.id}`,
+    );
+    expect((await rowOf('ZB2030-0004')).actions.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(
+      `/platform/tenderManagement/t4/bid?mend=${refusedBid.id}`,
+    );
 
     const third = await rowOf('ZB2030-0003');
     expect(third.actions.queryByText(/等待发送|发送失败/)).toBeNull();
@@ -352,7 +398,12 @@ describe('TenderList', () => {
       deadline: null,
       summary: '申请退还保证金：ZB2030-0002',
     });
-    await patchEntry(refused.id, (entry) => ({ ...entry, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '备注不能包含银行卡号' } }));
+    await patchEntry(refused.id, (entry) => ({
+      ...entry,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: '备注不能包含银行卡号' },
+    }));
     const router = renderList(`/platform/tenderManagement?tenderId=t2&action=refund&mend=${refused.id}`);
     const user = userEvent.setup();
     // The refused refund is what waits on the record: it does not hold its own dialog.

@@ -54,7 +54,9 @@ function useScrollToMarked(markedId: string, ready: boolean) {
   useEffect(() => {
     if (!markedId || !ready) return;
     // Compared, not put in a selector: an id from the URL is any text.
-    const shown = [...document.querySelectorAll<HTMLElement>('[data-tender-id]')].find((el) => el.dataset.tenderId === markedId && el.getClientRects().length > 0);
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-tender-id]')].find(
+      (el) => el.dataset.tenderId === markedId && el.getClientRects().length > 0,
+    );
     shown?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [markedId, ready]);
 }

@@ -42,12 +42,24 @@ export function TenderTable({ rows, context }: { rows: TenderRecordSummary[]; co
       <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>招标编号 / 标题</Trans></th>
-            <th scope="col"><Trans>状态</Trans></th>
-            <th scope="col"><Trans>保证金</Trans></th>
-            <th scope="col"><Trans>中标状态</Trans></th>
-            <th scope="col"><Trans>退款状态 / 退款凭证</Trans></th>
-            <th scope="col"><Trans>投标文件</Trans></th>
+            <th scope="col">
+              <Trans>招标编号 / 标题</Trans>
+            </th>
+            <th scope="col">
+              <Trans>状态</Trans>
+            </th>
+            <th scope="col">
+              <Trans>保证金</Trans>
+            </th>
+            <th scope="col">
+              <Trans>中标状态</Trans>
+            </th>
+            <th scope="col">
+              <Trans>退款状态 / 退款凭证</Trans>
+            </th>
+            <th scope="col">
+              <Trans>投标文件</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -66,24 +78,47 @@ export function TenderTable({ rows, context }: { rows: TenderRecordSummary[]; co
                       {marked ? <CurrentMark /> : null}
                     </span>
                     <span className="mt-1 block w-52 break-words whitespace-normal">{row.title}</span>
-                    <span className="mt-1 block"><OpenDeadline record={row} now={context.now} /></span>
+                    <span className="mt-1 block">
+                      <OpenDeadline record={row} now={context.now} />
+                    </span>
                   </td>
                   <td>
                     <TenderStatusBadge status={row.status} />
                     <RejectNote record={row} />
                   </td>
-                  <td className="whitespace-nowrap"><DepositAmounts record={row} /></td>
-                  <td><WinBadge status={row.winStatus} /></td>
+                  <td className="whitespace-nowrap">
+                    <DepositAmounts record={row} />
+                  </td>
+                  <td>
+                    <WinBadge status={row.winStatus} />
+                  </td>
                   <td className="max-w-40">
                     <RefundBadge status={row.refundStatus} />
-                    {row.refundVoucher ? <div className="mt-1"><FileList files={[row.refundVoucher]} /></div> : null}
+                    {row.refundVoucher ? (
+                      <div className="mt-1">
+                        <FileList files={[row.refundVoucher]} />
+                      </div>
+                    ) : null}
                   </td>
-                  <td className="max-w-40"><FileList files={row.bidDocuments} /></td>
+                  <td className="max-w-40">
+                    <FileList files={row.bidDocuments} />
+                  </td>
                 </tr>
                 <tr className={tint}>
                   <td colSpan={6} className="pt-0">
-                    {entries.length > 0 ? <div className="mb-2 max-w-xl"><PendingNote entries={entries} now={context.now} /></div> : null}
-                    <TenderActions record={row} layout="table" now={context.now} waiting={entries.length > 0} supplierStatus={context.supplierStatus} onOpen={context.onOpen} />
+                    {entries.length > 0 ? (
+                      <div className="mb-2 max-w-xl">
+                        <PendingNote entries={entries} now={context.now} />
+                      </div>
+                    ) : null}
+                    <TenderActions
+                      record={row}
+                      layout="table"
+                      now={context.now}
+                      waiting={entries.length > 0}
+                      supplierStatus={context.supplierStatus}
+                      onOpen={context.onOpen}
+                    />
                   </td>
                 </tr>
               </Fragment>
@@ -122,31 +157,60 @@ export function TenderCard({ record, context }: { record: TenderRecordSummary; c
         <OpenDeadline record={record} now={context.now} />
       </div>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-        <dt className="text-slate-500"><Trans>保证金</Trans></dt>
-        <dd><DepositAmounts record={record} /></dd>
-        <dt className="text-slate-500"><Trans>中标状态</Trans></dt>
-        <dd><WinBadge status={record.winStatus} /></dd>
-        <dt className="text-slate-500"><Trans>退款状态</Trans></dt>
-        <dd><RefundBadge status={record.refundStatus} /></dd>
+        <dt className="text-slate-500">
+          <Trans>保证金</Trans>
+        </dt>
+        <dd>
+          <DepositAmounts record={record} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>中标状态</Trans>
+        </dt>
+        <dd>
+          <WinBadge status={record.winStatus} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>退款状态</Trans>
+        </dt>
+        <dd>
+          <RefundBadge status={record.refundStatus} />
+        </dd>
         {record.refundVoucher ? (
           <>
-            <dt className="text-slate-500"><Trans>退款凭证</Trans></dt>
-            <dd><FileList files={[record.refundVoucher]} /></dd>
+            <dt className="text-slate-500">
+              <Trans>退款凭证</Trans>
+            </dt>
+            <dd>
+              <FileList files={[record.refundVoucher]} />
+            </dd>
           </>
         ) : null}
-        <dt className="text-slate-500"><Trans>投标文件</Trans></dt>
-        <dd><FileList files={record.bidDocuments} /></dd>
+        <dt className="text-slate-500">
+          <Trans>投标文件</Trans>
+        </dt>
+        <dd>
+          <FileList files={record.bidDocuments} />
+        </dd>
       </dl>
-      {entries.length > 0 ? <div className="mt-3"><PendingNote entries={entries} now={context.now} /></div> : null}
+      {entries.length > 0 ? (
+        <div className="mt-3">
+          <PendingNote entries={entries} now={context.now} />
+        </div>
+      ) : null}
       <div className="mt-4 border-t border-slate-100 pt-3">
-        <TenderActions record={record} layout="card" now={context.now} waiting={entries.length > 0} supplierStatus={context.supplierStatus} onOpen={context.onOpen} />
+        <TenderActions
+          record={record}
+          layout="card"
+          now={context.now}
+          waiting={entries.length > 0}
+          supplierStatus={context.supplierStatus}
+          onOpen={context.onOpen}
+        />
       </div>
     </article>
   );
 }
 
 export function TenderCards({ rows, context }: { rows: TenderRecordSummary[]; context: RowContext }) {
-  return (
-    <CardList rows={rows}>{(row) => <TenderCard record={row} context={context} />}</CardList>
-  );
+  return <CardList rows={rows}>{(row) => <TenderCard record={row} context={context} />}</CardList>;
 }

@@ -6,7 +6,8 @@ import { request } from '@/api/request';
 export const validVisitsQueryOptions = (pass: string, visitorId: string) =>
   queryOptions({
     queryKey: ['visitor', 'visits', pass] as const,
-    queryFn: ({ signal }) => request(calls.h5GetValidItemByVisitorId, { pass, visitorId }, { signal, background: true, suppressError: true }),
+    queryFn: ({ signal }) =>
+      request(calls.h5GetValidItemByVisitorId, { pass, visitorId }, { signal, background: true, suppressError: true }),
     retry: false,
     // The visitor's, not a logged-in supplier's: the service worker keeps these public answers.
     meta: { persist: false },

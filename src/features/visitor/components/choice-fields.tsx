@@ -21,7 +21,13 @@ export function DictionarySelect(props: {
   const orphan = value && !known.some((o) => o.code === value);
   return (
     <Field id={id} label={label} required error={error} hint={options ? undefined : t`选项加载中或暂不可用（离线）`}>
-      <select {...fieldProps(id, error, !options)} className="input" value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+      <select
+        {...fieldProps(id, error, !options)}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
         <option value="">{t`请选择`}</option>
         {orphan ? <option value={value}>{value}</option> : null}
         {known.map((o) => (
@@ -35,7 +41,19 @@ export function DictionarySelect(props: {
 }
 
 /** 是 / 否 radios in a fieldset; the first radio carries the id (focus target of the error). */
-export function YesNoField({ id, legend, value, error, onChange }: { id: string; legend: ReactNode; value: YesNo; error?: string; onChange: (v: YesNo) => void }) {
+export function YesNoField({
+  id,
+  legend,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: ReactNode;
+  value: YesNo;
+  error?: string;
+  onChange: (v: YesNo) => void;
+}) {
   const { t } = useLingui();
   const choices: [Exclude<YesNo, ''>, string][] = [
     ['yes', t`是`],

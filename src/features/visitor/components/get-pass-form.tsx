@@ -100,7 +100,13 @@ export function GetPassForm({ initialPhone = '', onPass }: { initialPhone?: stri
             }}
             onBlur={() => phone && showError('phone', fieldErrors(visitorCodeRequest, { phone }, locale).phone)}
           />
-          <button type="button" className="btn btn-secondary shrink-0 tabular-nums" disabled={sending || countdown.remaining > 0} aria-busy={sending} onClick={() => void sendCode()}>
+          <button
+            type="button"
+            className="btn btn-secondary shrink-0 tabular-nums"
+            disabled={sending || countdown.remaining > 0}
+            aria-busy={sending}
+            onClick={() => void sendCode()}
+          >
             {countdown.remaining > 0 ? t`${countdown.remaining} 秒后重发` : sending ? t`正在发送…` : t`获取验证码`}
           </button>
         </div>

@@ -28,7 +28,9 @@ export function PassCard({ pass, actions }: { pass: VisitPass; actions?: ReactNo
         <Trans>开门二维码</Trans>
       </h2>
       <PassValidityBanner pass={pass} validity={validity} />
-      <div className={`mx-auto w-full max-w-72 rounded-lg bg-white p-1 ring-1 ring-slate-200 ${validity === 'valid' ? '' : 'opacity-40 grayscale'}`}>
+      <div
+        className={`mx-auto w-full max-w-72 rounded-lg bg-white p-1 ring-1 ring-slate-200 ${validity === 'valid' ? '' : 'opacity-40 grayscale'}`}
+      >
         <QrCode value={pass.pass} label={t`${who} 的开门二维码`} className="block h-auto w-full" />
       </div>
       <div className="text-center">

@@ -2,7 +2,17 @@ import { useLingui } from '@lingui/react/macro';
 import type { PassMap } from '../passes';
 
 /** When passes of several phones are on this device (a shared phone at a gate), which one. */
-export function PassSelect({ passes, phones, value, onChange }: { passes: PassMap; phones: string[]; value: string; onChange: (phone: string) => void }) {
+export function PassSelect({
+  passes,
+  phones,
+  value,
+  onChange,
+}: {
+  passes: PassMap;
+  phones: string[];
+  value: string;
+  onChange: (phone: string) => void;
+}) {
   const { t } = useLingui();
   if (phones.length < 2) return null;
   return (

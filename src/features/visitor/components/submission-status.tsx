@@ -23,7 +23,12 @@ export function SubmissionStatus({ entry, sent, onDiscarded }: { entry: OutboxEn
   if (entry.status === 'failed' || entry.status === 'paused') {
     const act = async (what: 'retry' | 'discard') => {
       if (what === 'discard') {
-        const ok = await confirmDialog({ title: t`放弃提交`, message: t`放弃后这次填写的访客信息不会提交。确定放弃吗？`, confirmLabel: t`放弃`, danger: true });
+        const ok = await confirmDialog({
+          title: t`放弃提交`,
+          message: t`放弃后这次填写的访客信息不会提交。确定放弃吗？`,
+          confirmLabel: t`放弃`,
+          danger: true,
+        });
         if (!ok) return;
       }
       setBusy(true);
@@ -50,7 +55,12 @@ export function SubmissionStatus({ entry, sent, onDiscarded }: { entry: OutboxEn
           <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void act('retry')}>
             <Trans>重试</Trans>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm text-red-700 hover:bg-red-100" disabled={busy} onClick={() => void act('discard')}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-red-700 hover:bg-red-100"
+            disabled={busy}
+            onClick={() => void act('discard')}
+          >
             <Trans>放弃</Trans>
           </button>
         </div>

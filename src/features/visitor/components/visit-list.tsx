@@ -41,7 +41,8 @@ export function VisitList({ pass }: { pass: VisitPass }) {
                 </p>
               ) : null}
               <p className="mt-0.5 text-slate-600">
-                <DateTime value={visit.validFrom} timeZone={visit.timeZone} /> – <DateTime value={visit.validUntil} timeZone={visit.timeZone} />
+                <DateTime value={visit.validFrom} timeZone={visit.timeZone} /> –{' '}
+                <DateTime value={visit.validUntil} timeZone={visit.timeZone} />
               </p>
             </li>
           ))}

@@ -52,7 +52,9 @@ describe('VisitLoginScreen', () => {
       }),
       http.post(`${bidService}/h5/getQrByPhoneAndVerificationCode`, async ({ request }) => {
         const body = (await request.json()) as { phone: string; code: string };
-        return body.code === '123456' ? ok(passFor(body.phone)) : HttpResponse.json({ code: 'E400', message: '验证码错误或已过期', data: null });
+        return body.code === '123456'
+          ? ok(passFor(body.phone))
+          : HttpResponse.json({ code: 'E400', message: '验证码错误或已过期', data: null });
       }),
       http.get(`${bidService}/common/getSelectCodeCommonData`, () => ok([])),
     );
@@ -99,7 +101,12 @@ describe('VisitLoginScreen', () => {
   });
 
   it('says when the kept pass has expired, and deletes it (with its draft) after confirmation', async () => {
-    await storePass(passFor('13900000002', { validFrom: new Date(Date.now() - 48 * HOUR).toISOString(), validUntil: new Date(Date.now() - HOUR).toISOString() }));
+    await storePass(
+      passFor('13900000002', {
+        validFrom: new Date(Date.now() - 48 * HOUR).toISOString(),
+        validUntil: new Date(Date.now() - HOUR).toISOString(),
+      }),
+    );
     await saveDraft(visitorOwner('13900000002'), 'visitor-info', { name: '张三' });
     renderScreen('/visitLogin', VisitLoginScreen, ['/visitor']);
     const user = userEvent.setup();

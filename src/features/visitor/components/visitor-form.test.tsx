@@ -44,10 +44,23 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   server.use(
-    http.get(`${bidService}/common/getSelectCodeCommonData`, ({ request }) => ok(DICTIONARIES[new URL(request.url).searchParams.get('type') ?? ''] ?? [])),
+    http.get(`${bidService}/common/getSelectCodeCommonData`, ({ request }) =>
+      ok(DICTIONARIES[new URL(request.url).searchParams.get('type') ?? ''] ?? []),
+    ),
     http.post(`${bidService}/h5/getVisitPersonEntity`, () => ok(null)),
     http.post(`${bidService}/h5/getValidItemByVisitorId`, () =>
-      ok([{ visitId: 'visit-1', visitNo: 'FK2026110001', productionBase: '华东生产基地', department: '采购部', host: '王经理', reason: '设备调试', validFrom: pass.validFrom, validUntil: pass.validUntil }]),
+      ok([
+        {
+          visitId: 'visit-1',
+          visitNo: 'FK2026110001',
+          productionBase: '华东生产基地',
+          department: '采购部',
+          host: '王经理',
+          reason: '设备调试',
+          validFrom: pass.validFrom,
+          validUntil: pass.validUntil,
+        },
+      ]),
     ),
   );
 });
@@ -92,7 +105,13 @@ describe('VisitorScreen', () => {
     expect((field(/^手机号码/) as HTMLInputElement).value).toBe(PHONE);
 
     await user.click(submit);
-    expect(Object.fromEntries(['gender', 'certificateType', 'certificateNo', 'meal', 'lodging'].map((id) => [id, errorOf(id)]))).toEqual({ gender: '此项为必填项', certificateType: '此项为必填项', certificateNo: '此项为必填项', meal: '此项为必填项', lodging: '此项为必填项' });
+    expect(Object.fromEntries(['gender', 'certificateType', 'certificateNo', 'meal', 'lodging'].map((id) => [id, errorOf(id)]))).toEqual({
+      gender: '此项为必填项',
+      certificateType: '此项为必填项',
+      certificateNo: '此项为必填项',
+      meal: '此项为必填项',
+      lodging: '此项为必填项',
+    });
     expect(document.activeElement?.id).toBe('visitor-gender');
     expect(screen.queryByRole('combobox', { name: /^用餐类型/ })).toBeNull();
 
@@ -113,10 +132,24 @@ describe('VisitorScreen', () => {
     expect(await screen.findByText('正在提交…')).toBeTruthy();
     const [entry] = await listEntries([visitorOwner(PHONE)]);
     // Due by the end of the pass: the outbox warns as it nears, as for a tender's cut-off.
-    expect(entry).toMatchObject({ call: 'h5SavePersonnelEntity', thread: `visitor:${PHONE}`, status: 'queued', deadline: Date.parse(pass.validUntil) });
+    expect(entry).toMatchObject({
+      call: 'h5SavePersonnelEntity',
+      thread: `visitor:${PHONE}`,
+      status: 'queued',
+      deadline: Date.parse(pass.validUntil),
+    });
     expect(entry?.payload).toEqual({
       pass: pass.pass,
-      person: { name: '访客演示', gender: 'F', certificateType: 'ID', certificateNo: '110101199001011234', phone: PHONE, meal: false, mealType: '', lodging: true },
+      person: {
+        name: '访客演示',
+        gender: 'F',
+        certificateType: 'ID',
+        certificateNo: '110101199001011234',
+        phone: PHONE,
+        meal: false,
+        mealType: '',
+        lodging: true,
+      },
     });
 
     // Sent by the engine: the screen says so.
@@ -141,7 +174,16 @@ describe('VisitorScreen', () => {
   it('fills the form with the saved person and lists the visits', async () => {
     server.use(
       http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
-        ok({ name: '张三', gender: 'M', certificateType: 'ID', certificateNo: 'A1234567', phone: PHONE, meal: true, mealType: 'VEG', lodging: false }),
+        ok({
+          name: '张三',
+          gender: 'M',
+          certificateType: 'ID',
+          certificateNo: 'A1234567',
+          phone: PHONE,
+          meal: true,
+          mealType: 'VEG',
+          lodging: false,
+        }),
       ),
     );
     await storePass(pass);
@@ -159,7 +201,12 @@ describe('VisitorScreen', () => {
     await user.click(screen.getByRole('button', { name: '提交访客信息' }));
     await screen.findByText('正在提交…');
     const [entry] = await listEntries([visitorOwner(PHONE)]);
-    await patchEntry(entry!.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E409', message: '通行码已过期，请重新获取' } }));
+    await patchEntry(entry!.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E409', message: '通行码已过期，请重新获取' },
+    }));
     emitChange();
 
     expect((await screen.findByRole('alert')).textContent).toContain('提交失败：通行码已过期，请重新获取');
@@ -175,7 +222,11 @@ describe('VisitorScreen', () => {
   });
 
   it('refuses to queue with an expired pass: says so, links to a new pass and keeps what was typed', { timeout: 15_000 }, async () => {
-    const expired: VisitPass = { ...pass, validFrom: new Date(Date.now() - 2 * 86_400_000).toISOString(), validUntil: new Date(Date.now() - 60_000).toISOString() };
+    const expired: VisitPass = {
+      ...pass,
+      validFrom: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      validUntil: new Date(Date.now() - 60_000).toISOString(),
+    };
     await storePass(expired);
     renderScreen('/visitor', Screen, ['/visitLogin']);
     const user = userEvent.setup();
@@ -194,68 +245,94 @@ describe('VisitorScreen', () => {
     expect(await screen.findByText(/草稿已自动保存于/)).toBeTruthy();
   });
 
-  it('refuses a dictionary code the loaded dictionaries do not list (a retired one), as the bid service would', { timeout: 15_000 }, async () => {
-    server.use(
-      http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
-        ok({ name: '张三', gender: 'X', certificateType: 'LICENCE', certificateNo: 'A1234567', phone: PHONE, meal: true, mealType: 'BEEF', lodging: false }),
-      ),
-    );
-    await storePass(pass);
-    renderScreen('/visitor', Screen, ['/visitLogin']);
-    const user = userEvent.setup();
-    await waitFor(() => expect((field(/^姓名/) as HTMLInputElement).value).toBe('张三'));
-    await waitFor(() => expect(within(select(/^性别/)).getAllByRole('option')).toHaveLength(4));
-    // Kept on screen as the code itself, not silently dropped.
-    expect((select(/^性别/) as HTMLSelectElement).value).toBe('X');
+  it(
+    'refuses a dictionary code the loaded dictionaries do not list (a retired one), as the bid service would',
+    { timeout: 15_000 },
+    async () => {
+      server.use(
+        http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
+          ok({
+            name: '张三',
+            gender: 'X',
+            certificateType: 'LICENCE',
+            certificateNo: 'A1234567',
+            phone: PHONE,
+            meal: true,
+            mealType: 'BEEF',
+            lodging: false,
+          }),
+        ),
+      );
+      await storePass(pass);
+      renderScreen('/visitor', Screen, ['/visitLogin']);
+      const user = userEvent.setup();
+      await waitFor(() => expect((field(/^姓名/) as HTMLInputElement).value).toBe('张三'));
+      await waitFor(() => expect(within(select(/^性别/)).getAllByRole('option')).toHaveLength(4));
+      // Kept on screen as the code itself, not silently dropped.
+      expect((select(/^性别/) as HTMLSelectElement).value).toBe('X');
 
-    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    await waitFor(() => expect(errorOf('gender')).toBe('请选择有效的选项'));
-    expect(errorOf('certificateType')).toBe('请选择有效的选项');
-    expect(errorOf('mealType')).toBe('请选择有效的选项');
-    expect(document.activeElement?.id).toBe('visitor-gender');
-    expect(await listEntries([visitorOwner(PHONE)])).toEqual([]);
+      await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+      await waitFor(() => expect(errorOf('gender')).toBe('请选择有效的选项'));
+      expect(errorOf('certificateType')).toBe('请选择有效的选项');
+      expect(errorOf('mealType')).toBe('请选择有效的选项');
+      expect(document.activeElement?.id).toBe('visitor-gender');
+      expect(await listEntries([visitorOwner(PHONE)])).toEqual([]);
 
-    // Fixed one by one, each message goes as its field is put right.
-    await user.selectOptions(select(/^性别/), 'M');
-    expect(errorOf('gender')).toBeFalsy();
-    expect(errorOf('certificateType')).toBe('请选择有效的选项');
-    await user.selectOptions(select(/^证件类型/), 'ID');
-    await user.selectOptions(select(/^用餐类型/), 'VEG');
-    await user.clear(field(/^证件号码/));
-    await user.type(field(/^证件号码/), '110101199001011234');
-    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    expect(await screen.findByText('正在提交…')).toBeTruthy();
-    const [entry] = await listEntries([visitorOwner(PHONE)]);
-    expect(entry?.payload).toMatchObject({ person: { gender: 'M', certificateType: 'ID', mealType: 'VEG' } });
-  });
+      // Fixed one by one, each message goes as its field is put right.
+      await user.selectOptions(select(/^性别/), 'M');
+      expect(errorOf('gender')).toBeFalsy();
+      expect(errorOf('certificateType')).toBe('请选择有效的选项');
+      await user.selectOptions(select(/^证件类型/), 'ID');
+      await user.selectOptions(select(/^用餐类型/), 'VEG');
+      await user.clear(field(/^证件号码/));
+      await user.type(field(/^证件号码/), '110101199001011234');
+      await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+      expect(await screen.findByText('正在提交…')).toBeTruthy();
+      const [entry] = await listEntries([visitorOwner(PHONE)]);
+      expect(entry?.payload).toMatchObject({ person: { gender: 'M', certificateType: 'ID', mealType: 'VEG' } });
+    },
+  );
 
-  it('says what the submitted information waits for: sent at once online, a retry after a failed try, the network offline', { timeout: 15_000 }, async () => {
-    await storePass(pass);
-    renderScreen('/visitor', Screen, ['/visitLogin']);
-    const user = userEvent.setup();
-    await fillValid(user);
-    await user.click(screen.getByRole('button', { name: '提交访客信息' }));
-    expect(await screen.findByText('正在提交…')).toBeTruthy();
-    expect(screen.queryByText('已保存，将在联网后提交')).toBeNull();
-    const [entry] = await listEntries([visitorOwner(PHONE)]);
-    await patchEntry(entry!.id, (e) => ({ ...e, attempts: 1, nextAttemptAt: Date.now() + 60_000 }));
-    emitChange();
-    expect(await screen.findByText('已保存，将自动重试提交')).toBeTruthy();
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    try {
-      act(() => void window.dispatchEvent(new Event('offline')));
-      expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
-    } finally {
-      onLine.mockRestore();
-      act(() => void window.dispatchEvent(new Event('online')));
-    }
-  });
+  it(
+    'says what the submitted information waits for: sent at once online, a retry after a failed try, the network offline',
+    { timeout: 15_000 },
+    async () => {
+      await storePass(pass);
+      renderScreen('/visitor', Screen, ['/visitLogin']);
+      const user = userEvent.setup();
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: '提交访客信息' }));
+      expect(await screen.findByText('正在提交…')).toBeTruthy();
+      expect(screen.queryByText('已保存，将在联网后提交')).toBeNull();
+      const [entry] = await listEntries([visitorOwner(PHONE)]);
+      await patchEntry(entry!.id, (e) => ({ ...e, attempts: 1, nextAttemptAt: Date.now() + 60_000 }));
+      emitChange();
+      expect(await screen.findByText('已保存，将自动重试提交')).toBeTruthy();
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        act(() => void window.dispatchEvent(new Event('offline')));
+        expect(await screen.findByText('已保存，将在联网后提交')).toBeTruthy();
+      } finally {
+        onLine.mockRestore();
+        act(() => void window.dispatchEvent(new Event('online')));
+      }
+    },
+  );
 
   it('leaves a code to the bid service while the dictionaries are not on the device', { timeout: 15_000 }, async () => {
     server.use(
       http.get(`${bidService}/common/getSelectCodeCommonData`, () => HttpResponse.error()),
       http.post(`${bidService}/h5/getVisitPersonEntity`, () =>
-        ok({ name: '张三', gender: 'X', certificateType: 'ID', certificateNo: '110101199001011234', phone: PHONE, meal: false, mealType: '', lodging: false }),
+        ok({
+          name: '张三',
+          gender: 'X',
+          certificateType: 'ID',
+          certificateNo: '110101199001011234',
+          phone: PHONE,
+          meal: false,
+          mealType: '',
+          lodging: false,
+        }),
       ),
     );
     await storePass(pass);

@@ -31,7 +31,10 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   const genders = useQuery(visitorDictionaryQueryOptions('gender', i18n.locale)).data;
   const certificateTypes = useQuery(visitorDictionaryQueryOptions('certificateType', i18n.locale)).data;
   const mealTypes = useQuery(visitorDictionaryQueryOptions('mealType', i18n.locale)).data;
-  const choices = useMemo(() => ({ gender: genders, certificateType: certificateTypes, mealType: mealTypes }), [genders, certificateTypes, mealTypes]);
+  const choices = useMemo(
+    () => ({ gender: genders, certificateType: certificateTypes, mealType: mealTypes }),
+    [genders, certificateTypes, mealTypes],
+  );
 
   const form = useVisitorForm(pass, choices);
   const { values, errors, setValue, blur, fill } = form;
@@ -42,7 +45,9 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
   /** The entry this screen queued, and whether it went through. */
   const [submitted, setSubmitted] = useState<{ id: string; seen: boolean; sent: boolean } | null>(null);
 
-  const draft = useDraft<VisitorFormValues>('visitor-info', owner, values, (restored) => fill('draft', restored), { isEmpty: form.isBaseline });
+  const draft = useDraft<VisitorFormValues>('visitor-info', owner, values, (restored) => fill('draft', restored), {
+    isEmpty: form.isBaseline,
+  });
 
   const { entries } = useOutbox([owner]);
   const waiting = entries.filter((e) => e.thread === visitorThread(pass.phone));
@@ -93,7 +98,9 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
       setSubmitted({ id, seen: false, sent: false });
       await draft.clear();
     } catch (error) {
-      setFormError(error instanceof StorageFullError ? t`设备存储空间不足，访客信息未能保存。请清理空间后重试。` : t`访客信息未能保存到本机，请重试。`);
+      setFormError(
+        error instanceof StorageFullError ? t`设备存储空间不足，访客信息未能保存。请清理空间后重试。` : t`访客信息未能保存到本机，请重试。`,
+      );
       if (!(error instanceof StorageFullError)) console.error('visitor info not queued', error);
     } finally {
       setBusy(false);
@@ -120,7 +127,15 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
         <Trans>访客登记</Trans>
       </h2>
       {text('name', t`姓名`, { autoComplete: 'name', maxLength: 50 })}
-      <DictionarySelect id={idOf('gender')} label={t`性别`} value={values.gender} options={genders} error={errors.gender} onChange={(v) => setValue('gender', v)} onBlur={() => void blur('gender')} />
+      <DictionarySelect
+        id={idOf('gender')}
+        label={t`性别`}
+        value={values.gender}
+        options={genders}
+        error={errors.gender}
+        onChange={(v) => setValue('gender', v)}
+        onBlur={() => void blur('gender')}
+      />
       <DictionarySelect
         id={idOf('certificateType')}
         label={t`证件类型`}
@@ -134,9 +149,23 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
       {text('phone', t`手机号码`, { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 11 })}
       <YesNoField id={idOf('meal')} legend={t`是否用餐`} value={values.meal} error={errors.meal} onChange={(v) => setValue('meal', v)} />
       {values.meal === 'yes' ? (
-        <DictionarySelect id={idOf('mealType')} label={t`用餐类型`} value={values.mealType} options={mealTypes} error={errors.mealType} onChange={(v) => setValue('mealType', v)} onBlur={() => void blur('mealType')} />
+        <DictionarySelect
+          id={idOf('mealType')}
+          label={t`用餐类型`}
+          value={values.mealType}
+          options={mealTypes}
+          error={errors.mealType}
+          onChange={(v) => setValue('mealType', v)}
+          onBlur={() => void blur('mealType')}
+        />
       ) : null}
-      <YesNoField id={idOf('lodging')} legend={t`是否住宿`} value={values.lodging} error={errors.lodging} onChange={(v) => setValue('lodging', v)} />
+      <YesNoField
+        id={idOf('lodging')}
+        legend={t`是否住宿`}
+        value={values.lodging}
+        error={errors.lodging}
+        onChange={(v) => setValue('lodging', v)}
+      />
 
       {expiredUntil === pass.validUntil ? <PassExpiredAlert /> : null}
       <FormAlert message={formError} />
@@ -159,7 +188,11 @@ export function VisitorForm({ pass }: { pass: VisitPass }) {
 function PassExpiredAlert() {
   const { i18n } = useLingui();
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="visitor-pass-expired">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      data-testid="visitor-pass-expired"
+    >
       <p>{message('passExpired', i18n.locale as Locale)}</p>
       <p className="mt-1">
         <Trans>访客信息未提交，已填写的内容仍保留在本机。</Trans>{' '}

@@ -5,7 +5,16 @@ import { departmentsQueryOptions, productionBasesQueryOptions } from '@/api/orga
 import { relatedProjectsQueryOptions } from './list-related-projects';
 
 /** Every dictionary the visit form offers, whether or not its field is on screen yet. */
-export const VISIT_DICTIONARIES = ['visitIntention', 'entryMethod', 'gender', 'certificateType', 'mealType', 'visitFileType', 'insuranceType', 'currency'] as const;
+export const VISIT_DICTIONARIES = [
+  'visitIntention',
+  'entryMethod',
+  'gender',
+  'certificateType',
+  'mealType',
+  'visitFileType',
+  'insuranceType',
+  'currency',
+] as const;
 
 /**
  * Reads, once the form opens with a connection, every choice the form can offer: all its
@@ -16,7 +25,11 @@ export const VISIT_DICTIONARIES = ['visitIntention', 'entryMethod', 'gender', 'c
  * and the public ones by the service worker. Offline, or when an answer is already cached, nothing
  * is asked.
  */
-export async function prefetchVisitReferenceData(client: ReturnType<typeof useQueryClient>, supplierId: string, locale: string): Promise<void> {
+export async function prefetchVisitReferenceData(
+  client: ReturnType<typeof useQueryClient>,
+  supplierId: string,
+  locale: string,
+): Promise<void> {
   const dictionaries = VISIT_DICTIONARIES.map((type) => client.prefetchQuery(dictionaryQueryOptions(type, locale)));
   const projects = client.prefetchQuery(relatedProjectsQueryOptions(supplierId));
   const bases = await client.fetchQuery(productionBasesQueryOptions(locale)).catch(() => []);

@@ -19,7 +19,12 @@ export const isVisitEntry = (entry: Pick<OutboxEntry, 'call'>) => entry.call ===
  * one mends, whose place (and thread) it takes. Throws StorageFullError when the device has no
  * room (nothing is written then).
  */
-export function queueVisitApplication(supplierId: string, values: VisitFormValues, baseName: string, replaces?: Pick<OutboxEntry, 'id' | 'thread'>) {
+export function queueVisitApplication(
+  supplierId: string,
+  values: VisitFormValues,
+  baseName: string,
+  replaces?: Pick<OutboxEntry, 'id' | 'thread'>,
+) {
   const count = values.visitors.length;
   return enqueue({
     owner: supplierOwner(supplierId),

@@ -11,7 +11,8 @@ import { VISIT_DICTIONARIES } from './prefetch-reference-data';
 export function useVisitChoices(productionBase: string, locale: string): VisitChoices {
   const dictionaries = useQueries({
     queries: VISIT_DICTIONARIES.map((type) => dictionaryQueryOptions(type, locale)),
-    combine: (results) => Object.fromEntries(VISIT_DICTIONARIES.map((type, i) => [type, results[i]?.data])) as NonNullable<VisitChoices['dictionaries']>,
+    combine: (results) =>
+      Object.fromEntries(VISIT_DICTIONARIES.map((type, i) => [type, results[i]?.data])) as NonNullable<VisitChoices['dictionaries']>,
   });
   const bases = useQuery(productionBasesQueryOptions(locale));
   const departments = useQuery(departmentsQueryOptions(productionBase, locale));

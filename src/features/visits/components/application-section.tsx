@@ -59,8 +59,26 @@ export function ApplicationSection({ supplierId, values, errors, disabled, onCha
   return (
     <FormSection id="visit-section-application" title={t`申请信息`}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <DictionaryField type="visitIntention" path="intention" label={t`参观意向`} required value={values.intention} onChange={(intention) => onChange({ intention })} error={errors.intention} disabled={disabled} />
-        <DictionaryField type="entryMethod" path="entryMethod" label={t`入厂方式`} required value={values.entryMethod} onChange={(entryMethod) => onChange({ entryMethod })} error={errors.entryMethod} disabled={disabled} />
+        <DictionaryField
+          type="visitIntention"
+          path="intention"
+          label={t`参观意向`}
+          required
+          value={values.intention}
+          onChange={(intention) => onChange({ intention })}
+          error={errors.intention}
+          disabled={disabled}
+        />
+        <DictionaryField
+          type="entryMethod"
+          path="entryMethod"
+          label={t`入厂方式`}
+          required
+          value={values.entryMethod}
+          onChange={(entryMethod) => onChange({ entryMethod })}
+          error={errors.entryMethod}
+          disabled={disabled}
+        />
         <Field id={visitFieldId('startDate')} label={t`开始日期`} required error={errors.startDate}>
           <input type="date" {...text('startDate', 10)} min={minDate} />
         </Field>
@@ -95,8 +113,19 @@ export function ApplicationSection({ supplierId, values, errors, disabled, onCha
         <Field id={visitFieldId('host')} label={t`接待人`} required error={errors.host}>
           <input type="text" {...text('host', 50)} />
         </Field>
-        <Field id={visitFieldId('relatedProject')} label={t`关联项目`} required error={errors.relatedProject} hint={t`从您的招标项目和询价单中选择，或直接填写。`}>
-          <input type="text" list="visit-related-projects" {...text('relatedProject', 100)} {...fieldProps(visitFieldId('relatedProject'), errors.relatedProject, true)} />
+        <Field
+          id={visitFieldId('relatedProject')}
+          label={t`关联项目`}
+          required
+          error={errors.relatedProject}
+          hint={t`从您的招标项目和询价单中选择，或直接填写。`}
+        >
+          <input
+            type="text"
+            list="visit-related-projects"
+            {...text('relatedProject', 100)}
+            {...fieldProps(visitFieldId('relatedProject'), errors.relatedProject, true)}
+          />
         </Field>
         <datalist id="visit-related-projects">
           {(projects.data ?? []).map((p) => (

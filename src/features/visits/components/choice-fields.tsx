@@ -21,13 +21,31 @@ interface SelectFieldProps {
 }
 
 /** A native select of codes with labels; unanswered starts as "请选择". */
-export function SelectField({ path, label, value, options, onChange, error, required, placeholder, disabled, className }: SelectFieldProps) {
+export function SelectField({
+  path,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  required,
+  placeholder,
+  disabled,
+  className,
+}: SelectFieldProps) {
   const { t } = useLingui();
   const id = visitFieldId(path);
   const known = !value || (options ?? []).some((o) => o.code === value);
   return (
     <Field id={id} label={label} required={required} error={error} className={className}>
-      <select {...fieldProps(id, error)} className="input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-required={required || undefined}>
+      <select
+        {...fieldProps(id, error)}
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required={required || undefined}
+      >
         <option value="">{placeholder ?? t`请选择`}</option>
         {/* A code kept from a copy or a draft whose options are not loaded yet stays selected. */}
         {known ? null : <option value={value}>{value}</option>}
@@ -49,7 +67,19 @@ export function DictionaryField(props: Omit<SelectFieldProps, 'options'> & { typ
 }
 
 /** A yes/no that must be answered (SPEC.md section 5): two radios in a fieldset (a radiogroup). */
-export function YesNoField({ path, label, value, onChange, error }: { path: string; label: string; value: YesNo; onChange: (v: YesNo) => void; error?: string }) {
+export function YesNoField({
+  path,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  path: string;
+  label: string;
+  value: YesNo;
+  onChange: (v: YesNo) => void;
+  error?: string;
+}) {
   const id = visitFieldId(path);
   const radio = (answer: 'yes' | 'no') => (
     <label className="inline-flex min-h-11 items-center gap-2 sm:min-h-0">
@@ -66,7 +96,12 @@ export function YesNoField({ path, label, value, onChange, error }: { path: stri
   );
   // Invalid is said of the pair (a radio itself has no aria-invalid), with the message.
   return (
-    <fieldset role="radiogroup" aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      role="radiogroup"
+      aria-required="true"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="label">
         {label}
         <span className="ml-0.5 text-red-700" aria-hidden="true">

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A titled section of the visit application form (a landmark a reader can jump to). */
-export function FormSection({ id, title, description, children }: { id: string; title: ReactNode; description?: ReactNode; children: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="card space-y-4">
       <div>

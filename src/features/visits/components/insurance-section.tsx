@@ -47,14 +47,32 @@ export function InsuranceSection({ insurance, visitors, errors, disabled, onChan
         <Field id={visitFieldId('insurance.company')} label={t`保险公司`} required error={errors['insurance.company']}>
           <input type="text" {...text('company', 200)} />
         </Field>
-        <DictionaryField type="insuranceType" path="insurance.type" label={t`保险类型`} required value={insurance.type} onChange={(type) => onChange({ type })} error={errors['insurance.type']} disabled={disabled} />
+        <DictionaryField
+          type="insuranceType"
+          path="insurance.type"
+          label={t`保险类型`}
+          required
+          value={insurance.type}
+          onChange={(type) => onChange({ type })}
+          error={errors['insurance.type']}
+          disabled={disabled}
+        />
         <Field id={visitFieldId('insurance.policyNo')} label={t`保单号`} required error={errors['insurance.policyNo']}>
           <input type="text" spellCheck={false} {...text('policyNo', 64)} />
         </Field>
         <Field id={visitFieldId('insurance.jobType')} label={t`工种`} required error={errors['insurance.jobType']}>
           <input type="text" {...text('jobType', 100)} />
         </Field>
-        <DictionaryField type="currency" path="insurance.currency" label={t`币种`} required value={insurance.currency} onChange={(currency) => onChange({ currency })} error={errors['insurance.currency']} disabled={disabled} />
+        <DictionaryField
+          type="currency"
+          path="insurance.currency"
+          label={t`币种`}
+          required
+          value={insurance.currency}
+          onChange={(currency) => onChange({ currency })}
+          error={errors['insurance.currency']}
+          disabled={disabled}
+        />
         <Field id={amountId} label={t`保险金额`} required error={errors['insurance.amount']}>
           <NumericInput
             {...fieldProps(amountId, errors['insurance.amount'])}
@@ -68,10 +86,30 @@ export function InsuranceSection({ insurance, visitors, errors, disabled, onChan
         <Field id={visitFieldId('insurance.date')} label={t`投保日期`} required error={errors['insurance.date']}>
           <input type="date" {...text('date', 10)} />
         </Field>
-        <YesNoField path="insurance.hasInsured" label={t`是否已投保`} value={insurance.hasInsured} onChange={(hasInsured) => onChange({ hasInsured })} error={errors['insurance.hasInsured']} />
-        <YesNoField path="insurance.hasSocialSecurity" label={t`是否有社保`} value={insurance.hasSocialSecurity} onChange={(hasSocialSecurity) => onChange({ hasSocialSecurity })} error={errors['insurance.hasSocialSecurity']} />
+        <YesNoField
+          path="insurance.hasInsured"
+          label={t`是否已投保`}
+          value={insurance.hasInsured}
+          onChange={(hasInsured) => onChange({ hasInsured })}
+          error={errors['insurance.hasInsured']}
+        />
+        <YesNoField
+          path="insurance.hasSocialSecurity"
+          label={t`是否有社保`}
+          value={insurance.hasSocialSecurity}
+          onChange={(hasSocialSecurity) => onChange({ hasSocialSecurity })}
+          error={errors['insurance.hasSocialSecurity']}
+        />
       </div>
-      <FilesField path="insurance.appendix" label={t`保险附件`} value={insurance.appendix} onChange={(appendix) => onChange({ appendix })} rule={UPLOAD_RULES.visitDocuments} error={errors['insurance.appendix']} disabled={disabled} />
+      <FilesField
+        path="insurance.appendix"
+        label={t`保险附件`}
+        value={insurance.appendix}
+        onChange={(appendix) => onChange({ appendix })}
+        rule={UPLOAD_RULES.visitDocuments}
+        error={errors['insurance.appendix']}
+        disabled={disabled}
+      />
       <fieldset className="space-y-3">
         <legend className="label">
           <Trans>被保险人及工种</Trans>
@@ -91,7 +129,10 @@ export function InsuranceSection({ insurance, visitors, errors, disabled, onChan
             const insuredPath = `visitors.${index}.insured`;
             const jobId = visitFieldId(jobPath);
             return (
-              <li key={visitor.key} className="grid grid-cols-1 items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_16rem]">
+              <li
+                key={visitor.key}
+                className="grid grid-cols-1 items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_16rem]"
+              >
                 <div>
                   <label className="inline-flex min-h-11 items-center gap-2 sm:min-h-0">
                     <input
@@ -106,7 +147,9 @@ export function InsuranceSection({ insurance, visitors, errors, disabled, onChan
                     />
                     <span className="break-words">
                       {who}
-                      {visitor.certificateNo ? <span className="ml-2 text-xs text-slate-500 tabular-nums">{visitor.certificateNo}</span> : null}
+                      {visitor.certificateNo ? (
+                        <span className="ml-2 text-xs text-slate-500 tabular-nums">{visitor.certificateNo}</span>
+                      ) : null}
                     </span>
                   </label>
                   <FieldError id={visitFieldId(insuredPath)} error={errors[insuredPath]} />

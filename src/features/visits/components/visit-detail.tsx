@@ -49,7 +49,8 @@ const Files = ({ files }: { files: FileRef[] }) =>
 export function VisitDetailView({ supplierId, id }: { supplierId: string; id: string }) {
   const { t } = useLingui();
   const query = useQuery(visitApplicationQueryOptions(supplierId, id));
-  if (query.isPending) return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />;
+  if (query.isPending)
+    return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />;
   if (query.isError && query.data === undefined) {
     if (isVisitMissing(query.error)) {
       return (
@@ -64,7 +65,14 @@ export function VisitDetailView({ supplierId, id }: { supplierId: string; id: st
         />
       );
     }
-    return <LoadError title={<Trans>参观申请加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title={<Trans>参观申请加载失败</Trans>}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return (
     <>
@@ -90,7 +98,12 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
 
   const withdraw = async () => {
     const no = detail.visitNo;
-    const sure = await confirmDialog({ title: t`撤回参观申请`, message: t`撤回后申请 ${no} 将不再审核，确定撤回吗？`, confirmLabel: t`撤回`, danger: true });
+    const sure = await confirmDialog({
+      title: t`撤回参观申请`,
+      message: t`撤回后申请 ${no} 将不再审核，确定撤回吗？`,
+      confirmLabel: t`撤回`,
+      danger: true,
+    });
     if (!sure) return;
     setBusy(true);
     try {
@@ -120,7 +133,13 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
               </Link>
             ) : null}
             {block === null ? (
-              <button type="button" className="btn btn-secondary text-red-700" disabled={busy} aria-busy={busy} onClick={() => void withdraw()}>
+              <button
+                type="button"
+                className="btn btn-secondary text-red-700"
+                disabled={busy}
+                aria-busy={busy}
+                onClick={() => void withdraw()}
+              >
                 <Trans>撤回申请</Trans>
               </button>
             ) : null}
@@ -134,7 +153,9 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
             { label: t`提交时间`, value: <DateTime value={detail.submittedAt} /> },
             ...(detail.reviewedAt ? [{ label: t`审核时间`, value: <DateTime value={detail.reviewedAt} /> }] : []),
             ...(detail.reviewReason ? [{ label: t`退回原因`, value: detail.reviewReason, wide: true }] : []),
-            ...(detail.reviewStatus === 'approved' ? [{ label: t`开门二维码`, value: t`每位来访人员用本人手机号在“访客登录”页面获取。`, wide: true }] : []),
+            ...(detail.reviewStatus === 'approved'
+              ? [{ label: t`开门二维码`, value: t`每位来访人员用本人手机号在“访客登录”页面获取。`, wide: true }]
+              : []),
           ]}
         />
       </DetailSection>

@@ -23,7 +23,8 @@ interface VisitFilesSectionProps {
 export function VisitFilesSection({ rows, errors, disabled, uploader, onChange }: VisitFilesSectionProps) {
   const { t } = useLingui();
   const max = UPLOAD_RULES.visitFiles.max;
-  const patch = (index: number, change: Partial<TypedFileValues>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const patch = (index: number, change: Partial<TypedFileValues>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const add = () => {
     const row = emptyTypedFile();
     onChange([...rows, row]);
@@ -79,9 +80,7 @@ export function VisitFilesSection({ rows, errors, disabled, uploader, onChange }
                       />
                       {row.file ? (
                         <p className="mt-1 text-xs text-slate-500">
-                          <Trans>
-                            上传人：{uploader} · 提交后上传
-                          </Trans>
+                          <Trans>上传人：{uploader} · 提交后上传</Trans>
                         </p>
                       ) : null}
                     </div>
@@ -110,7 +109,13 @@ export function VisitFilesSection({ rows, errors, disabled, uploader, onChange }
           <Trans>暂无文件。</Trans>
         </p>
       )}
-      <button id="visit-files-add" type="button" className="btn btn-secondary w-full sm:w-auto" onClick={add} disabled={disabled || rows.length >= max}>
+      <button
+        id="visit-files-add"
+        type="button"
+        className="btn btn-secondary w-full sm:w-auto"
+        onClick={add}
+        disabled={disabled || rows.length >= max}
+      >
         <Trans>添加文件</Trans>
       </button>
     </FormSection>

@@ -47,7 +47,11 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   const locale = i18n.locale as Locale;
   const { online } = useConnectivity();
   const [values, setValues] = useState<VisitFormValues>(() =>
-    copyOf ? copyOfApplication(copyOf) : mending ? mendedVisitValues(mending.entry.payload, mending.files) : emptyVisitValues(supplierName, relatedProject),
+    copyOf
+      ? copyOfApplication(copyOf)
+      : mending
+        ? mendedVisitValues(mending.entry.payload, mending.files)
+        : emptyVisitValues(supplierName, relatedProject),
   );
   const [replaces, setReplaces] = useState(mending?.entry.id);
   const [attempted, setAttempted] = useState(false);
@@ -58,16 +62,23 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   usePrefetchVisitReferenceData(supplierId, i18n.locale, online);
   // One draft per starting point (new, from a tender, a copy): one never overwrites another.
   // A mended application is its own record of what was filled: no draft beside it.
-  const draft = useDraft(copyOf ? `visit-apply:copy:${copyOf.id}` : `visit-apply:new:${relatedProject}`, mending ? null : supplierOwner(supplierId), values, setValues, {
-    isEmpty: (v) => (copyOf ? false : isEmptyVisit(v, supplierName, relatedProject)),
-  });
+  const draft = useDraft(
+    copyOf ? `visit-apply:copy:${copyOf.id}` : `visit-apply:new:${relatedProject}`,
+    mending ? null : supplierOwner(supplierId),
+    values,
+    setValues,
+    {
+      isEmpty: (v) => (copyOf ? false : isEmptyVisit(v, supplierName, relatedProject)),
+    },
+  );
   const refusal = replaces ? (mending?.entry.lastError?.message ?? '') : '';
 
   const now = useNow();
   const errors = attempted ? visitErrors(values, locale, now, choices) : {};
   const problemCount = Object.keys(errors).length;
   const change = (patch: Partial<VisitFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const changeVisitor = (index: number, patch: Partial<VisitorValues>) => setValues((v) => ({ ...v, visitors: v.visitors.map((visitor, i) => (i === index ? { ...visitor, ...patch } : visitor)) }));
+  const changeVisitor = (index: number, patch: Partial<VisitorValues>) =>
+    setValues((v) => ({ ...v, visitors: v.visitors.map((visitor, i) => (i === index ? { ...visitor, ...patch } : visitor)) }));
 
   const focusFirstProblem = () =>
     requestAnimationFrame(() => {
@@ -91,7 +102,12 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     setBusy(true);
     try {
       const baseName = choices.bases?.find((b) => b.code === values.productionBase)?.label ?? values.productionBase;
-      await queueVisitApplication(supplierId, values, baseName, replaces && mending ? { id: replaces, thread: mending.entry.thread } : undefined);
+      await queueVisitApplication(
+        supplierId,
+        values,
+        baseName,
+        replaces && mending ? { id: replaces, thread: mending.entry.thread } : undefined,
+      );
     } catch (error) {
       announceQueueFailure(error);
       return;
@@ -105,7 +121,12 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
   };
 
   const discard = async () => {
-    const sure = await confirmDialog({ title: t`清空填写内容`, message: t`已填写的内容和所选文件将从本设备删除，确定清空吗？`, confirmLabel: t`清空`, danger: true });
+    const sure = await confirmDialog({
+      title: t`清空填写内容`,
+      message: t`已填写的内容和所选文件将从本设备删除，确定清空吗？`,
+      confirmLabel: t`清空`,
+      danger: true,
+    });
     if (!sure) return;
     setValues(copyOf ? copyOfApplication(copyOf) : emptyVisitValues(supplierName, relatedProject));
     setAttempted(false);
@@ -116,9 +137,7 @@ export function VisitForm({ supplierId, username, supplierName, copyOf, relatedP
     <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4 sm:space-y-6" aria-label={t`参观申请表`}>
       {copyOf ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <Trans>
-            复制自已退回的申请 {copyOf.visitNo}。请按退回原因修改，并重新选择参观日期。
-          </Trans>
+          <Trans>复制自已退回的申请 {copyOf.visitNo}。请按退回原因修改，并重新选择参观日期。</Trans>
           {copyOf.reviewReason ? (
             <span className="mt-1 block break-words">
               <Trans>退回原因：{copyOf.reviewReason}</Trans>

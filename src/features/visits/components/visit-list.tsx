@@ -69,7 +69,10 @@ function PendingVisits({ supplierId }: { supplierId: string }) {
       </h2>
       <ul className="space-y-2" aria-label={t`待提交的参观申请`}>
         {waiting.map((entry) => (
-          <li key={entry.id} className={`rounded-lg border p-3 text-sm ${entry.status === 'failed' ? 'border-red-200 bg-red-50/40' : 'border-dashed border-slate-300 bg-slate-50'}`}>
+          <li
+            key={entry.id}
+            className={`rounded-lg border p-3 text-sm ${entry.status === 'failed' ? 'border-red-200 bg-red-50/40' : 'border-dashed border-slate-300 bg-slate-50'}`}
+          >
             <p className="break-words">{entry.summary}</p>
             <p className="mt-1 text-slate-600">
               {entry.status === 'failed' ? (

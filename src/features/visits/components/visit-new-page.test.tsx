@@ -35,7 +35,9 @@ const DICTIONARIES: Record<string, { code: string; label: string }[]> = {
   currency: [{ code: 'CNY', label: '人民币' }],
 };
 const server = setupServer(
-  http.get(`${bidService}/common/getSelectCodeCommonData`, ({ request }) => ok(DICTIONARIES[new URL(request.url).searchParams.get('type')!] ?? [])),
+  http.get(`${bidService}/common/getSelectCodeCommonData`, ({ request }) =>
+    ok(DICTIONARIES[new URL(request.url).searchParams.get('type')!] ?? []),
+  ),
   http.get(`${bidService}/supplier/getProductionBaseOrg`, () => ok([{ code: 'DG', label: '东莞生产基地' }])),
   http.get(`${bidService}/supplier/getOrgCodeByProductionBase`, () => ok([{ code: 'QA', label: '质量部' }])),
   http.post(`${bidService}/tender/listByPage`, () => ok({ records: [], total: 0, pageNo: 1, pageSize: 100 })),
@@ -45,7 +47,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   useNodeBlobs();
   logIn('s1');
-  Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true } });
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+  });
 });
 afterEach(async () => {
   server.resetHandlers();
@@ -62,7 +67,17 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 /** A complete application for two visitors, the first insured, with a labour contract and a typed file chosen on the device. */
 function application(): VisitFormValues {
   const v = emptyVisitValues('示例纸业');
-  const visitor = (name: string, certificateType: string, certificateNo: string, phone: string) => ({ ...v.visitors[0]!, key: name, name, gender: 'M', certificateType, certificateNo, phone, meal: 'no' as const, lodging: 'no' as const });
+  const visitor = (name: string, certificateType: string, certificateNo: string, phone: string) => ({
+    ...v.visitors[0]!,
+    key: name,
+    name,
+    gender: 'M',
+    certificateType,
+    certificateNo,
+    phone,
+    meal: 'no' as const,
+    lodging: 'no' as const,
+  });
   return {
     ...v,
     intention: 'AUDIT',
@@ -75,16 +90,40 @@ function application(): VisitFormValues {
     host: '王经理',
     relatedProject: 'ZB2026001',
     labourContract: { files: [fileOf('劳务合同.pdf', 20)], kept: [] },
-    visitors: [{ ...visitor('张三', 'ID', '11010519491231002X', '13900000101'), insured: true, job: '审核员' }, visitor('李四', 'PASSPORT', 'E12345678', '13900000102')],
+    visitors: [
+      { ...visitor('张三', 'ID', '11010519491231002X', '13900000101'), insured: true, job: '审核员' },
+      visitor('李四', 'PASSPORT', 'E12345678', '13900000102'),
+    ],
     files: [{ ...emptyTypedFile(), type: 'PLAN', file: fileOf('参观方案.pdf', 30) }],
-    insurance: { ...v.insurance, company: '平安保险', type: 'ACCIDENT', policyNo: 'P-1', jobType: '审核', amount: '500000.00', currency: 'CNY', date: dayFromNow(-1), hasInsured: 'yes', hasSocialSecurity: 'no' },
+    insurance: {
+      ...v.insurance,
+      company: '平安保险',
+      type: 'ACCIDENT',
+      policyNo: 'P-1',
+      jobType: '审核',
+      amount: '500000.00',
+      currency: 'CNY',
+      date: dayFromNow(-1),
+      hasInsured: 'yes',
+      hasSocialSecurity: 'no',
+    },
   };
 }
 
 function renderPage(at: string, onQueued = vi.fn()) {
   function Screen() {
     const { copy = '', relatedProject = '', mend = '' } = useSearch({ strict: false }) as VisitFormSearch;
-    return <VisitNewPage supplierId="s1" username="acme" supplierName="示例纸业" copy={copy} relatedProject={relatedProject} mend={mend} onQueued={onQueued} />;
+    return (
+      <VisitNewPage
+        supplierId="s1"
+        username="acme"
+        supplierName="示例纸业"
+        copy={copy}
+        relatedProject={relatedProject}
+        mend={mend}
+        onQueued={onQueued}
+      />
+    );
   }
   renderScreen('/platform/visitorApplyNew/new', Screen, ['/platform/visitorApplyNew'], { at, validateSearch: validateVisitFormSearch });
   return onQueued;
@@ -120,12 +159,19 @@ function retiredChoices(): VisitFormValues {
 describe('<VisitNewPage> mending a refused application', () => {
   it('opens with its values, visitors, files and the reason, and is sent in its place', async () => {
     const refused = await queueVisitApplication('s1', application(), '东莞生产基地');
-    await patchEntry(refused.id, (e) => ({ ...e, status: 'failed', attempts: 1, lastError: { code: 'E400', message: '接待人不在该部门' } }));
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E400', message: '接待人不在该部门' },
+    }));
     const stored = await listUploads(refused.id);
     const onQueued = renderPage(`/platform/visitorApplyNew/new?mend=${refused.id}`);
 
     expect(await screen.findByRole('heading', { name: '修改参观申请' })).toBeTruthy();
-    expect((await screen.findByRole('note')).textContent).toBe('这份申请被投标服务退回：接待人不在该部门。请修改后重新提交，它会代替被退回的那份。');
+    expect((await screen.findByRole('note')).textContent).toBe(
+      '这份申请被投标服务退回：接待人不在该部门。请修改后重新提交，它会代替被退回的那份。',
+    );
     expect(textbox(/^接待人/).value).toBe('王经理');
     expect((screen.getByLabelText(/^开始日期/) as HTMLInputElement).value).toBe(dayFromNow(3));
     expect(screen.getAllByRole('textbox', { name: /^姓名/ }).map((input) => (input as HTMLInputElement).value)).toEqual(['张三', '李四']);
@@ -150,7 +196,9 @@ describe('<VisitNewPage> mending a refused application', () => {
     // The confirmation closes after its delay: gone before the next test renders.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const entries = await listEntries([OWNER]);
-    expect(entries.map((e) => [e.id, e.status, e.thread, (e.payload as { host: string }).host])).toEqual([[refused.id, 'queued', refused.thread, '赵主任']]);
+    expect(entries.map((e) => [e.id, e.status, e.thread, (e.payload as { host: string }).host])).toEqual([
+      [refused.id, 'queued', refused.thread, '赵主任'],
+    ]);
     expect(entries[0]!.idempotencyKey).not.toBe(refused.idempotencyKey);
     // Every file the form kept keeps its stored upload, in its field.
     expect((await listUploads(refused.id)).map((u) => [u.id, u.field, u.name])).toEqual(stored.map((u) => [u.id, u.field, u.name]));
@@ -189,18 +237,66 @@ describe('<VisitNewPage> checking the choices the device holds', () => {
     await waitFor(() => expect(document.activeElement).toBe(intention));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onQueued).not.toHaveBeenCalled();
-    expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { intention: string }).intention])).toEqual([[refused.id, 'failed', 'TOUR']]);
+    expect((await listEntries([OWNER])).map((e) => [e.id, e.status, (e.payload as { intention: string }).intention])).toEqual([
+      [refused.id, 'failed', 'TOUR'],
+    ]);
   });
 
   it('flags the retired codes of a copied returned application', async () => {
     const detail: VisitApplicationDetail = {
-      id: 'a1', visitNo: 'VA2026-0001', intention: 'AUDIT', intentionName: '审核', startDate: '2026-01-01', endDate: '2026-01-02', productionBase: 'DG', productionBaseName: '东莞生产基地',
-      department: 'QA', departmentName: '质量部', relatedProject: 'ZB2026001', copiedFrom: null, reviewStatus: 'returned', reviewReason: '保险过期', reviewedAt: null, visitorCount: 1,
-      submittedAt: '2026-01-01T00:00:00Z', entryMethod: 'BOAT', sourceNo: '', reason: '年度审核', visitingCompany: '示例纸业', host: '王经理',
-      contract: [], labourNotice: [], labourContract: [{ name: '劳务合同.pdf', url: '/l', path: 'files/l' }], policy: [],
-      visitors: [{ name: '张三', gender: 'M', certificateType: 'ID', certificateNo: '11010519491231002X', phone: '13900000101', meal: true, mealType: 'BUFFET', lodging: false }],
+      id: 'a1',
+      visitNo: 'VA2026-0001',
+      intention: 'AUDIT',
+      intentionName: '审核',
+      startDate: '2026-01-01',
+      endDate: '2026-01-02',
+      productionBase: 'DG',
+      productionBaseName: '东莞生产基地',
+      department: 'QA',
+      departmentName: '质量部',
+      relatedProject: 'ZB2026001',
+      copiedFrom: null,
+      reviewStatus: 'returned',
+      reviewReason: '保险过期',
+      reviewedAt: null,
+      visitorCount: 1,
+      submittedAt: '2026-01-01T00:00:00Z',
+      entryMethod: 'BOAT',
+      sourceNo: '',
+      reason: '年度审核',
+      visitingCompany: '示例纸业',
+      host: '王经理',
+      contract: [],
+      labourNotice: [],
+      labourContract: [{ name: '劳务合同.pdf', url: '/l', path: 'files/l' }],
+      policy: [],
+      visitors: [
+        {
+          name: '张三',
+          gender: 'M',
+          certificateType: 'ID',
+          certificateNo: '11010519491231002X',
+          phone: '13900000101',
+          meal: true,
+          mealType: 'BUFFET',
+          lodging: false,
+        },
+      ],
       files: [],
-      insurance: { company: '平安保险', type: 'ACCIDENT', policyNo: 'P-1', jobType: '审核', insuredCount: 1, amount: '1000', currency: 'CNY', date: '2026-01-01', hasInsured: true, hasSocialSecurity: false, appendix: [], insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '审核员' }] },
+      insurance: {
+        company: '平安保险',
+        type: 'ACCIDENT',
+        policyNo: 'P-1',
+        jobType: '审核',
+        insuredCount: 1,
+        amount: '1000',
+        currency: 'CNY',
+        date: '2026-01-01',
+        hasInsured: true,
+        hasSocialSecurity: false,
+        appendix: [],
+        insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '审核员' }],
+      },
       serverTime: new Date().toISOString(),
     };
     server.use(http.post(`${bidService}/visitApply/getById`, () => ok(detail)));
@@ -231,7 +327,12 @@ describe('<VisitNewPage> checking the choices the device holds', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '提交申请' }));
     const ask = await screen.findByRole('dialog', { name: '提交参观申请' }, { timeout: 5000 });
-    for (const field of [screen.getByLabelText(/^参观意向/), screen.getByLabelText(/^被访部门/), screen.getByLabelText(/^币种/), ...screen.getAllByLabelText(/^性别/)]) {
+    for (const field of [
+      screen.getByLabelText(/^参观意向/),
+      screen.getByLabelText(/^被访部门/),
+      screen.getByLabelText(/^币种/),
+      ...screen.getAllByLabelText(/^性别/),
+    ]) {
       expect(field.getAttribute('aria-invalid')).toBeNull();
     }
     await user.click(within(ask).getByRole('button', { name: '取消' }));

@@ -58,10 +58,18 @@ export function VisitNewPage({ copy, mend = '', ...props }: VisitNewPageProps) {
 function CopyForm({ copy, supplierId, relatedProject: _, ...props }: VisitNewPageProps) {
   const { t } = useLingui();
   const query = useQuery(visitApplicationQueryOptions(supplierId, copy));
-  if (query.isPending) return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />;
+  if (query.isPending)
+    return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />;
   if (query.isError && query.data === undefined) {
     if (isVisitMissing(query.error)) return <EmptyState title={t`参观申请不存在`} description={t`它可能已被删除，或不属于当前供应商。`} />;
-    return <LoadError title={<Trans>参观申请加载失败</Trans>} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title={<Trans>参观申请加载失败</Trans>}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (query.data.reviewStatus !== 'returned') {
     return (

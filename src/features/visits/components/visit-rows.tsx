@@ -31,13 +31,27 @@ export function VisitTable({ rows }: { rows: VisitApplicationSummary[] }) {
       <table className="table table-fit [&_td]:px-3 [&_th]:px-3">
         <thead>
           <tr>
-            <th scope="col"><Trans>参观单号</Trans></th>
-            <th scope="col"><Trans>参观意向</Trans></th>
-            <th scope="col"><Trans>参观日期</Trans></th>
-            <th scope="col"><Trans>生产基地</Trans></th>
-            <th scope="col"><Trans>被访部门</Trans></th>
-            <th scope="col"><Trans>审核状态</Trans></th>
-            <th scope="col" className="text-right"><Trans>来访人数</Trans></th>
+            <th scope="col">
+              <Trans>参观单号</Trans>
+            </th>
+            <th scope="col">
+              <Trans>参观意向</Trans>
+            </th>
+            <th scope="col">
+              <Trans>参观日期</Trans>
+            </th>
+            <th scope="col">
+              <Trans>生产基地</Trans>
+            </th>
+            <th scope="col">
+              <Trans>被访部门</Trans>
+            </th>
+            <th scope="col">
+              <Trans>审核状态</Trans>
+            </th>
+            <th scope="col" className="text-right">
+              <Trans>来访人数</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -49,10 +63,14 @@ export function VisitTable({ rows }: { rows: VisitApplicationSummary[] }) {
                 </Link>
               </td>
               <td className="max-w-40 break-words whitespace-normal">{row.intentionName}</td>
-              <td><Dates row={row} /></td>
+              <td>
+                <Dates row={row} />
+              </td>
               <td className="max-w-40 break-words whitespace-normal">{row.productionBaseName}</td>
               <td className="max-w-40 break-words whitespace-normal">{row.departmentName}</td>
-              <td><ReviewBadge status={row.reviewStatus} /></td>
+              <td>
+                <ReviewBadge status={row.reviewStatus} />
+              </td>
               <td className="text-right tabular-nums">{row.visitorCount}</td>
             </tr>
           ))}
@@ -77,11 +95,19 @@ function VisitCard({ row }: { row: VisitApplicationSummary }) {
         {row.productionBaseName} · {row.intentionName}
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-        <dt className="text-slate-500"><Trans>参观日期</Trans></dt>
-        <dd><Dates row={row} /></dd>
-        <dt className="text-slate-500"><Trans>被访部门</Trans></dt>
+        <dt className="text-slate-500">
+          <Trans>参观日期</Trans>
+        </dt>
+        <dd>
+          <Dates row={row} />
+        </dd>
+        <dt className="text-slate-500">
+          <Trans>被访部门</Trans>
+        </dt>
         <dd className="break-words">{row.departmentName}</dd>
-        <dt className="text-slate-500"><Trans>来访人数</Trans></dt>
+        <dt className="text-slate-500">
+          <Trans>来访人数</Trans>
+        </dt>
         <dd className="tabular-nums">{row.visitorCount}</dd>
       </dl>
       {row.reviewStatus === 'returned' && row.reviewReason ? (
@@ -94,7 +120,5 @@ function VisitCard({ row }: { row: VisitApplicationSummary }) {
 }
 
 export function VisitCards({ rows }: { rows: VisitApplicationSummary[] }) {
-  return (
-    <CardList rows={rows}>{(row) => <VisitCard row={row} />}</CardList>
-  );
+  return <CardList rows={rows}>{(row) => <VisitCard row={row} />}</CardList>;
 }

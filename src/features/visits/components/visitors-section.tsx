@@ -32,14 +32,21 @@ export function VisitorsSection({ visitors, errors, disabled, onChange }: Visito
     focusNext.current = null;
     const control = 'control' in focus ? focus.control : null;
     const at = visitors.findIndex((v) => v.key === focus.key);
-    const id = control === null ? 'visit-visitors-add' : control === 'name' ? visitFieldId(`visitors.${at}.name`) : `visitor-${focus.key}-${control}`;
+    const id =
+      control === null
+        ? 'visit-visitors-add'
+        : control === 'name'
+          ? visitFieldId(`visitors.${at}.name`)
+          : `visitor-${focus.key}-${control}`;
     const el = document.getElementById(id) as HTMLButtonElement | HTMLInputElement | null;
     // A move to an end disables that way: its other button takes the focus.
     if (el && !el.disabled) el.focus();
-    else if (control === 'up' || control === 'down') document.getElementById(`visitor-${focus.key}-${control === 'up' ? 'down' : 'up'}`)?.focus();
+    else if (control === 'up' || control === 'down')
+      document.getElementById(`visitor-${focus.key}-${control === 'up' ? 'down' : 'up'}`)?.focus();
   }, [visitors]);
 
-  const patch = (index: number, change: Partial<VisitorValues>) => onChange(visitors.map((v, i) => (i === index ? { ...v, ...change } : v)));
+  const patch = (index: number, change: Partial<VisitorValues>) =>
+    onChange(visitors.map((v, i) => (i === index ? { ...v, ...change } : v)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...visitors];
     const [moved] = next.splice(index, 1);
@@ -61,7 +68,11 @@ export function VisitorsSection({ visitors, errors, disabled, onChange }: Visito
 
   const count = visitors.length;
   return (
-    <FormSection id="visit-section-visitors" title={t`来访人员`} description={t`共 ${count} 人。同一手机号只能登记一次；审核通过后，每位来访人员凭本人手机号在“访客登录”获取开门二维码。`}>
+    <FormSection
+      id="visit-section-visitors"
+      title={t`来访人员`}
+      description={t`共 ${count} 人。同一手机号只能登记一次；审核通过后，每位来访人员凭本人手机号在“访客登录”获取开门二维码。`}
+    >
       <FieldError id={visitFieldId('visitors')} error={errors.visitors} />
       <ol className="space-y-4">
         {visitors.map((visitor, index) => (
@@ -79,7 +90,13 @@ export function VisitorsSection({ visitors, errors, disabled, onChange }: Visito
           </li>
         ))}
       </ol>
-      <button id="visit-visitors-add" type="button" className="btn btn-secondary w-full sm:w-auto" onClick={add} disabled={disabled || count >= VISITORS_MAX}>
+      <button
+        id="visit-visitors-add"
+        type="button"
+        className="btn btn-secondary w-full sm:w-auto"
+        onClick={add}
+        disabled={disabled || count >= VISITORS_MAX}
+      >
         <Trans>添加来访人员</Trans>
       </button>
     </FormSection>
@@ -130,7 +147,16 @@ function VisitorCard({ visitor, index, count, errors, disabled, onPatch, onMove,
         <Field id={visitFieldId(path('name'))} label={t`姓名`} required error={errors[path('name')]}>
           <input type="text" autoComplete="off" {...input('name', 50)} />
         </Field>
-        <DictionaryField type="gender" path={path('gender')} label={t`性别`} required value={visitor.gender} onChange={(gender) => onPatch({ gender })} error={errors[path('gender')]} disabled={disabled} />
+        <DictionaryField
+          type="gender"
+          path={path('gender')}
+          label={t`性别`}
+          required
+          value={visitor.gender}
+          onChange={(gender) => onPatch({ gender })}
+          error={errors[path('gender')]}
+          disabled={disabled}
+        />
         <DictionaryField
           type="certificateType"
           path={path('certificateType')}
@@ -147,20 +173,61 @@ function VisitorCard({ visitor, index, count, errors, disabled, onPatch, onMove,
         <Field id={visitFieldId(path('phone'))} label={t`手机号`} required error={errors[path('phone')]}>
           <input type="tel" inputMode="numeric" autoComplete="off" {...input('phone', 11)} />
         </Field>
-        <YesNoField path={path('lodging')} label={t`是否住宿`} value={visitor.lodging} onChange={(lodging) => onPatch({ lodging })} error={errors[path('lodging')]} />
-        <YesNoField path={path('meal')} label={t`是否用餐`} value={visitor.meal} onChange={(meal) => onPatch({ meal, ...(meal === 'no' ? { mealType: '' } : {}) })} error={errors[path('meal')]} />
+        <YesNoField
+          path={path('lodging')}
+          label={t`是否住宿`}
+          value={visitor.lodging}
+          onChange={(lodging) => onPatch({ lodging })}
+          error={errors[path('lodging')]}
+        />
+        <YesNoField
+          path={path('meal')}
+          label={t`是否用餐`}
+          value={visitor.meal}
+          onChange={(meal) => onPatch({ meal, ...(meal === 'no' ? { mealType: '' } : {}) })}
+          error={errors[path('meal')]}
+        />
         {visitor.meal === 'yes' ? (
-          <DictionaryField type="mealType" path={path('mealType')} label={t`用餐类型`} required value={visitor.mealType} onChange={(mealType) => onPatch({ mealType })} error={errors[path('mealType')]} disabled={disabled} />
+          <DictionaryField
+            type="mealType"
+            path={path('mealType')}
+            label={t`用餐类型`}
+            required
+            value={visitor.mealType}
+            onChange={(mealType) => onPatch({ mealType })}
+            error={errors[path('mealType')]}
+            disabled={disabled}
+          />
         ) : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-        <button id={`visitor-${visitor.key}-up`} type="button" className="btn btn-ghost btn-sm" disabled={disabled || index === 0} onClick={() => onMove(-1)} aria-label={t`上移 ${who}`}>
+        <button
+          id={`visitor-${visitor.key}-up`}
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={disabled || index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={t`上移 ${who}`}
+        >
           <Trans>上移</Trans>
         </button>
-        <button id={`visitor-${visitor.key}-down`} type="button" className="btn btn-ghost btn-sm" disabled={disabled || index === count - 1} onClick={() => onMove(1)} aria-label={t`下移 ${who}`}>
+        <button
+          id={`visitor-${visitor.key}-down`}
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={disabled || index === count - 1}
+          onClick={() => onMove(1)}
+          aria-label={t`下移 ${who}`}
+        >
           <Trans>下移</Trans>
         </button>
-        <button type="button" className="btn btn-ghost btn-sm ml-auto text-red-700 hover:bg-red-50" disabled={disabled || count === 1} onClick={onRemove} aria-label={t`删除 ${who}`}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm ml-auto text-red-700 hover:bg-red-50"
+          disabled={disabled || count === 1}
+          onClick={onRemove}
+          aria-label={t`删除 ${who}`}
+        >
           <Trans>删除</Trans>
         </button>
       </div>

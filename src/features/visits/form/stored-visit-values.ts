@@ -11,7 +11,11 @@ import { AMOUNT_INPUT, newRowKey, pickRef, type FilesValue, type VisitFormValues
 const answer = (value: boolean | undefined): YesNo => (value === undefined ? '' : value ? 'yes' : 'no');
 
 /** What a stored application (its detail, or a refused entry's body) says of one visitor. */
-type StoredVisitor = Pick<VisitorValues, 'name' | 'gender' | 'certificateType' | 'certificateNo' | 'phone'> & { meal?: boolean; mealType?: string; lodging?: boolean };
+type StoredVisitor = Pick<VisitorValues, 'name' | 'gender' | 'certificateType' | 'certificateNo' | 'phone'> & {
+  meal?: boolean;
+  mealType?: string;
+  lodging?: boolean;
+};
 
 /** A visitor's row of the form, insured (with the job) when the insured persons name its certificate. */
 function visitorRow(v: StoredVisitor, insured: Map<string, string>): VisitorValues {
@@ -97,7 +101,12 @@ export function mendedVisitValues(payload: Record<string, unknown>, stored: Reco
     labourContract: field(body.labourContract, 'labourContract'),
     policy: field(body.policy, 'policy'),
     visitors: (body.visitors ?? []).map((v) => visitorRow(v, insured)),
-    files: (body.files ?? []).map((row, i) => ({ key: newRowKey(), type: row.type, file: row.file ? null : (stored[`files.${i}.file`]?.[0] ?? null), kept: row.file ? pickRef(row.file) : null })),
+    files: (body.files ?? []).map((row, i) => ({
+      key: newRowKey(),
+      type: row.type,
+      file: row.file ? null : (stored[`files.${i}.file`]?.[0] ?? null),
+      kept: row.file ? pickRef(row.file) : null,
+    })),
     insurance: {
       company: text(insurance.company),
       type: text(insurance.type),

@@ -77,7 +77,8 @@ export function visitErrors(v: VisitFormValues, locale: Locale, now: number, cho
   choose('entryMethod', dictionary.entryMethod, v.entryMethod);
   choose('productionBase', choices.bases, v.productionBase);
   // Only the departments of the base on screen say anything about its department.
-  if (choices.departments?.base === v.productionBase) choose('department', choices.departments.options, v.department, 'departmentNotOfBase');
+  if (choices.departments?.base === v.productionBase)
+    choose('department', choices.departments.options, v.department, 'departmentNotOfBase');
   v.visitors.forEach((visitor, i) => {
     choose(`visitors.${i}.gender`, dictionary.gender, visitor.gender);
     choose(`visitors.${i}.certificateType`, dictionary.certificateType, visitor.certificateType);

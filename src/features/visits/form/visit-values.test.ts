@@ -11,7 +11,17 @@ const LABELS = { contract: 'c', labourNotice: 'n', labourContract: 'lc', policy:
 /** A complete application for two visitors, the first insured. */
 function filled(): VisitFormValues {
   const v = emptyVisitValues('示例纸业');
-  const visitor = (name: string, certificateNo: string, phone: string) => ({ ...v.visitors[0]!, key: name, name, gender: 'M', certificateType: 'ID', certificateNo, phone, meal: 'no' as const, lodging: 'no' as const });
+  const visitor = (name: string, certificateNo: string, phone: string) => ({
+    ...v.visitors[0]!,
+    key: name,
+    name,
+    gender: 'M',
+    certificateType: 'ID',
+    certificateNo,
+    phone,
+    meal: 'no' as const,
+    lodging: 'no' as const,
+  });
   return {
     ...v,
     intention: 'AUDIT',
@@ -24,8 +34,22 @@ function filled(): VisitFormValues {
     host: '王经理',
     relatedProject: 'ZB2026001',
     labourContract: { files: [pdf('劳务合同.pdf')], kept: [] },
-    visitors: [{ ...visitor('张三', '11010519491231002X', '13900000101'), insured: true, job: '审核员' }, visitor('李四', 'E12345678', '13900000102')],
-    insurance: { ...v.insurance, company: '平安保险', type: 'ACCIDENT', policyNo: 'P-1', jobType: '审核', amount: '500000.00', currency: 'CNY', date: '2026-11-20', hasInsured: 'yes', hasSocialSecurity: 'no' },
+    visitors: [
+      { ...visitor('张三', '11010519491231002X', '13900000101'), insured: true, job: '审核员' },
+      visitor('李四', 'E12345678', '13900000102'),
+    ],
+    insurance: {
+      ...v.insurance,
+      company: '平安保险',
+      type: 'ACCIDENT',
+      policyNo: 'P-1',
+      jobType: '审核',
+      amount: '500000.00',
+      currency: 'CNY',
+      date: '2026-11-20',
+      hasInsured: 'yes',
+      hasSocialSecurity: 'no',
+    },
   };
 }
 
@@ -77,9 +101,17 @@ describe('the visit application form against the contract', () => {
     const v = filled();
     v.files = [
       { ...emptyTypedFile(), type: 'PLAN', file: pdf('plan.pdf') },
-      { ...emptyTypedFile(), type: 'SAFETY', kept: { name: 's.pdf', url: '/u', path: 'files/s', size: 3, uploader: 'demo', uploadedAt: '2026-11-01T00:00:00Z' }, file: null },
+      {
+        ...emptyTypedFile(),
+        type: 'SAFETY',
+        kept: { name: 's.pdf', url: '/u', path: 'files/s', size: 3, uploader: 'demo', uploadedAt: '2026-11-01T00:00:00Z' },
+        file: null,
+      },
     ];
-    expect(visitPayload(v, false).files).toEqual([{ type: 'SAFETY', file: { name: 's.pdf', url: '/u', path: 'files/s' } }, { type: 'PLAN' }]);
+    expect(visitPayload(v, false).files).toEqual([
+      { type: 'SAFETY', file: { name: 's.pdf', url: '/u', path: 'files/s' } },
+      { type: 'PLAN' },
+    ]);
     const fields = outboxFiles(v, LABELS);
     expect(fields.map((f) => [f.field, f.files.map((file) => file.name), 'single' in f])).toEqual([
       ['contract', [], false],
@@ -100,14 +132,67 @@ describe('the visit application form against the contract', () => {
 
   it('a copy keeps everything but the dates, with the stored files and the insured persons', () => {
     const copy = copyOfApplication({
-      id: 'a1', visitNo: 'VA1', intention: 'AUDIT', intentionName: '', startDate: '2026-01-01', endDate: '2026-01-02', productionBase: 'B', productionBaseName: '', department: 'D', departmentName: '',
-      relatedProject: 'ZB1', copiedFrom: null, reviewStatus: 'returned', reviewReason: '保险过期', reviewedAt: null, visitorCount: 1, submittedAt: '', entryMethod: 'CAR', sourceNo: '', reason: 'r',
-      visitingCompany: 'c', host: 'h', contract: [], labourNotice: [], labourContract: [{ name: 'l.pdf', url: '/l', path: 'files/l' }], policy: [],
-      visitors: [{ name: '张三', gender: 'M', certificateType: 'ID', certificateNo: '11010519491231002X', phone: '13900000101', meal: true, mealType: 'STD', lodging: false }],
-      files: [], serverTime: '',
-      insurance: { company: 'c', type: 't', policyNo: 'p', jobType: 'j', insuredCount: 1, amount: '1000', currency: 'CNY', date: '2026-01-01', hasInsured: true, hasSocialSecurity: false, appendix: [], insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '电工' }] },
+      id: 'a1',
+      visitNo: 'VA1',
+      intention: 'AUDIT',
+      intentionName: '',
+      startDate: '2026-01-01',
+      endDate: '2026-01-02',
+      productionBase: 'B',
+      productionBaseName: '',
+      department: 'D',
+      departmentName: '',
+      relatedProject: 'ZB1',
+      copiedFrom: null,
+      reviewStatus: 'returned',
+      reviewReason: '保险过期',
+      reviewedAt: null,
+      visitorCount: 1,
+      submittedAt: '',
+      entryMethod: 'CAR',
+      sourceNo: '',
+      reason: 'r',
+      visitingCompany: 'c',
+      host: 'h',
+      contract: [],
+      labourNotice: [],
+      labourContract: [{ name: 'l.pdf', url: '/l', path: 'files/l' }],
+      policy: [],
+      visitors: [
+        {
+          name: '张三',
+          gender: 'M',
+          certificateType: 'ID',
+          certificateNo: '11010519491231002X',
+          phone: '13900000101',
+          meal: true,
+          mealType: 'STD',
+          lodging: false,
+        },
+      ],
+      files: [],
+      serverTime: '',
+      insurance: {
+        company: 'c',
+        type: 't',
+        policyNo: 'p',
+        jobType: 'j',
+        insuredCount: 1,
+        amount: '1000',
+        currency: 'CNY',
+        date: '2026-01-01',
+        hasInsured: true,
+        hasSocialSecurity: false,
+        appendix: [],
+        insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '电工' }],
+      },
     });
-    expect(copy).toMatchObject({ startDate: '', endDate: '', copiedFrom: 'a1', labourContract: { files: [], kept: [{ name: 'l.pdf', url: '/l', path: 'files/l' }] } });
+    expect(copy).toMatchObject({
+      startDate: '',
+      endDate: '',
+      copiedFrom: 'a1',
+      labourContract: { files: [], kept: [{ name: 'l.pdf', url: '/l', path: 'files/l' }] },
+    });
     expect(copy.visitors[0]).toMatchObject({ meal: 'yes', mealType: 'STD', lodging: 'no', insured: true, job: '电工' });
     expect(copy.insurance.amount).toBe('1000.00');
   });
@@ -122,12 +207,21 @@ describe('the visit application form against the contract', () => {
     v.insurance.appendix = { files: [appendix], kept: [] };
     v.files = [
       { ...emptyTypedFile(), type: 'PLAN', file: plan },
-      { ...emptyTypedFile(), type: 'SAFETY', kept: { name: 's.pdf', url: '/u', path: 'files/s', size: 3, uploader: 'demo', uploadedAt: '2026-11-01T00:00:00Z' }, file: null },
+      {
+        ...emptyTypedFile(),
+        type: 'SAFETY',
+        kept: { name: 's.pdf', url: '/u', path: 'files/s', size: 3, uploader: 'demo', uploadedAt: '2026-11-01T00:00:00Z' },
+        file: null,
+      },
     ];
     // What the outbox holds: the body, and the files by field (as `entryFiles` gives them back).
     const stored = Object.fromEntries(outboxFiles(v, LABELS).map(({ field, files }) => [field, files]));
     const mended = mendedVisitValues(structuredClone(visitPayload(v, false)) as unknown as Record<string, unknown>, stored);
-    const withoutKeys = (values: VisitFormValues) => ({ ...values, visitors: values.visitors.map(({ key: _, ...rest }) => rest), files: values.files.map(({ key: _, ...rest }) => rest) });
+    const withoutKeys = (values: VisitFormValues) => ({
+      ...values,
+      visitors: values.visitors.map(({ key: _, ...rest }) => rest),
+      files: values.files.map(({ key: _, ...rest }) => rest),
+    });
     expect(withoutKeys(mended)).toEqual(
       withoutKeys({
         ...v,
@@ -199,8 +293,12 @@ describe('the visit application form against the choices on the device', () => {
   });
 
   it('flags a department not of the chosen base, and a base not among the bases', () => {
-    expect(visitErrors({ ...filled(), department: 'D9' }, 'en', NOW, loaded()).department).toBe('This department does not belong to the chosen production base');
-    expect(visitErrors({ ...filled(), productionBase: 'BASE9' }, 'zh-CN', NOW, loaded()).productionBase).toBe(message('choiceInvalid', 'zh-CN'));
+    expect(visitErrors({ ...filled(), department: 'D9' }, 'en', NOW, loaded()).department).toBe(
+      'This department does not belong to the chosen production base',
+    );
+    expect(visitErrors({ ...filled(), productionBase: 'BASE9' }, 'zh-CN', NOW, loaded()).productionBase).toBe(
+      message('choiceInvalid', 'zh-CN'),
+    );
     // Departments loaded for another base than the one on screen say nothing about its department.
     expect(visitErrors({ ...filled(), productionBase: 'BASE2', department: 'D7' }, 'zh-CN', NOW, loaded()).department).toBeUndefined();
   });
@@ -209,8 +307,12 @@ describe('the visit application form against the choices on the device', () => {
     const v = { ...filled(), intention: 'TOUR', department: 'D9', insurance: { ...filled().insurance, currency: 'EUR' } };
     v.visitors[1]!.certificateType = 'PASSPORT';
     expect(visitErrors(v, 'zh-CN', NOW)).toEqual({});
-    expect(visitErrors(v, 'zh-CN', NOW, { dictionaries: {}, bases: undefined, departments: { base: 'BASE1', options: undefined } })).toEqual({});
+    expect(
+      visitErrors(v, 'zh-CN', NOW, { dictionaries: {}, bases: undefined, departments: { base: 'BASE1', options: undefined } }),
+    ).toEqual({});
     // An empty code is the field's "required", not an unknown choice.
-    expect(visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW, loaded()).intention).toBe(visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW).intention);
+    expect(visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW, loaded()).intention).toBe(
+      visitErrors({ ...filled(), intention: '' }, 'zh-CN', NOW).intention,
+    );
   });
 });

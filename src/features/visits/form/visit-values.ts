@@ -125,7 +125,18 @@ export function emptyVisitValues(visitingCompany: string, relatedProject = ''): 
     policy: noFiles(),
     visitors: [emptyVisitor()],
     files: [],
-    insurance: { company: '', type: '', policyNo: '', jobType: '', amount: '', currency: '', date: '', hasInsured: '', hasSocialSecurity: '', appendix: noFiles() },
+    insurance: {
+      company: '',
+      type: '',
+      policyNo: '',
+      jobType: '',
+      amount: '',
+      currency: '',
+      date: '',
+      hasInsured: '',
+      hasSocialSecurity: '',
+      appendix: noFiles(),
+    },
     copiedFrom: '',
   };
 }
@@ -133,7 +144,11 @@ export function emptyVisitValues(visitingCompany: string, relatedProject = ''): 
 /** Whether nothing was filled beyond what a new form starts with (no draft is kept then). */
 export function isEmptyVisit(v: VisitFormValues, visitingCompany: string, relatedProject = ''): boolean {
   const empty = emptyVisitValues(visitingCompany, relatedProject);
-  const strip = (values: VisitFormValues) => ({ ...values, visitors: values.visitors.map(({ key: _, ...rest }) => rest), files: values.files.map(({ key: _, ...rest }) => rest) });
+  const strip = (values: VisitFormValues) => ({
+    ...values,
+    visitors: values.visitors.map(({ key: _, ...rest }) => rest),
+    files: values.files.map(({ key: _, ...rest }) => rest),
+  });
   return JSON.stringify(strip(v)) === JSON.stringify(strip(empty)) && !hasFiles(v);
 }
 
@@ -183,7 +198,10 @@ export function visitPayload(v: VisitFormValues, withLocal: boolean): VisitApply
       mealType: visitor.meal === 'yes' ? visitor.mealType : '',
       lodging: yesNo(visitor.lodging) as boolean,
     })),
-    files: orderedFiles(v).map((row) => ({ type: row.type, ...(row.kept ? { file: pickRef(row.kept) } : withLocal && row.file ? { file: LOCAL } : {}) })) as VisitApplySaveRequest['files'],
+    files: orderedFiles(v).map((row) => ({
+      type: row.type,
+      ...(row.kept ? { file: pickRef(row.kept) } : withLocal && row.file ? { file: LOCAL } : {}),
+    })) as VisitApplySaveRequest['files'],
     insurance: {
       company: v.insurance.company.trim(),
       type: v.insurance.type,
@@ -217,6 +235,8 @@ export function outboxFiles(v: VisitFormValues, labels: Record<FileField | 'appe
   return [
     ...FILE_FIELDS.map((field) => ({ field, files: v[field].files, label: labels[field] })),
     { field: 'insurance.appendix', files: v.insurance.appendix.files, label: labels.appendix },
-    ...rows.slice(keptCount).map((row, i) => ({ field: `files.${keptCount + i}.file`, files: [row.file!], single: true as const, label: labels.files })),
+    ...rows
+      .slice(keptCount)
+      .map((row, i) => ({ field: `files.${keptCount + i}.file`, files: [row.file!], single: true as const, label: labels.files })),
   ];
 }
