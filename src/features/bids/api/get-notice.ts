@@ -12,6 +12,9 @@ const getNotice = async (id: string, signal?: AbortSignal) => {
   return stored.attach(await request(calls.businessGetById, { id }, { signal, suppressError: true, onResponse: stored.onResponse }));
 };
 
+/** A notice as its screen reads it: with when this device stored it, if the answer came from the device. */
+export type NoticeAnswer = Awaited<ReturnType<typeof getNotice>>;
+
 export const isNotFound = (error: unknown): boolean => isApiError(error) && error.code === Code.notFound;
 
 export const noticeQueryOptions = (id: string) =>

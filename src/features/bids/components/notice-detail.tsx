@@ -2,13 +2,13 @@ import type { Locale } from '@contract/locales';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useLoadErrorText } from '@/ui/load-error';
+import type { ReactNode } from 'react';
+import { RecordStates } from '@/ui/record-states';
 import { Countdown } from '@/ui/countdown';
 import { DateTime } from '@/ui/date-time';
-import { EmptyState } from '@/ui/empty-state';
 import { formatNumber, formatRate } from '@/ui/format';
 import { Money } from '@/ui/money';
-import { isNotFound, noticeQueryOptions } from '../api/get-notice';
+import { isNotFound, noticeQueryOptions, type NoticeAnswer } from '../api/get-notice';
 import { CodeLabel } from './code-label';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { DetailSection, InfoList } from '@/ui/info-list';
@@ -29,46 +29,36 @@ function BackLink() {
 export function NoticeDetailView({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
-  const query = useQuery(noticeQueryOptions(id));
-  const errorText = useLoadErrorText(query.error);
-
-  if (query.isPending) {
-    return (
-      <div className="space-y-4" aria-busy="true" aria-label={t`正在加载公告详情`}>
-        <h1 className="sr-only">{t`公告详情`}</h1>
-        <BackLink />
-        <div className="card h-32 animate-pulse p-6" />
-        <div className="card h-64 animate-pulse p-6" />
-      </div>
-    );
-  }
-
-  if (query.isError) {
-    const notFound = isNotFound(query.error);
-    return (
-      <div className="space-y-4">
-        <h1 className="sr-only">{t`公告详情`}</h1>
-        <BackLink />
-        <div className="card p-6 text-center" role={notFound ? undefined : 'alert'}>
-          {notFound ? (
-            <EmptyState title={t`未找到该公告`} description={t`公告可能已被撤回或链接有误。`} />
-          ) : (
-            <>
-              <EmptyState title={t`公告详情加载失败`} description={errorText} />
-              <button type="button" className="btn btn-secondary mt-2" disabled={query.isFetching} onClick={() => void query.refetch()}>
-                <Trans>重试</Trans>
-              </button>
-            </>
-          )}
+  return (
+    <RecordStates
+      query={useQuery(noticeQueryOptions(id))}
+      frame={(content) => (
+        <div className="space-y-4">
+          <h1 className="sr-only">{t`公告详情`}</h1>
+          <BackLink />
+          {content}
         </div>
-      </div>
-    );
-  }
+      )}
+      loading={
+        <div className="space-y-4" aria-busy="true" aria-label={t`正在加载公告详情`}>
+          <div className="card h-32 animate-pulse p-6" />
+          <div className="card h-64 animate-pulse p-6" />
+        </div>
+      }
+      isMissing={isNotFound}
+      missing={{ title: t`未找到该公告`, description: t`公告可能已被撤回或链接有误。` }}
+      failedTitle={t`公告详情加载失败`}
+    >
+      {(notice, staleNote) => <Notice n={notice} locale={locale} staleNote={staleNote} />}
+    </RecordStates>
+  );
+}
 
-  const n = query.data;
+function Notice({ n, locale, staleNote }: { n: NoticeAnswer; locale: Locale; staleNote: ReactNode }) {
   return (
     <article className="space-y-4" aria-labelledby="notice-title">
       <BackLink />
+      {staleNote}
       <StoredAtNotice storedAt={n.storedAt} />
       <header className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="min-w-0">

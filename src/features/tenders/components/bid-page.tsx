@@ -1,12 +1,9 @@
 import type { TenderRecordDetail } from '@contract/schemas/tender';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { StaleDataNotice } from '@/ui/stale-data-notice';
 import { EmptyState } from '@/ui/empty-state';
-import { useLoadErrorText } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
-import { PageSpinner } from '@/ui/spinner';
+import { BackLink, RecordStates } from '@/ui/record-states';
 import { actionReasons, questionHint } from '../action-states';
 import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-record';
 import { useServerNow, type Clocked } from '@/ui/server-clock';
@@ -24,58 +21,43 @@ export interface BidPageProps {
   onQueued: () => void;
 }
 
-const BackLink = ({ id }: { id: string }) => (
-  <Link to="/platform/tenderManagement/$id" params={{ id }} className="btn btn-secondary">
-    <Trans>返回详情</Trans>
-  </Link>
-);
-
 /**
  * Upload bid documents and bill of materials for one record. Works offline from the record
  * kept on the device (the query is persisted); the bid then waits in the outbox.
  */
 export function BidPage(props: BidPageProps) {
   const { t } = useLingui();
-  const query = useQuery(tenderRecordQueryOptions(props.supplierId, props.id));
-  const errorText = useLoadErrorText(query.error);
-  const header = <PageHeader title={t`上传投标文件及物料清单`} actions={<BackLink id={props.id} />} />;
-
-  if (query.isPending) {
-    return (
-      <>
-        {header}
-        <PageSpinner />
-      </>
-    );
-  }
-  const missing = query.isError && isRecordMissing(query.error);
-  // A record on the device that could not be refreshed stays usable offline, with a note.
-  if (query.isError && (missing || query.data === undefined)) {
-    return (
-      <>
-        {header}
-        <div className="card" role={missing ? undefined : 'alert'}>
-          <EmptyState
-            title={missing ? errorText : t`投标记录加载失败`}
-            description={missing ? t`该投标记录不存在，或不属于当前账号。` : errorText}
-            action={
-              missing ? undefined : (
-                <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                  <Trans>重试</Trans>
-                </button>
-              )
-            }
-          />
-        </div>
-      </>
-    );
-  }
+  const header = (
+    <PageHeader
+      title={t`上传投标文件及物料清单`}
+      actions={
+        <BackLink to="/platform/tenderManagement/$id" params={{ id: props.id }}>
+          <Trans>返回详情</Trans>
+        </BackLink>
+      }
+    />
+  );
   return (
-    <>
-      {header}
-      <StaleDataNotice query={query} />
-      <BidRecord {...props} record={query.data} />
-    </>
+    <RecordStates
+      query={useQuery(tenderRecordQueryOptions(props.supplierId, props.id))}
+      frame={(content) => (
+        <>
+          {header}
+          {content}
+        </>
+      )}
+      isMissing={isRecordMissing}
+      missing={{ description: t`该投标记录不存在，或不属于当前账号。` }}
+      failedTitle={t`投标记录加载失败`}
+    >
+      {(record, staleNote) => (
+        <>
+          {header}
+          {staleNote}
+          <BidRecord {...props} record={record} />
+        </>
+      )}
+    </RecordStates>
   );
 }
 

@@ -6,24 +6,28 @@ import { withdrawBlock } from '@contract/visit-values';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { dictionaryQueryOptions } from '@/api/dictionary';
 import { confirmDialog } from '@/ui/confirm';
 import { DateTime } from '@/ui/date-time';
-import { EmptyState } from '@/ui/empty-state';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { formatBytes } from '@/ui/file-upload';
 import { formatMoney } from '@/ui/format';
 import { DetailSection, InfoList } from '@/ui/info-list';
 import { LeadIn } from '@/ui/lead-in';
-import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
-import { StaleDataNotice } from '@/ui/stale-data-notice';
+import { BackLink, RecordStates } from '@/ui/record-states';
 import { toast } from '@/ui/toast';
 import { isVisitMissing, visitApplicationQueryOptions } from '../api/get-visit-application';
 import { visitKeys } from '../api/list-visit-applications';
 import { withdrawVisitApplication } from '../api/withdraw-visit-application';
 import { ReviewBadge } from './review-badge';
+
+const backToList = (
+  <BackLink to="/platform/visitorApplyNew">
+    <Trans>返回列表</Trans>
+  </BackLink>
+);
 
 /** A dictionary code in the reader's language (the code itself until the dictionary is loaded). */
 function useLabels(type: (typeof DICTIONARY_TYPES)[number]) {
@@ -48,41 +52,26 @@ const Files = ({ files }: { files: FileRef[] }) =>
 /** /platform/visitorApplyNew/$id: everything sent, the review, and what may be done now (withdraw while pending, copy when returned). */
 export function VisitDetailView({ supplierId, id }: { supplierId: string; id: string }) {
   const { t } = useLingui();
-  const query = useQuery(visitApplicationQueryOptions(supplierId, id));
-  if (query.isPending)
-    return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />;
-  if (query.isError && query.data === undefined) {
-    if (isVisitMissing(query.error)) {
-      return (
-        <EmptyState
-          title={t`参观申请不存在`}
-          description={t`它可能已被删除，或不属于当前供应商。`}
-          action={
-            <Link to="/platform/visitorApplyNew" className="btn btn-secondary">
-              <Trans>返回参观申请</Trans>
-            </Link>
-          }
-        />
-      );
-    }
-    return (
-      <LoadError
-        title={<Trans>参观申请加载失败</Trans>}
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   return (
-    <>
-      <StaleDataNotice query={query} />
-      <VisitDetail supplierId={supplierId} detail={query.data} />
-    </>
+    <RecordStates
+      query={useQuery(visitApplicationQueryOptions(supplierId, id))}
+      frame={(content) => (
+        <>
+          <PageHeader title={t`参观申请详情`} actions={backToList} />
+          {content}
+        </>
+      )}
+      loading={<div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t`正在加载参观申请`} />}
+      isMissing={isVisitMissing}
+      missing={{ title: t`参观申请不存在`, description: t`它可能已被删除，或不属于当前供应商。` }}
+      failedTitle={t`参观申请加载失败`}
+    >
+      {(detail, staleNote) => <VisitDetail supplierId={supplierId} detail={detail} staleNote={staleNote} />}
+    </RecordStates>
   );
 }
 
-function VisitDetail({ supplierId, detail }: { supplierId: string; detail: VisitApplicationDetail }) {
+function VisitDetail({ supplierId, detail, staleNote }: { supplierId: string; detail: VisitApplicationDetail; staleNote: ReactNode }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const queryClient = useQueryClient();
@@ -124,9 +113,7 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
         title={t`参观申请 ${detail.visitNo}`}
         actions={
           <>
-            <Link to="/platform/visitorApplyNew" className="btn btn-secondary">
-              <Trans>返回列表</Trans>
-            </Link>
+            {backToList}
             {detail.reviewStatus === 'returned' ? (
               <Link to="/platform/visitorApplyNew/new" search={{ copy: detail.id }} className="btn btn-primary">
                 <Trans>复制为新申请</Trans>
@@ -146,6 +133,7 @@ function VisitDetail({ supplierId, detail }: { supplierId: string; detail: Visit
           </>
         }
       />
+      {staleNote}
       <DetailSection id="visit-review" title={t`审核`}>
         <InfoList
           items={[
