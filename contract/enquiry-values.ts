@@ -4,7 +4,7 @@ import type { MessageKey } from './messages';
  * Price enquiries and bargaining rounds: their states, the rule that opens a quote, and the
  * price arithmetic, written once for the bid service and the portal (no zod: the list, its
  * route search and the quote form's totals need these on screens that load no schemas).
- * SPEC.md section 4 names no values; these are our decisions, drawn in docs/architecture.md.
+ * SPEC.md section 4 names no values; these are our decisions, drawn in docs/decisions/enquiries-and-bargaining.md.
  *
  * An enquiry (business status):
  *

@@ -2,7 +2,7 @@ import type { MessageKey } from './messages';
 
 /**
  * Where a supplier's tender record stands, and which action may move it on (SPEC.md section 4
- * names no values; our decision, drawn in docs/architecture.md). Without zod: the portal's
+ * names no values; our decision, drawn in docs/decisions/tender-records.md). Without zod: the portal's
  * list, its route search and the actions table need these on screens that load no schemas.
  *
  * signedUp ──payDeposit──▶ depositSubmitted ──confirm (buyer)──▶ depositConfirmed ──submitBid──▶ bidSubmitted

@@ -4,7 +4,7 @@ import type { MessageKey } from './messages';
  * Visit applications (SPEC.md sections 2 to 5): their review states and the rules that need a
  * clock, written once for the bid service and the portal (no zod: the list and its route search
  * need these on screens that load no schemas). SPEC.md section 4 names no review values; these
- * are our decisions, drawn in docs/architecture.md.
+ * are our decisions, drawn in docs/decisions/visit-applications.md.
  *
  *   (save: created and submitted at once) ──▶ pending ──approve (buyer)──▶ approved  (gate visits for every visitor)
  *                                               │ ──return (buyer, reason)──▶ returned  (copied into a new application)

@@ -4,7 +4,7 @@ import { DICTIONARY_TYPES, option } from './common';
 
 /**
  * Reference calls of SPEC.md section 7 whose payloads the spec does not show; their meaning
- * follows their names and the screens that use them (docs/architecture.md, "Reference data").
+ * follows their names and the screens that use them (docs/decisions/reference-data-calls.md).
  */
 const dictionaryType = z.enum(DICTIONARY_TYPES, { error: 'choiceInvalid' });
 const keyword = optionalText(40);

@@ -12,7 +12,7 @@ export interface VerificationMessage {
   /**
    * The code; null when nobody uses `to` for `purpose` (no account has the address or phone, no
    * approved visit has the phone): the message then says so and holds no code. Either way a
-   * message goes out, so that the answer cannot tell the two apart (docs/architecture.md,
+   * message goes out, so that the answer cannot tell the two apart (docs/decisions/verification-codes.md,
    * "Delivery of codes").
    */
   code: string | null;

@@ -56,7 +56,7 @@ export async function allowCodeSend(db: Queryable, ipScope: string, ip: string, 
  *
  * A delivery that fails, known target or not, is logged with its cause, its code deleted (an
  * older one stays valid) and its limits given back, and the person is told "could not send the
- * code, try again" (E500 `codeNotSent`), never success (docs/architecture.md, "Delivery of codes").
+ * code, try again" (E500 `codeNotSent`), never success (docs/decisions/verification-codes.md, "Delivery of codes").
  */
 export async function issueCode(
   services: Pick<Services, 'db' | 'notifier' | 'metrics'>,

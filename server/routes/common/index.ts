@@ -20,7 +20,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   };
   route(app, 'supplier', endpoints.supplierGetOrgCodeByProductionBase, departmentsOf);
 
-  // The other names SPEC.md section 7 gives reference calls (docs/architecture.md, "Reference data").
+  // The other names SPEC.md section 7 gives reference calls (docs/decisions/reference-data-calls.md).
   route(app, 'common', endpoints.commonGetOrgCodeByProductionBase, departmentsOf);
   route(app, 'supplier', endpoints.supplierQuerySelectCodeData, async ({ input, req }) => dictionary(db, input.type, req.locale));
   route(app, 'supplier', endpoints.supplierGetSysDictCommonData, async ({ input, req }) =>

@@ -31,7 +31,7 @@ export function addressDelayMs(failuresBefore: number): number {
 }
 
 /**
- * The login limits (decision, docs/architecture.md "Bid service", "Login limits"):
+ * The login limits (decision, docs/decisions/login-limits.md):
  * - Per account, from devices it has not logged in on: 5 failures in a 15-minute window refuse
  *   further attempts from such devices (E429), even with the right password, until the window
  *   ends. The attempt is counted and reserved atomically BEFORE the password is checked
