@@ -57,17 +57,22 @@ describe('PGlite on a worker thread', () => {
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
     const tx = db.transaction(async (t) => {
       await t.query('INSERT INTO w (id, name) VALUES (30, $1)', ['inside']);
+      inserted();
       await held;
       order.push('commit');
     });
-    // Give the transaction time to begin and insert before the outside read is sent.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The transaction has begun and inserted before the outside read is sent.
+    await didInsert;
     const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM w WHERE id = 30').then((rows) => {
       order.push('outside read');
       return rows[0]!.n;
     });
+    // Proves a negative: unblocked, the read would answer within these 50 ms (and count 0; the order
+    // and count checked below also catch a read that was not held, however slow the machine).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(order).toEqual([]);
     release();

@@ -17,6 +17,8 @@ beforeEach(() => setSyncState({ syncing: false, progress: null }));
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
+  // Let the live outbox view's last read finish before the database goes (nothing to wait on: a
+  // read cut short only opens a database the next reset deletes).
   await new Promise((r) => setTimeout(r, 50));
   await resetPortalDb();
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setUnsaved } from '@/offline/unsaved';
 import { renderWithI18n } from '@/test/render';
@@ -51,7 +51,8 @@ describe('UpdatePrompt', () => {
       fireEvent.click(keep);
     });
     expect(pwa.applyUpdate).not.toHaveBeenCalled();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The kept-back confirmation closes (after its delay) before the second ask.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '立即更新' }));

@@ -46,6 +46,10 @@ function renderForm(owner = A, initial: Form = { detail: '' }) {
   );
 }
 
+/**
+ * Past the save delay, and 100 ms for the write. Only used before checking that something did NOT
+ * happen (no save, no restore, nothing marked unsaved); what must happen is waited for with waitFor.
+ */
 const settle = () => new Promise((r) => setTimeout(r, DRAFT_SAVE_DELAY_MS + 100));
 
 describe('useDraft', () => {

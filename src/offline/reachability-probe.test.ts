@@ -79,6 +79,7 @@ describe('createServiceWatch', () => {
         timers.delete(id);
         timer.fire();
       }
+      // One task: the fake probes answer in microtasks, all run before it (no time involved).
       await new Promise((resolve) => setTimeout(resolve, 0));
     };
     return { deps, watch, advance, timers };

@@ -353,12 +353,23 @@ describe('threads', () => {
   it('sends four threads side by side, one entry of each at a time', async () => {
     const inFlight = new Set<string>();
     let most = 0;
+    // The first sends are held until four are in flight (a fixed 5 ms each let the first one
+    // finish before the fourth started on a loaded machine). Then, before letting them go, the
+    // outbox is read (after the writes of any fifth worker already under way) and 20 ms pass:
+    // a fifth send would show up there and make `most` 5.
+    let fourInFlight!: () => void;
+    const gate = new Promise<void>((resolve) => (fourInFlight = resolve));
     reply = async (body) => {
       const thread = String(body.communicationId);
       expect(inFlight.has(thread)).toBe(false);
       inFlight.add(thread);
       most = Math.max(most, inFlight.size);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (inFlight.size === 4) {
+        await listEntries([A]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        fourInFlight();
+      }
+      await gate;
       inFlight.delete(thread);
       return {};
     };
@@ -521,7 +532,10 @@ describe('the bid service answers again: what waits on it goes within seconds', 
     await sync();
     return (await store.getEntry(id))!;
   }
-  /** Lets a probe's answer and what it sets off settle (the engine's clock is the fake one). */
+  /**
+   * Lets a probe's answer and what it sets off settle (the engine's clock is the fake one). Only
+   * used before checking that something did NOT happen: a real 20 ms in which it would have.
+   */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   const gone = () => vi.waitFor(async () => expect(await listEntries([A])).toEqual([]));
 
@@ -541,17 +555,26 @@ describe('the bid service answers again: what waits on it goes within seconds', 
   });
 
   it("the engine's own answers go through the request layer too: two entries failing on a gateway's 502 do not wake each other forever", async () => {
+    let tooMany!: () => void;
+    const wokeForever = new Promise<void>((resolve) => (tooMany = resolve));
+    const firstSettled = () =>
+      vi.waitFor(async () => {
+        const one = (await listEntries([A])).find((e) => e.summary === 'one');
+        expect([one?.status, one!.nextAttemptAt > clock.now()]).toEqual(['queued', true]);
+      });
     const send: SyncEngineDeps['send'] = async (entry, body) => {
       sent.push({ call: entry.call, key: entry.idempotencyKey, token: session.token, body });
+      if (sent.length > 3) tooMany();
       // The second thread's 502 comes back after the first one's was settled.
-      if (body.detail === 'two') await new Promise((resolve) => setTimeout(resolve, 10));
+      if (body.detail === 'two' && sent.filter((s) => s.body.detail === 'two').length === 1) await firstSettled();
       reportAnswered();
       return unreachable(502)();
     };
     await startEngine({ send, triggers: { window, document, answered: onAnswered } }).whenIdle();
     await queueLoggedOut(replyTo('c1', 'one'), replyTo('c2', 'two'));
     engine.syncNow();
-    await Promise.race([engine.whenIdle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    // Idle, or sends that go on (the bug): no time limit that a loaded machine could run past.
+    await Promise.race([engine.whenIdle(), wokeForever]);
     // Each once, and one of them once more on the other's answer: then both wait out their backoff.
     expect(sent.length).toBeLessThanOrEqual(3);
     expect((await listEntries([A])).map((e) => [e.status, e.nextAttemptAt > clock.now()])).toEqual([
@@ -575,6 +598,7 @@ describe('the bid service answers again: what waits on it goes within seconds', 
     reportAnswered();
     await vi.waitFor(async () => expect((await store.getEntry(entry.id))!.nextAttemptAt).toBe(clock.now()));
     await vi.waitFor(() => expect(kicked).toHaveBeenCalled());
+    await vi.waitFor(() => expect(allEntries).toHaveBeenCalledTimes(reads + 1));
     reportAnswered();
     await settle();
     expect(allEntries).toHaveBeenCalledTimes(reads + 1);
@@ -601,8 +625,9 @@ describe('the bid service answers again: what waits on it goes within seconds', 
     const entry = await waitingAMinute();
     for (const calls of [1, 2, 3]) {
       clock.advance(3000);
-      await settle();
-      expect(probe).toHaveBeenCalledTimes(calls);
+      await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(calls));
+      // The probe's next timer is set again (beside the backoff's) before the clock moves on.
+      await vi.waitFor(() => expect(clock.pending()).toBe(2));
     }
     expect(sent).toEqual([]);
     expect(await only()).toMatchObject({ status: 'queued', nextAttemptAt: entry.nextAttemptAt });

@@ -134,6 +134,7 @@ describe('platform layout: the home counts', () => {
     try {
       await act(() => activateLocale('en'));
       await waitFor(() => expect(document.title).toBe('(4) Home - Supplier Portal'));
+      // Proves a negative: a later rewrite (the count lost) would come within these 50 ms.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(document.title).toBe('(4) Home - Supplier Portal');
     } finally {
@@ -188,7 +189,11 @@ describe('platform layout: the home counts', () => {
   });
 });
 
-/** The tab is focused again; what the guard then does (a session check, a redirect) settles inside act. */
+/**
+ * The tab is focused again; what the guard then does (a session check, a redirect) settles inside
+ * act. The 100 ms only keeps React's updates inside act (without it they warn): no test relies on
+ * it being enough, each caller waits for the outcome with findBy.
+ */
 const tabBack = () =>
   act(async () => {
     window.dispatchEvent(new Event('focus'));

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '@/test/render';
 import { confirmDialog } from './confirm';
@@ -73,8 +73,8 @@ describe('toast, alert and confirm', () => {
       fireEvent.click(ok);
     });
     expect(answer).toBe(true);
-    // The confirmed dialog closes after its delay; then the next one shows.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    // The confirmed dialog closes after its delay (waited for, not slept through); then the next one shows.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     act(() => {
       void confirmDialog({ title: '清空', message: '确定清空？' }).then((ok) => (answer = ok));

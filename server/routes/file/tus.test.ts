@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BASE_PATH, TUS_CHUNK_BYTES, TUS_PATH } from '../../../contract/http';
 import { MAX_FILE_BYTES } from '../../../contract/limits';
 import { build } from '../../test/helper';
+import { tusDirectory } from './tus';
 
 const PORTAL = 'https://portal.example.com';
 const t = await build({ allowedOrigins: [PORTAL] });
@@ -151,14 +153,19 @@ describe('tus uploads', () => {
     });
     req.on('error', () => undefined);
     req.write(bytes.subarray(0, 256 * 1024));
-    await new Promise((r) => setTimeout(r, 300));
+    // Cut once the server has stored what arrived (not after a fixed 300 ms a loaded machine could outlast).
+    const onDisk = () => statSync(join(tusDirectory(t.dataDir), id)).size;
+    await vi.waitFor(() => expect(onDisk()).toBe(256 * 1024), { timeout: 20_000, interval: 20 });
     req.destroy();
+    // The server acknowledges the offset once it has seen the connection go.
     let offset = 0;
-    for (let i = 0; i < 40 && offset === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      offset = Number((await head(id)).headers['upload-offset']);
-    }
-    expect(offset).toBeGreaterThan(0);
+    await vi.waitFor(
+      async () => {
+        offset = Number((await head(id)).headers['upload-offset']);
+        expect(offset).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(offset).toBeLessThanOrEqual(256 * 1024);
     // A resend from a stale offset is refused; from the acknowledged one it goes on.
     expect((await patch(id, 0, bytes)).statusCode).toBe(409);

@@ -66,7 +66,8 @@ describe('NewCommunicationForm', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /移除.*报价\.exe/ }));
     await user.type(field(/^标题/), '（更正）');
-    // A mended thread keeps no draft beside it.
+    // A mended thread keeps no draft beside it. Proves a negative: a form's draft is stored once
+    // DRAFT_SAVE_DELAY_MS have passed since the last change, so it would be there 100 ms after.
     await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 100));
     expect(await loadDraft(OWNER, 'communication-new:')).toBeNull();
     await user.click(screen.getByRole('button', { name: '提交' }));

@@ -60,23 +60,31 @@ function renderForm(enquiry: EnquiryDetail) {
   );
 }
 
+/**
+ * Reading the workbook, the form's re-renders as it is typed into and writing the outbox entry with
+ * its file are CPU work: about 4 s alone, ten times that on a loaded 2-core machine (where the 5 s
+ * waits of a step, and 10 s and then 20 s limits on a test, ran out). Nothing here races: each step
+ * waits for what it shows, as long as a loaded machine needs.
+ */
+const LOADED = { timeout: 45_000 };
+
 const priceOf = (materialNo: string) => screen.getByLabelText(new RegExp(`^回复价格 ${materialNo}`)) as HTMLInputElement;
 /** The letter's chooser, once the form is there (it waits for the outbox to be read). */
 const letterInput = async () => {
-  await screen.findByLabelText(/^币种/);
+  await screen.findByLabelText(/^币种/, {}, LOADED);
   return document.getElementById('quote-letter') as HTMLInputElement;
 };
 
-describe('the inquiry letter in the quote form', () => {
+describe('the inquiry letter in the quote form', { timeout: 120_000 }, () => {
   it('puts the letter’s prices into the form for checking, says which rows it did not use and why, and sends the letter with the quote', async () => {
     renderForm(enquiryOf());
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: '人民币' });
+    await screen.findByRole('option', { name: '人民币' }, LOADED);
     await user.selectOptions(screen.getByLabelText(/^币种/), 'CNY');
     await user.type(priceOf('WL-005'), '9');
     await user.upload(await letterInput(), workbook('inquiry-letter.xlsx'));
 
-    const summary = await screen.findByText('已从询价函填入 4 个价格，请核对后再提交。');
+    const summary = await screen.findByText('已从询价函填入 4 个价格，请核对后再提交。', {}, LOADED);
     const box = summary.parentElement!;
     expect(priceOf('WL-001')).toHaveProperty('value', '12.50');
     expect(priceOf('WL-002')).toHaveProperty('value', '1234.50');
@@ -96,11 +104,9 @@ describe('the inquiry letter in the quote form', () => {
 
     for (const materialNo of ['WL-006', 'WL-007', 'WL-008']) await user.type(priceOf(materialNo), '1');
     await user.click(screen.getByRole('button', { name: '提交报价' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: '提交报价' }, { timeout: 5000 })).getByRole('button', { name: '提交' }),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(async () => expect(await listEntries([OWNER])).toHaveLength(1));
+    await user.click(within(await screen.findByRole('dialog', { name: '提交报价' }, LOADED)).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADED);
+    await waitFor(async () => expect(await listEntries([OWNER])).toHaveLength(1), LOADED);
     const [entry] = await listEntries([OWNER]);
     expect(entry!.fileFields.map((field) => [field.field, field.uploadIds.length])).toEqual([['letter', 1]]);
     expect((await listUploads(entry!.id)).map((upload) => upload.name)).toEqual(['inquiry-letter.xlsx']);
@@ -120,12 +126,12 @@ describe('the inquiry letter in the quote form', () => {
     renderForm(enquiryOf());
     const user = userEvent.setup();
     await user.upload(await letterInput(), workbook('bom.xls'));
-    expect(await screen.findByText(/^\.xls 文件无法在浏览器中读取/)).toBeTruthy();
+    expect(await screen.findByText(/^\.xls 文件无法在浏览器中读取/, {}, LOADED)).toBeTruthy();
     expect(screen.getByRole('list', { name: '已选附件' }).textContent).toContain('bom.xls');
 
     await user.click(screen.getByRole('button', { name: '移除 bom.xls' }));
     await user.upload(await letterInput(), new File(['%PDF-1.7 not a workbook'], 'letter.xlsx'));
-    expect(await screen.findByText(/询价函须为 \.xls 或 \.xlsx 文件/)).toBeTruthy();
+    expect(await screen.findByText(/询价函须为 \.xls 或 \.xlsx 文件/, {}, LOADED)).toBeTruthy();
     expect(screen.queryByRole('list', { name: '已选附件' })).toBeNull();
   });
 
@@ -133,7 +139,7 @@ describe('the inquiry letter in the quote form', () => {
     renderForm(enquiryOf({ enquiryNo: 'XJ-OTHER' }));
     await userEvent.setup().upload(await letterInput(), workbook('inquiry-letter.xlsx'));
     expect(
-      await screen.findByText('该询价函属于询价单 XJ-TEST-0001，不是本询价单，价格未填入。请移除后选择本询价单的询价函。'),
+      await screen.findByText('该询价函属于询价单 XJ-TEST-0001，不是本询价单，价格未填入。请移除后选择本询价单的询价函。', {}, LOADED),
     ).toBeTruthy();
     expect(priceOf('WL-001')).toHaveProperty('value', '');
   });

@@ -13,6 +13,7 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   server.resetHandlers();
+  // Let the screen's last outbox read finish before the database goes.
   await new Promise((r) => setTimeout(r, 50));
   await resetPortalDb();
 });

@@ -186,7 +186,8 @@ describe('<VisitNewPage> mending a refused application', () => {
     const user = userEvent.setup();
     await user.clear(textbox(/^接待人/));
     await user.type(textbox(/^接待人/), '赵主任');
-    // A mended application keeps no draft beside it.
+    // A mended application keeps no draft beside it. Proves a negative: a form's draft is stored
+    // once DRAFT_SAVE_DELAY_MS have passed since the last change, so it would be there 100 ms after.
     await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 100));
     expect(await loadDraft(OWNER, 'visit-apply:new:')).toBeNull();
     await user.click(screen.getByRole('button', { name: '提交申请' }));
