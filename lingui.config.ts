@@ -4,15 +4,15 @@ import { defineConfig } from '@lingui/cli';
  * zh-CN is the source language: messages are written in Chinese in the code.
  *
  * Five catalogs: `messages` for the app shell and every screen a first visit may need,
- * `tenders` for the tender screens, `enquiries` for the inquiry and bargaining screens, `visits`
+ * `tender` for the tender screens, `enquiry` for the inquiry and bargaining screens, `visit`
  * for the visit application screens and `home` for the to-do list and message center, each
  * loaded with its routes (`loadArea` in src/locales/i18n.ts), so the first load of /login does
  * not carry the texts of bid management or bargaining.
  */
 const notTests = ['**/*.test.*', '**/node_modules/**'];
-const tenders = ['<rootDir>/src/features/tenders/**'];
-const enquiries = ['<rootDir>/src/features/enquiries/**'];
-const visits = ['<rootDir>/src/features/visits/**'];
+const tender = ['<rootDir>/src/features/tender/**'];
+const enquiry = ['<rootDir>/src/features/enquiry/**'];
+const visit = ['<rootDir>/src/features/visit/**'];
 const home = ['<rootDir>/src/features/home/**'];
 
 export default defineConfig({
@@ -23,11 +23,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notTests, ...tenders, ...enquiries, ...visits, ...home],
+      exclude: [...notTests, ...tender, ...enquiry, ...visit, ...home],
     },
-    { path: '<rootDir>/src/locales/{locale}/tenders', include: tenders, exclude: notTests },
-    { path: '<rootDir>/src/locales/{locale}/enquiries', include: enquiries, exclude: notTests },
-    { path: '<rootDir>/src/locales/{locale}/visits', include: visits, exclude: notTests },
+    { path: '<rootDir>/src/locales/{locale}/tender', include: tender, exclude: notTests },
+    { path: '<rootDir>/src/locales/{locale}/enquiry', include: enquiry, exclude: notTests },
+    { path: '<rootDir>/src/locales/{locale}/visit', include: visit, exclude: notTests },
     { path: '<rootDir>/src/locales/{locale}/home', include: home, exclude: notTests },
   ],
   format: 'po',

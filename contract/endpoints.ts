@@ -1,15 +1,7 @@
 import { z } from './zod';
 import { calls, type CallMeta, type CallName } from './calls';
 import { requiredText } from './rules';
-import {
-  cityModel,
-  cityModelRequest,
-  getByIdRequest,
-  listByPageRequest,
-  noticeDetail,
-  noticePage,
-  regionRequest,
-} from './schemas/business';
+import { cityModel, cityModelRequest, getByIdRequest, listByPageRequest, noticeDetail, noticePage, regionRequest } from './schemas/notice';
 import { dictionaryRequest, empty, nothing, option, page } from './schemas/common';
 import { counterpart, counterpartRequest, dictionaries, dictionariesRequest, dictionarySearchRequest } from './schemas/reference';
 import {
@@ -47,7 +39,7 @@ import {
   visitApplyListRequest,
   visitApplySaveRequest,
   visitApplyWithdrawRequest,
-} from './schemas/visit-apply';
+} from './schemas/visit';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
 import {
   passRequest,

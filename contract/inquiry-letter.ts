@@ -3,7 +3,7 @@ import type { Locale } from './locales';
 /**
  * The inquiry letter's layout, written once: the bid service writes the template of an
  * enquiry with it (server/services/inquiry-letter.ts) and the portal reads a filled letter
- * back with it (src/features/enquiries/letter/). The supplier fills the "reply price" column
+ * back with it (src/features/enquiry/letter/). The supplier fills the "reply price" column
  * in Excel, offline if it likes, and uploads the file; the portal puts the prices it reads
  * into the quote form for the supplier to check before submitting.
  *

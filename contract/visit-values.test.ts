@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageKeys, wireTables } from './messages';
-import { visitApplySaveRequest } from './schemas/visit-apply';
+import { visitApplySaveRequest } from './schemas/visit';
 import { earliestToday, reviewBlock, visitDatesProblem, VISIT_REVIEW_STATUSES, withdrawBlock } from './visit-values';
 
 const NOW = Date.parse('2026-11-03T02:00:00Z');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CommunicationDetail } from '../contract/schemas/communication';
-import type { VisitApplicationDetail } from '../contract/schemas/visit-apply';
+import type { VisitApplicationDetail } from '../contract/schemas/visit';
 import type { VisitPass } from '../contract/schemas/visitor';
 import { build } from './test/helper';
 import { PEOPLE, visitKit } from './test/visit-applications';

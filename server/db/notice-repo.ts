@@ -1,4 +1,4 @@
-import type { NoticeDetail, NoticeSummary } from '../../contract/schemas/business';
+import type { NoticeDetail, NoticeSummary } from '../../contract/schemas/notice';
 import { NOTICE_TOTAL_CAP } from '../../contract/limits';
 import type { Db, Queryable } from './db';
 

@@ -1,12 +1,7 @@
 import type { Locale } from '../../contract/locales';
 import type { FileRef } from '../../contract/schemas/common';
 import { dayIn } from '../../contract/time-zone';
-import type {
-  VisitApplication,
-  VisitApplicationDetail,
-  VisitApplicationSummary,
-  VisitReviewStatus,
-} from '../../contract/schemas/visit-apply';
+import type { VisitApplication, VisitApplicationDetail, VisitApplicationSummary, VisitReviewStatus } from '../../contract/schemas/visit';
 import type { Queryable } from './db';
 import { messageVisitApplication } from './message-repo';
 

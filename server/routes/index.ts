@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { businessRoutes } from './business';
+import { noticeRoutes } from './notice';
 import { commonRoutes } from './common';
 import { communicationRoutes } from './communication';
 import { enquiryRoutes } from './enquiry';
 import { fileRoutes } from './file';
 import { tusRoutes } from './file/tus';
-import { h5Routes } from './h5';
+import { visitorRoutes } from './visitor';
 import { homeRoutes } from './home';
 import { profileRoutes } from './supplier/profile';
 import { recoveryRoutes } from './supplier/recovery';
 import { sessionRoutes } from './supplier/session';
 import { tenderRoutes } from './tender';
-import { visitApplyRoutes } from './visit-apply';
+import { visitRoutes } from './visit';
 
 /** The contract's routes, by area, under `/bid-web/bid-service` (the operator endpoints and OpenAPI are app.ts's). */
 export async function registerRoutes(
   app: FastifyInstance,
   opts: { dataDir: string; allowedOrigins: string[]; databaseUrl?: string },
 ): Promise<void> {
-  await app.register(businessRoutes);
+  await app.register(noticeRoutes);
   await app.register(sessionRoutes);
   await app.register(profileRoutes);
   await app.register(recoveryRoutes);
@@ -32,7 +32,7 @@ export async function registerRoutes(
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
   await app.register(enquiryRoutes);
-  await app.register(visitApplyRoutes);
+  await app.register(visitRoutes);
   await app.register(homeRoutes);
-  await app.register(h5Routes);
+  await app.register(visitorRoutes);
 }

@@ -6,7 +6,7 @@ import { insertApplication, type NewApplication } from '../db/visit-application-
 import { mimeOf } from '../files/mime';
 import type { FileStorage } from '../files/storage';
 import { downloadUrl } from '../services/file-refs';
-import { reviewVisitApplication } from '../services/operator-visit-applications';
+import { reviewVisitApplication } from '../services/operator-visit';
 import { demoPdf } from './documents';
 
 const DAY_MS = 86_400_000;

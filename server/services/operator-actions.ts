@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { SupplierStatus } from '../../contract/limits';
 import { dayIn } from '../../contract/time-zone';
-import { BIND_OR_PURCHASE } from '../../contract/schemas/business';
+import { BIND_OR_PURCHASE } from '../../contract/schemas/notice';
 import type { Queryable } from '../db/db';
 import { insertNotice, tenderNoExists } from '../db/notice-repo';
 import { revokeAllSessions } from '../db/session-repo';
 import { findSupplierByHandle, listSuppliers, setStatus } from '../db/supplier-repo';
 import { noticeBody } from '../seed/notices';
-import { communicationInputs, listCommunications, replyCommunication } from './operator-communications';
-import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiries';
+import { communicationInputs, listCommunications, replyCommunication } from './operator-communication';
+import { closeEnquiry, createEnquiry, enquiryInputs, listEnquiries, listQuotes, openRound } from './operator-enquiry';
 import { OperatorError, type OperatorContext } from './operator-errors';
-import { listMessagesAction, messageInputs } from './operator-messages';
+import { listMessagesAction, messageInputs } from './operator-message';
 import {
   announceResult,
   closeNotice,
@@ -19,9 +19,9 @@ import {
   refundDeposit,
   rejectDeposit,
   tenderInputs,
-} from './operator-tenders';
-import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit-applications';
-import { approveVisit, getVisitorPerson, listBases, listVisitsAction, setBaseTimeZoneAction, visitInputs } from './operator-visits';
+} from './operator-tender';
+import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit';
+import { approveVisit, getVisitorPerson, listBases, listVisitsAction, setBaseTimeZoneAction, visitInputs } from './operator-visitor';
 
 export { OperatorError, type OperatorContext } from './operator-errors';
 

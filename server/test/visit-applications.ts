@@ -1,5 +1,5 @@
 import type { FileRef } from '../../contract/schemas/common';
-import type { VisitApplicationDetail } from '../../contract/schemas/visit-apply';
+import type { VisitApplicationDetail } from '../../contract/schemas/visit';
 import { runOperatorAction, type OperatorAction } from '../services/operator-actions';
 import { BYTES, tenderKit } from './tenders';
 import type { TestApp } from './helper';

@@ -49,7 +49,7 @@ const CHINESE_PUNCTUATION = /[：，、。；（）“”‘’！？\u3000「�
 const readsLatin = (text: string) => !CHINESE_PUNCTUATION.test(text);
 
 /** The catalogs of lingui.config.ts: the shell's, and the areas loaded with their routes. */
-const CATALOGS = ['messages', 'tenders', 'enquiries', 'visits', 'home'] as const;
+const CATALOGS = ['messages', 'tender', 'enquiry', 'visit', 'home'] as const;
 
 describe.each(CATALOGS)('translation catalog %s', (name) => {
   const catalogs = Object.fromEntries(LOCALES.map((l) => [l, readPo(l, name)]));

@@ -22,20 +22,20 @@ const shell: Record<Locale, () => Promise<{ messages: Messages; wire: Record<Mes
  * by their routes with `loadArea`, and again for the new locale when the language changes.
  */
 const areas = {
-  tenders: {
-    'zh-CN': () => import('./zh-CN/tenders.po'),
-    en: () => import('./en/tenders.po'),
-    vie: () => import('./vie/tenders.po'),
+  tender: {
+    'zh-CN': () => import('./zh-CN/tender.po'),
+    en: () => import('./en/tender.po'),
+    vie: () => import('./vie/tender.po'),
   },
-  enquiries: {
-    'zh-CN': () => import('./zh-CN/enquiries.po'),
-    en: () => import('./en/enquiries.po'),
-    vie: () => import('./vie/enquiries.po'),
+  enquiry: {
+    'zh-CN': () => import('./zh-CN/enquiry.po'),
+    en: () => import('./en/enquiry.po'),
+    vie: () => import('./vie/enquiry.po'),
   },
-  visits: {
-    'zh-CN': () => import('./zh-CN/visits.po'),
-    en: () => import('./en/visits.po'),
-    vie: () => import('./vie/visits.po'),
+  visit: {
+    'zh-CN': () => import('./zh-CN/visit.po'),
+    en: () => import('./en/visit.po'),
+    vie: () => import('./vie/visit.po'),
   },
   home: {
     'zh-CN': () => import('./zh-CN/home.po'),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchNotice } from '@/features/bids/api/get-notice';
-import { NoticeDetailView } from '@/features/bids/components/notice-detail';
+import { prefetchNotice } from '@/features/notice/api/get-notice';
+import { NoticeDetailView } from '@/features/notice/components/notice-detail';
 
 export const Route = createFileRoute('/bidDetail/$id')({
   loader: ({ context, params }) => prefetchNotice(context.queryClient, params.id),

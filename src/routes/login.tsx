@@ -2,15 +2,15 @@ import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { InstallButton } from '@/app/install-prompt';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { listNoticesQueryOptions } from '@/features/bids/api/list-notices';
-import { focusNoticeBoard, NoticeBoard } from '@/features/bids/components/notice-board';
+import { listNoticesQueryOptions } from '@/features/notice/api/list-notices';
+import { focusNoticeBoard, NoticeBoard } from '@/features/notice/components/notice-board';
 import {
   compactNoticeSearch,
   noticeListRequest,
   resolveNoticeSearch,
   validateNoticeSearch,
   type NoticeSearch,
-} from '@/features/bids/notice-search';
+} from '@/features/notice/notice-search';
 
 type LoginSearch = NoticeSearch & { redirect?: string };
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCommunicationSent } from '@/features/communication/use-communication-sent';
-import { useEnquirySent } from '@/features/enquiries/use-enquiry-sent';
-import { useTenderSent } from '@/features/tenders/use-tender-sent';
-import { useVisitSent } from '@/features/visits/use-visit-sent';
+import { useEnquirySent } from '@/features/enquiry/use-enquiry-sent';
+import { useTenderSent } from '@/features/tender/use-tender-sent';
+import { useVisitSent } from '@/features/visit/use-visit-sent';
 import { onRefused } from '@/offline/outbox';
 
 /**

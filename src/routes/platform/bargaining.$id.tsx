@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { firstReads, readOwn } from '@/app/prefetch';
-import { EnquiryDetailView } from '@/features/enquiries/components/enquiry-detail';
+import { EnquiryDetailView } from '@/features/enquiry/components/enquiry-detail';
 
 export const Route = createFileRoute('/platform/bargaining/$id')({
   // Started, not awaited (but on a page load's first screen, briefly: src/app/prefetch.ts): the
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/platform/bargaining/$id')({
   loader: ({ context, params }) =>
     firstReads([
       readOwn(context, async (supplierId) =>
-        (await import('@/features/enquiries/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id),
+        (await import('@/features/enquiry/api/get-enquiry')).enquiryQueryOptions(supplierId, params.id),
       ),
     ]),
   component: EnquiryDetailPage,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { firstReads, readOwn } from '@/app/prefetch';
-import { EnquiryListView } from '@/features/enquiries/components/enquiry-list-view';
-import { compactEnquirySearch, enquiryListRequest, resolveEnquirySearch, validateEnquirySearch } from '@/features/enquiries/enquiry-search';
+import { EnquiryListView } from '@/features/enquiry/components/enquiry-list-view';
+import { compactEnquirySearch, enquiryListRequest, resolveEnquirySearch, validateEnquirySearch } from '@/features/enquiry/enquiry-search';
 
 export const Route = createFileRoute('/platform/bargaining/')({
   validateSearch: validateEnquirySearch,
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/platform/bargaining/')({
   loader: ({ context, deps }) =>
     firstReads([
       readOwn(context, async (supplierId) =>
-        (await import('@/features/enquiries/api/list-enquiries')).listEnquiriesQueryOptions(
+        (await import('@/features/enquiry/api/list-enquiries')).listEnquiriesQueryOptions(
           supplierId,
           enquiryListRequest(resolveEnquirySearch(deps)),
         ),

@@ -5,6 +5,6 @@ import { loadArea } from '@/locales/i18n';
 export const Route = createFileRoute('/platform/bargaining')({
   // A loader, not a beforeLoad: loaded beside the screen's read and code (the screens' loaders run
   // together), where a beforeLoad was one more round trip before them on a cold open.
-  loader: () => loadArea('enquiries'),
+  loader: () => loadArea('enquiry'),
   component: Outlet,
 });

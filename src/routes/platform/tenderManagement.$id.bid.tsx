@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchOwn } from '@/app/prefetch';
-import { BidPage } from '@/features/tenders/components/bid-page';
+import { BidPage } from '@/features/tender/components/bid-page';
 import { searchText } from '@/ui/url-search';
 
 /** `?mend=<entry>`: a bid the bid service refused, opened in the form with its files to correct and submit again. */
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
   // Started, not awaited: the page shows its own loading, not-found and offline states.
   loader: ({ context, params }) =>
     prefetchOwn(context, async (supplierId) =>
-      (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
+      (await import('@/features/tender/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
     ),
   component: BidRoutePage,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchOwn } from '@/app/prefetch';
-import { TenderDetailView } from '@/features/tenders/components/tender-detail';
+import { TenderDetailView } from '@/features/tender/components/tender-detail';
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/')({
   // Started, not awaited: the record shows its own loading, not-found and offline states.
   loader: ({ context, params }) =>
     prefetchOwn(context, async (supplierId) =>
-      (await import('@/features/tenders/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
+      (await import('@/features/tender/api/get-tender-record')).tenderRecordQueryOptions(supplierId, params.id),
     ),
   component: TenderDetailPage,
 });

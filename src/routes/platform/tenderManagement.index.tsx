@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { firstReads, readOwn } from '@/app/prefetch';
-import { TenderManagementView } from '@/features/tenders/components/tender-management';
-import { compactTenderSearch, resolveTenderSearch, tenderListRequest, validateTenderSearch } from '@/features/tenders/tender-search';
+import { TenderManagementView } from '@/features/tender/components/tender-management';
+import { compactTenderSearch, resolveTenderSearch, tenderListRequest, validateTenderSearch } from '@/features/tender/tender-search';
 
 export const Route = createFileRoute('/platform/tenderManagement/')({
   validateSearch: validateTenderSearch,
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/platform/tenderManagement/')({
   loader: ({ context, deps }) =>
     firstReads([
       readOwn(context, async (supplierId) =>
-        (await import('@/features/tenders/api/list-tender-records')).listTenderRecordsQueryOptions(
+        (await import('@/features/tender/api/list-tender-records')).listTenderRecordsQueryOptions(
           supplierId,
           tenderListRequest(resolveTenderSearch(deps)),
         ),

@@ -5,6 +5,6 @@ import { loadArea } from '@/locales/i18n';
 export const Route = createFileRoute('/platform/tenderManagement')({
   // A loader, not a beforeLoad: loaded beside the screen's read and code (the screens' loaders run
   // together), where a beforeLoad was one more round trip before them on a cold open.
-  loader: () => loadArea('tenders'),
+  loader: () => loadArea('tender'),
   component: Outlet,
 });

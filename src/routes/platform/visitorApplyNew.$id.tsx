@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchOwn } from '@/app/prefetch';
-import { VisitDetailView } from '@/features/visits/components/visit-detail';
+import { VisitDetailView } from '@/features/visit/components/visit-detail';
 
 export const Route = createFileRoute('/platform/visitorApplyNew/$id')({
   // Started, not awaited: the application shows its own loading, not-found and offline states.
   loader: ({ context, params }) =>
     prefetchOwn(context, async (supplierId) =>
-      (await import('@/features/visits/api/get-visit-application')).visitApplicationQueryOptions(supplierId, params.id),
+      (await import('@/features/visit/api/get-visit-application')).visitApplicationQueryOptions(supplierId, params.id),
     ),
   component: VisitDetailPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchOwn } from '@/app/prefetch';
-import { VisitListView } from '@/features/visits/components/visit-list';
-import { compactVisitSearch, resolveVisitSearch, validateVisitSearch, visitListRequest } from '@/features/visits/visit-search';
+import { VisitListView } from '@/features/visit/components/visit-list';
+import { compactVisitSearch, resolveVisitSearch, validateVisitSearch, visitListRequest } from '@/features/visit/visit-search';
 
 export const Route = createFileRoute('/platform/visitorApplyNew/')({
   validateSearch: validateVisitSearch,
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/platform/visitorApplyNew/')({
   // Started, not awaited: the list shows its own loading, error and offline states.
   loader: ({ context, deps }) =>
     prefetchOwn(context, async (supplierId) =>
-      (await import('@/features/visits/api/list-visit-applications')).listVisitApplicationsQueryOptions(
+      (await import('@/features/visit/api/list-visit-applications')).listVisitApplicationsQueryOptions(
         supplierId,
         visitListRequest(resolveVisitSearch(deps)),
       ),

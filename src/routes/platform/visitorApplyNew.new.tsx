@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VisitNewPage } from '@/features/visits/components/visit-new-page';
-import { validateVisitFormSearch } from '@/features/visits/visit-search';
+import { VisitNewPage } from '@/features/visit/components/visit-new-page';
+import { validateVisitFormSearch } from '@/features/visit/visit-search';
 
 export const Route = createFileRoute('/platform/visitorApplyNew/new')({
   validateSearch: validateVisitFormSearch,

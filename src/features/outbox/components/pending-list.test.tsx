@@ -245,7 +245,7 @@ describe('PendingList', () => {
 
   it('shows a quote readably: what it is, enquiry no, round and total, the round deadline and the refusal', async () => {
     logIn('s1');
-    // As the quote form writes it (src/features/enquiries/quote/queue-quote.ts).
+    // As the quote form writes it (src/features/enquiry/quote/queue-quote.ts).
     const quote = await enqueue({
       owner: supplierOwner('s1'),
       thread: 'enquiry:e1:2',
