@@ -17,7 +17,8 @@ import { StoredAtNotice } from './stored-at-notice';
 import { SignUpButton } from './sign-up-button';
 import { TypicalMaterials } from './typical-materials';
 
-function BackLink() {
+/** Back to the public lists, as a text link (a supplier's screens use the button-like BackLink of src/ui/record-states.tsx). */
+function NoticeListLink() {
   return (
     <Link to="/login" className="link inline-flex items-center gap-1 text-sm">
       <span aria-hidden="true">←</span>
@@ -35,7 +36,7 @@ export function NoticeDetailView({ id }: { id: string }) {
       frame={(content) => (
         <div className="space-y-4">
           <h1 className="sr-only">{t`公告详情`}</h1>
-          <BackLink />
+          <NoticeListLink />
           {content}
         </div>
       )}
@@ -57,7 +58,7 @@ export function NoticeDetailView({ id }: { id: string }) {
 function Notice({ n, locale, staleNote }: { n: NoticeAnswer; locale: Locale; staleNote: ReactNode }) {
   return (
     <article className="space-y-4" aria-labelledby="notice-title">
-      <BackLink />
+      <NoticeListLink />
       {staleNote}
       <StoredAtNotice storedAt={n.storedAt} />
       <header className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
