@@ -1,40 +1,373 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsDemo } from './support';
+import { logInAsDemo, waitForCode } from './support';
+
+/**
+ * axe (its WCAG 2.1 A and AA rules) on every screen of SPEC.md section 2 and the dialogs and
+ * states the supplier meets on them, in each of the three languages at both widths: a phone
+ * (360×800, touch) and a desktop (1280×900). One test per area and width, which logs in once and
+ * loops the screens and languages inside; every violation is reported (soft), named by its
+ * screen, language and width, so one run lists them all. On the phone every screen must also fit
+ * the width, and the portal's name must be whole in the header.
+ */
 
 const demo = { username: 'demo_a104', password: 'Demo1234' };
 
-const publicPages = ['/login', '/register', '/forgetPassword', '/error/404', '/error/403', '/visitLogin'];
-const platformPages = ['/platform/home', '/platform/supplierInfoManagement', '/platform/modifyPassword'];
+const languages = [
+  { code: 'zh-CN', lang: /^zh/, portal: '供应商门户', logout: '退出登录' },
+  { code: 'en', lang: /^en/, portal: 'Supplier Portal', logout: 'Log out' },
+  { code: 'vie', lang: /^vi/, portal: 'Cổng nhà cung cấp', logout: 'Đăng xuất' },
+] as const;
+type Language = (typeof languages)[number];
+
+const widths = [
+  { name: 'on a 360×800 phone', phone: true, viewport: { width: 360, height: 800 } },
+  { name: 'on a 1280×900 desktop', phone: false, viewport: { width: 1280, height: 900 } },
+] as const;
+type Width = (typeof widths)[number];
+
+const publicPages = ['/login', '/register', '/forgetPassword', '/visitLogin', '/visitor'];
+const errorPages = ['/error/403', '/error/404', '/error/500', '/no-such-screen'];
+
+/**
+ * A screen to check: a path, and what to do on it once open (a dialog, a form submitted empty).
+ * A screen with nothing to do is checked in one language, then switched in place to the others
+ * with the header's language menu; one with something to do is opened anew in each language (a
+ * modal dialog makes the menu behind it inert).
+ */
+interface Screen {
+  name: string;
+  path: string;
+  open?: (page: Page, language: Language) => Promise<void>;
+}
+const at = (path: string, open?: Screen['open'], name = path): Screen => ({ name, path, open });
+
+/**
+ * Waits until the screen has settled: its page heading is there and no part of it is loading (the
+ * route's and the records' spinners and skeletons carry aria-busy while they load; a busy button
+ * is an action under way, such as the logout waiting for its dialog's answer).
+ */
+async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]:not(button)')).toHaveCount(0);
+}
 
 /** WCAG 2.1 A and AA rules of axe-core; every violation is listed with the elements it names. */
-async function expectAccessible(page: Page) {
-  await page.waitForLoadState('networkidle');
+async function axeViolations(page: Page): Promise<string[]> {
+  await settled(page);
   // `content-visibility: auto` (long enquiry details) skips rendering what is off screen, and axe
   // finds a text's background by hit-testing, which skipped content does not answer: it would
   // judge that text against the page behind its card. Render everything for the check; what a
   // person scrolls to is rendered the same way, and the property changes no semantics.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // axe.run in the page itself (the portal has no frames): the default mode finishes every run
+  // in a new blank page, which doubled each check's time. Only violations are collected.
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Nothing wider than the screen: no sideways scrolling on a 360 px phone. */
-async function expectFitsWidth(page: Page) {
-  await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+async function expectAccessible(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
 }
 
-test('public screens pass the WCAG 2.1 AA rules of axe, including a bid detail', async ({ page }) => {
-  for (const path of publicPages) {
-    await page.goto(path);
-    await expectAccessible(page);
+const storedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem('language') ?? 'zh-CN');
+
+/** Switches the language with the header's menu, as a person would, and waits for the header to speak it. */
+async function switchLanguage(page: Page, language: Language) {
+  await page.getByRole('banner').getByRole('combobox').selectOption(language.code);
+  await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
+  await expect(page.getByRole('banner').getByRole('link').first()).toHaveText(language.portal);
+}
+
+/** The screen's checks in one language: axe, and on a phone the width and the portal's name. */
+async function checkHere(page: Page, where: string, width: Width) {
+  if (width.phone) {
+    await settled(page);
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `fits the width: ${where}`).toBeLessThanOrEqual(360);
+    const name = page.getByRole('banner').getByRole('link').first().locator('span');
+    expect
+      .soft(await name.evaluate((el) => el.scrollWidth - el.clientWidth), `the portal's name is whole: ${where}`)
+      .toBeLessThanOrEqual(0);
   }
+  expect.soft(await axeViolations(page), `axe: ${where}`).toEqual([]);
+}
+
+/**
+ * Checks each screen in each language: a plain screen opens in the language the last one left
+ * (so every language is met both on opening and on switching) and is switched in place to the
+ * other two; a screen with something to do opens anew in each. A violation fails the test
+ * without stopping the loop, named `screen · language · width`.
+ */
+async function checkScreens(page: Page, screens: Screen[], width: Width) {
+  const size = `${width.viewport.width}×${width.viewport.height}`;
+  for (const screen of screens) {
+    const current = await storedLanguage(page);
+    const start = Math.max(
+      0,
+      languages.findIndex((l) => l.code === current),
+    );
+    const order = [...languages.slice(start), ...languages.slice(0, start)];
+    for (const [i, language] of order.entries()) {
+      const where = `${screen.name} · ${language.code} · ${size}`;
+      if (i === 0 || screen.open) {
+        await page.evaluate((l) => localStorage.setItem('language', l), language.code);
+        await page.goto(screen.path);
+        await expect(page.locator('html'), where).toHaveAttribute('lang', language.lang);
+        await screen.open?.(page, language);
+      } else {
+        await switchLanguage(page, language);
+      }
+      await checkHere(page, where, width);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+}
+
+/** The first notice's public detail, found on /login as a tourist would. */
+async function bidDetailPath(page: Page): Promise<string> {
   await page.goto('/login');
-  await page.locator('main a[href^="/bidDetail/"]').first().click();
-  await expect(page.getByRole('heading', { name: '典型物料' })).toBeVisible();
-  await expectAccessible(page);
-});
+  const href = await page.locator('main a[href^="/bidDetail/"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+/**
+ * The tender screens with demo_a104's seeded records: the list, a record's detail, the bid
+ * upload page of the record whose deposit is confirmed and the deposit dialog of the one that
+ * is only signed up, found through the list as a supplier would. (The seed has no record whose
+ * refund may be asked for now: the refund dialog is left out.)
+ */
+async function tenderScreens(page: Page): Promise<Screen[]> {
+  await page.goto('/platform/tenderManagement');
+  const bid = await page
+    .getByRole('link', { name: /^上传投标文件及物料清单 / })
+    .first()
+    .getAttribute('href');
+  const detail = await page
+    .getByRole('link', { name: /^查看详情 / })
+    .first()
+    .getAttribute('href');
+  expect(bid && detail).toBeTruthy();
+  const idOf = async (action: string) => {
+    const button = page
+      .getByRole('button', { name: new RegExp(`^${action} `) })
+      .and(page.locator(':not([aria-disabled])'))
+      .first();
+    const tenderNo = (await button.textContent())?.replace(action, '').trim();
+    expect(tenderNo, action).toBeTruthy();
+    const href = await page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }).getAttribute('href');
+    return href!.split('/').pop()!;
+  };
+  const dialog = async (p: Page) => {
+    await expect(p.getByRole('dialog')).toBeVisible();
+  };
+  return [
+    at('/platform/tenderManagement'),
+    at(detail!),
+    at(bid!),
+    at(`/platform/tenderManagement?tenderId=${await idOf('缴纳保证金')}&action=deposit`, dialog, 'the deposit dialog'),
+  ];
+}
+
+/**
+ * The enquiry screens with demo_a104's seeded enquiries: the list, an enquiry waiting for its
+ * quote (the open quote form) and the one in round 3 (histories, target prices, a quote in
+ * the making), found through the list by their themes.
+ */
+async function enquiryScreens(page: Page): Promise<Screen[]> {
+  await page.goto('/platform/bargaining');
+  const hrefOf = async (theme: string) => {
+    const href = await page.getByRole('row').filter({ hasText: theme }).getByRole('link').first().getAttribute('href');
+    expect(href).toBeTruthy();
+    return href!;
+  };
+  const form = async (p: Page) => {
+    await expect(p.getByRole('form')).toBeVisible();
+  };
+  return [
+    at('/platform/bargaining'),
+    at(await hrefOf('2026 年二季度牛皮箱板纸采购询价'), form),
+    at(await hrefOf('包装辅料年度框架议价'), form),
+  ];
+}
+
+/** Submits the form of the main content empty, so that every required field's message is on screen. */
+async function submitEmpty(page: Page) {
+  await page.locator('main form button[type="submit"]').first().click();
+  await expect(page.locator('main form [aria-invalid="true"]').first()).toBeVisible();
+}
+
+/**
+ * The communication screens with demo_a104's seeded threads: the list, each thread (closed,
+ * awaiting the supplier with the reply form, awaiting the buyer), the new thread form empty,
+ * submitted empty, and started from a tender (its source number filled in).
+ */
+async function communicationScreens(page: Page): Promise<Screen[]> {
+  await page.goto('/platform/communicateRecord');
+  const links = page.locator('main a[href^="/platform/communicateRecord/"]:not([href^="/platform/communicateRecord/new"])');
+  await expect(links.first()).toBeVisible();
+  const threads = [...new Set(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!)))];
+  expect(threads.length).toBeGreaterThanOrEqual(3);
+  return [
+    at('/platform/communicateRecord'),
+    ...threads.map((path) => at(path)),
+    at('/platform/communicateRecord/new'),
+    at('/platform/communicateRecord/new', submitEmpty, 'the new thread submitted empty'),
+    at('/platform/communicateRecord/new?sourceNo=ZB2026110001', undefined, 'the new thread from a tender'),
+  ];
+}
+
+/**
+ * The visit application screens with demo_a104's seeded data: the list, the empty form and the
+ * form refused with every required field's message on screen, and each seeded application's
+ * detail (approved, pending, returned), found through the list.
+ */
+async function visitScreens(page: Page): Promise<Screen[]> {
+  await page.goto('/platform/visitorApplyNew');
+  const links = page.locator('main table a[href^="/platform/visitorApplyNew/"]');
+  await expect(links.first()).toBeVisible();
+  const details = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(details.length).toBeGreaterThanOrEqual(3);
+  return [
+    at('/platform/visitorApplyNew'),
+    at('/platform/visitorApplyNew/new'),
+    at('/platform/visitorApplyNew/new', submitEmpty, 'the visit application submitted empty'),
+    ...details.map((path) => at(path)),
+  ];
+}
+
+/** Opens the logout confirmation (on a phone, from the folded menu, itself checked first). */
+async function openLogout(page: Page, language: Language) {
+  const menu = page.locator('button[aria-expanded][aria-controls]:visible').first();
+  if (page.viewportSize()!.width < 1024 && (await menu.count()) > 0) await menu.click();
+  await page.getByRole('button', { name: language.logout }).locator('visible=true').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+/** Opens the folded menu of a phone. */
+async function openMenu(page: Page) {
+  const menu = page.locator('button[aria-expanded][aria-controls]:visible').first();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
+ * Logs in on a wide screen and finds the screens there (tables become cards on a phone), then
+ * returns to the width under test.
+ */
+async function logInAndFind(page: Page, width: Width, find: (page: Page) => Promise<Screen[]>): Promise<Screen[]> {
+  await logInAsDemo(page, demo.username, demo.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const screens = await find(page);
+  await page.setViewportSize(width.viewport);
+  return screens;
+}
+
+/** Each approved seeded visitor phone serves one width: a code may be asked once a minute per phone. */
+const visitorPhones = { 360: '13900000011', 1280: '13900000012' } as const;
+
+for (const width of widths) {
+  test.describe(width.name, () => {
+    test.use(width.phone ? { viewport: width.viewport, isMobile: true, hasTouch: true } : { viewport: width.viewport });
+
+    test(`public screens (/login, /register, /forgetPassword, a notice's /bidDetail, /visitLogin and /visitor without a pass) pass axe in zh-CN, en and vie ${width.name}, the portal's name whole on a phone`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const detail = await bidDetailPath(page);
+      const screens = [...publicPages.map((path) => at(path)), at(detail, undefined, "a notice's /bidDetail")];
+      await checkScreens(page, screens, width);
+    });
+
+    test(`error pages (/error/403, /error/404, /error/500 and an unknown path) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.goto('/login');
+      await checkScreens(
+        page,
+        errorPages.map((path) => at(path)),
+        width,
+      );
+    });
+
+    test(`a visitor's /visitLogin with the door-opening QR and the /visitor information form pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const phone = visitorPhones[width.viewport.width];
+      const asked = new Date(Date.now() - 1000);
+      await page.goto('/visitLogin');
+      await page.getByRole('textbox', { name: /^手机号码/ }).fill(phone);
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.getByRole('textbox', { name: /^验证码/ }).fill(await waitForCode(phone, { after: asked }));
+      await page.getByRole('button', { name: '获取通行码' }).click();
+      await expect(page.getByRole('img', { name: /的开门二维码$/ })).toBeVisible();
+      const qr = async (p: Page) => {
+        await expect(p.getByTestId('pass-validity')).toBeVisible();
+      };
+      const form = async (p: Page) => {
+        await expect(p.locator('main form')).toBeVisible();
+      };
+      await checkScreens(
+        page,
+        [at('/visitLogin', qr, '/visitLogin with its QR'), at(`/visitor?phone=${phone}`, form, '/visitor with its form')],
+        width,
+      );
+    });
+
+    test(`the supplier's own screens (home with its to-do list and message center, supplier information, change password, the /pending outbox, the menu and the logout dialog) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await logInAsDemo(page, demo.username, demo.password);
+      await checkScreens(
+        page,
+        [
+          at('/platform/home'),
+          at('/platform/supplierInfoManagement'),
+          at('/platform/modifyPassword'),
+          at('/pending'),
+          ...(width.phone ? [at('/platform/home', openMenu, 'the folded menu')] : []),
+          at('/platform/home', openLogout, 'the logout dialog'),
+        ],
+        width,
+      );
+    });
+
+    test(`the tender screens (list, detail, bid upload, the deposit dialog) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await checkScreens(page, await logInAndFind(page, width, tenderScreens), width);
+    });
+
+    test(`the enquiry screens (list, the open quote form, a round-3 enquiry with its histories) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await checkScreens(page, await logInAndFind(page, width, enquiryScreens), width);
+    });
+
+    test(`the communication screens (list, each thread, the new thread form empty, submitted empty and from a tender) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await checkScreens(page, await logInAndFind(page, width, communicationScreens), width);
+    });
+
+    test(`the visit application screens (list, the new form empty and submitted empty, each application's detail) pass axe in zh-CN, en and vie ${width.name}`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await checkScreens(page, await logInAndFind(page, width, visitScreens), width);
+    });
+  });
+}
 
 test('a bid detail in Vietnamese at 1280 px passes axe, its typical materials whole in their box', async ({ page }) => {
   await page.goto('/login');
@@ -48,195 +381,6 @@ test('a bid detail in Vietnamese at 1280 px passes axe, its typical materials wh
   // Its last column (the remark) is not cut off by the box the table scrolls in.
   expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-});
-
-test('logged-in screens pass the WCAG 2.1 AA rules of axe', async ({ page }) => {
-  await logInAsDemo(page);
-  for (const path of platformPages) {
-    await page.goto(path);
-    await expectAccessible(page);
-  }
-});
-
-/**
- * The tender screens with demo_a104's seeded records: the list, a record's detail, the bid
- * upload page of the record whose deposit is confirmed, and the deposit dialog of the one that
- * is only signed up. Answers the paths, found through the list as a supplier would.
- */
-async function tenderPaths(page: Page): Promise<string[]> {
-  await page.goto('/platform/tenderManagement');
-  const bid = await page
-    .getByRole('link', { name: /^上传投标文件及物料清单 / })
-    .first()
-    .getAttribute('href');
-  const detail = await page
-    .getByRole('link', { name: /^查看详情 / })
-    .first()
-    .getAttribute('href');
-  const deposit = page
-    .getByRole('button', { name: /^缴纳保证金 / })
-    .and(page.locator(':not([aria-disabled])'))
-    .first();
-  const tenderNo = (await deposit.textContent())?.replace('缴纳保证金', '').trim();
-  expect(bid && detail && tenderNo).toBeTruthy();
-  const id = await page.getByRole('link', { name: `查看详情 ${tenderNo}`, exact: true }).getAttribute('href');
-  return ['/platform/tenderManagement', detail!, bid!, `/platform/tenderManagement?tenderId=${id!.split('/').pop()}&action=deposit`];
-}
-
-test('the tender screens and the deposit dialog pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
-  test.setTimeout(120_000);
-  await logInAsDemo(page);
-  const paths = await tenderPaths(page);
-  for (const language of ['zh-CN', 'en', 'vie']) {
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    for (const path of paths) {
-      await page.goto(path);
-      if (path.includes('action=deposit')) await expect(page.getByRole('dialog')).toBeVisible();
-      await expectAccessible(page);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-});
-
-/**
- * The enquiry screens with demo_a104's seeded enquiries: the list, an enquiry waiting for its
- * quote (the open quote form) and the one in round 3 (histories, target prices, a quote in
- * the making), found through the list by their themes.
- */
-async function enquiryPaths(page: Page): Promise<string[]> {
-  await page.goto('/platform/bargaining');
-  const hrefOf = async (theme: string) => {
-    const href = await page.getByRole('row').filter({ hasText: theme }).getByRole('link').first().getAttribute('href');
-    expect(href).toBeTruthy();
-    return href!;
-  };
-  return ['/platform/bargaining', await hrefOf('2026 年二季度牛皮箱板纸采购询价'), await hrefOf('包装辅料年度框架议价')];
-}
-
-test('the enquiry screens and the quote form pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
-  test.setTimeout(120_000);
-  await logInAsDemo(page);
-  const paths = await enquiryPaths(page);
-  for (const language of ['zh-CN', 'en', 'vie']) {
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    for (const path of paths) {
-      await page.goto(path);
-      if (path !== '/platform/bargaining') await expect(page.getByRole('form')).toBeVisible();
-      await expectAccessible(page);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-});
-
-/**
- * The home page and the visit application screens with demo_a104's seeded data: the list, the
- * empty form and the form refused with every required field's message on screen, and each
- * seeded application's detail (approved, pending, returned), found through the list.
- */
-async function visitPaths(page: Page): Promise<string[]> {
-  await page.goto('/platform/visitorApplyNew');
-  const links = page.locator('main table a[href^="/platform/visitorApplyNew/"]');
-  await expect(links.first()).toBeVisible();
-  const details = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-  expect(details.length).toBeGreaterThanOrEqual(3);
-  return ['/platform/home', '/platform/visitorApplyNew', '/platform/visitorApplyNew/new', ...details];
-}
-
-/** Opens a path of visitPaths; on the form, also submits it empty so every error is shown. */
-async function openVisitPath(page: Page, path: string) {
-  await page.goto(path);
-  if (!path.endsWith('/new')) return;
-  await page.locator('main form button[type="submit"]').click();
-  await expect(page.locator('main form [aria-invalid="true"]').first()).toBeVisible();
-}
-
-test('the home and visit application screens pass the WCAG 2.1 AA rules of axe, in all three languages', async ({ page }) => {
-  test.setTimeout(180_000);
-  await logInAsDemo(page);
-  const paths = await visitPaths(page);
-  for (const language of ['zh-CN', 'en', 'vie']) {
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    for (const path of paths) {
-      await openVisitPath(page, path);
-      await expectAccessible(page);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-});
-
-test.describe('on a 360 px wide phone', () => {
-  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-
-  test('every screen fits the width, in all three languages', async ({ page }) => {
-    for (const language of ['zh-CN', 'en', 'vie']) {
-      await page.goto('/login');
-      await page.evaluate((l) => localStorage.setItem('language', l), language);
-      for (const path of publicPages) {
-        await page.goto(path);
-        await expectFitsWidth(page);
-        // The portal's name is whole in the header, not cut to "Cổng nhà cung…".
-        const name = page.getByRole('banner').getByRole('link').first().locator('span');
-        expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth), `${language} ${path}`).toBeLessThanOrEqual(0);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-    await logInAsDemo(page);
-    for (const path of platformPages) {
-      await page.goto(path);
-      await expectFitsWidth(page);
-    }
-  });
-
-  test('the tender screens fit the width and pass axe, in all three languages', async ({ page }) => {
-    test.setTimeout(120_000);
-    await logInAsDemo(page);
-    const paths = await tenderPaths(page);
-    for (const language of ['zh-CN', 'en', 'vie']) {
-      await page.evaluate((l) => localStorage.setItem('language', l), language);
-      for (const path of paths) {
-        await page.goto(path);
-        if (path.includes('action=deposit')) await expect(page.getByRole('dialog')).toBeVisible();
-        await expectFitsWidth(page);
-        await expectAccessible(page);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-  });
-
-  test('the enquiry screens fit the width and pass axe, in all three languages', async ({ page }) => {
-    test.setTimeout(120_000);
-    await logInAsDemo(page);
-    // The list is cards on a phone: the paths are found on a wide screen first.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const paths = await enquiryPaths(page);
-    await page.setViewportSize({ width: 360, height: 740 });
-    for (const language of ['zh-CN', 'en', 'vie']) {
-      await page.evaluate((l) => localStorage.setItem('language', l), language);
-      for (const path of paths) {
-        await page.goto(path);
-        if (path !== '/platform/bargaining') await expect(page.getByRole('form')).toBeVisible();
-        await expectFitsWidth(page);
-        await expectAccessible(page);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-  });
-  test('the home and visit application screens fit the width and pass axe, in all three languages', async ({ page }) => {
-    test.setTimeout(180_000);
-    await logInAsDemo(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const paths = await visitPaths(page);
-    await page.setViewportSize({ width: 360, height: 740 });
-    for (const language of ['zh-CN', 'en', 'vie']) {
-      await page.evaluate((l) => localStorage.setItem('language', l), language);
-      for (const path of paths) {
-        await openVisitPath(page, path);
-        await expectFitsWidth(page);
-        await expectAccessible(page);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-  });
 });
 
 test('the login screen works with the keyboard alone', async ({ page }) => {
