@@ -1,5 +1,5 @@
 import type { OutboxEntry } from './db';
-import type { Clock } from './sync-engine';
+import type { Clock } from './send-entry';
 
 /**
  * Whether the bid service answers again, for the sync engine: while entries wait because it

@@ -6,7 +6,8 @@ import { supplierOwner, visitorOwner, type OutboxEntry } from './db';
 import { getSyncState, onKick, onSyncState } from './events';
 import { discard, enqueue, listEntries, onRefused, onSent, type EnqueueInput } from './outbox';
 import * as store from './outbox-store';
-import { backoffDelay, BACKOFF_MAX_MS, createSyncEngine, type SyncEngine, type SyncEngineDeps } from './sync-engine';
+import { backoffDelay, BACKOFF_MAX_MS } from './send-entry';
+import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from './sync-engine';
 import { resetPortalDb, useNodeBlobs } from './test-helpers';
 import { UploadFailure } from './uploads';
 
