@@ -2,7 +2,7 @@ import type { FileRef } from '../../contract/schemas/common';
 import type { Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
-import { insertApplication, type NewApplication } from '../db/visit-application-repo';
+import { insertApplication, type NewApplication } from '../db/visit-application-writes';
 import { mimeOf } from '../files/mime';
 import type { FileStorage } from '../files/storage';
 import { downloadUrl } from '../services/file-refs';

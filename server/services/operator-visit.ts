@@ -3,14 +3,8 @@ import { reviewBlock } from '../../contract/visit-values';
 import { VISIT_REVIEW_STATUSES } from '../../contract/visit-values';
 import type { Queryable } from '../db/db';
 import { listSuppliers, findSupplierByHandle } from '../db/supplier-repo';
-import {
-  applicationDetail,
-  findApplication,
-  listApplications,
-  setReviewStatus,
-  visitorsOf,
-  type ApplicationState,
-} from '../db/visit-application-repo';
+import { applicationDetail, findApplication, listApplications, visitorsOf, type ApplicationState } from '../db/visit-application-repo';
+import { setReviewStatus } from '../db/visit-application-writes';
 import { insertVisit } from '../db/visit-repo';
 import { baseTimeZone } from '../db/reference-repo';
 import { OperatorError, type OperatorContext } from './operator-errors';
