@@ -23,7 +23,8 @@ export const LONG_TEXT_MAX = 2000;
 export const SEARCH_MAX = 100;
 /**
  * A search of three or more characters counts its matches up to this many; beyond, the total
- * is this cap and the answer says `totalCapped` ("1000+"; 100 pages of 10: docs/decisions/public-list-order-and-search.md, "Capped totals"), and the pager reaches that far.
+ * is this cap and the answer says `totalCapped` ("1000+"; 100 pages of 10:
+ * docs/decisions/public-list-order-and-search.md, "Capped totals"), and the pager reaches that far.
  */
 export const NOTICE_TOTAL_CAP = 1_000;
 

@@ -165,7 +165,8 @@ async function audit(page, run) {
   const profile = page.loggedIn ? mkdtempSync(join(tmpdir(), 'bench-lighthouse-profile-')) : null;
   const args = [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu'];
   // Logged in: a persistent context is the browser's default one, where Lighthouse opens its tab, so the session cookies are there.
-  // The size of Lighthouse's phone (its mobile emulation): a screen's last render is kept as it shows at that size (the cards, not the table).
+  // The size of Lighthouse's phone (its mobile emulation): a screen's last render is kept as it shows
+  // at that size (the cards, not the table).
   const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
   const context = profile
     ? await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args, serviceWorkers: 'allow', ...phone })

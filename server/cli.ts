@@ -216,7 +216,10 @@ async function restore(env: Env, file: string): Promise<unknown> {
   return restoreBackup({ file, dataDir: env.dataDir, databaseUrl: env.databaseUrl });
 }
 
-/** An operator action: through the service that holds an embedded folder, else here with its lock; on PostgreSQL through a service on PORT if one answers, else here. */
+/**
+ * An operator action: through the service that holds an embedded folder, else here with its lock; on
+ * PostgreSQL through a service on PORT if one answers, else here.
+ */
 async function act(env: Env, action: OperatorAction, input: unknown): Promise<unknown> {
   if (env.databaseUrl) return (await viaServer(env, localUrl(env.port), action, input)) ?? (await direct(env, action, input));
   const writer = await embeddedWriter(env);

@@ -94,7 +94,10 @@ export function timedDb(db: Db, observe: (kind: TimedKind, seconds: number) => v
   };
 }
 
-/** The bid service's database: PostgreSQL at `databaseUrl`, else PGlite on its own thread in `${dataDir}/pgdata` (in memory without `dataDir`). */
+/**
+ * The bid service's database: PostgreSQL at `databaseUrl`, else PGlite on its own thread in
+ * `${dataDir}/pgdata` (in memory without `dataDir`).
+ */
 export async function openDb(opts: { databaseUrl?: string; dataDir?: string; searchConnections?: number }): Promise<Db> {
   if (opts.databaseUrl) return createPgDb(opts.databaseUrl, { searchConnections: opts.searchConnections });
   return createPgliteWorkerDb(opts.dataDir ? `${opts.dataDir}/pgdata` : undefined);

@@ -7,7 +7,10 @@ import { CODE_TEXTS } from './texts';
 /** Chinese punctuation (full-width marks, the ideographic space) or a double space: wrong in English and Vietnamese. */
 const CHINESE_PUNCTUATION = /[：，、。；（）“”‘’！？\u3000「」]| {2}/;
 
-/** Every text the bid service writes in `locale`: its answers' messages, the verification messages, the letter's labels, the reference data's labels. */
+/**
+ * Every text the bid service writes in `locale`: its answers' messages, the verification messages, the
+ * letter's labels, the reference data's labels.
+ */
 function textsIn(locale: 'en' | 'vie'): Array<[string, string]> {
   const code = CODE_TEXTS[locale];
   const texts: Array<[string, string]> = [

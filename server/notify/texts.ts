@@ -13,7 +13,10 @@ interface CodeTexts {
   ignore: string;
   /** The subject of a message without a code (nobody uses the address or phone for the purpose). */
   unknownSubject: string;
-  /** That message: what was asked for with `target` (the address or phone, named by `targetName`), that nobody uses it for that, so no code, and what to do. */
+  /**
+   * That message: what was asked for with `target` (the address or phone, named by `targetName`), that
+   * nobody uses it for that, so no code, and what to do.
+   */
   unknown: Record<CodePurpose, (target: string) => string>;
   /** How `unknown` names the address or the phone. */
   targetName: Record<VerificationMessage['way'], string>;

@@ -6,7 +6,8 @@ import { type HtmlPage, sendHtml } from '../http/html-page';
 
 /**
  * The server render of public screens (SERVER_RENDERED: a notice, and /login with the first page
- * of notices) and of a supplier's screens with its session (SESSION_RENDERED): the document carries the data as the app's own components render it (the portal's
+ * of notices) and of a supplier's screens with its session (SESSION_RENDERED): the document carries
+ * the data as the app's own components render it (the portal's
  * server bundle, dist-ssr, src/prerender/server-entry.tsx), so a phone paints it before any
  * JavaScript has arrived, and the app's first render takes over from the same reads
  * (src/app/server-state.ts). The build's prerender paints the forms; the data is only known here.

@@ -7,7 +7,8 @@ import { injectServerRendered } from './shell-html';
  * The bid service's server render (built into dist-ssr by vite.config.ts, run on a worker thread
  * by server/render/server-render.ts): the document for `href`, a public screen whose first render
  * shows data (a notice; /login with the first page of notices), rendered by the app's own
- * components from the reads its loaders start, which `fetch` answers. In the default language: the one a first visit shows (src/api/language.ts);
+ * components from the reads its loaders start, which `fetch` answers. In the default language: the
+ * one a first visit shows (src/api/language.ts);
  * a device that chose another shows the app's own render (the language pick empties #root).
  */
 export async function renderDocument(

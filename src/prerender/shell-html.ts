@@ -7,7 +7,8 @@ import type { Locale } from '@contract/locales';
  * in the default language) goes into #root; every other (path, language) waits as raw text (a
  * `<script type="text/html">`: the parser keeps its markup as one string and builds no elements
  * of it, so a device pays for the one page it shows), and a small inline script (allowed by its
- * hash in the bid service's CSP) picks the one for this address and the supplier's language (localStorage `language`, as src/api/language.ts
+ * hash in the bid service's CSP) picks the one for this address and the supplier's language
+ * (localStorage `language`, as src/api/language.ts
  * keeps it) before the first paint, so no text shows in the wrong language. On any other path,
  * or where the page says the device holds something that changes the screen (`unless`: a
  * localStorage key, or cookies), #root is emptied at once: that screen paints when the app

@@ -1,6 +1,9 @@
 import type { SupplierSession } from '@/api/session';
 
-/** Unit-test helper (only test files import it): the platform route context's session, as the guard builds it after a login with `loginAnswer()` (src/test/fixtures.ts). */
+/**
+ * Unit-test helper (only test files import it): the platform route context's session, as the guard
+ * builds it after a login with `loginAnswer()` (src/test/fixtures.ts).
+ */
 export function supplierSession(overrides: Partial<SupplierSession> = {}): SupplierSession {
   return {
     supplierId: 's1',

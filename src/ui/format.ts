@@ -66,7 +66,10 @@ export function formatMoney(n: number | string | null | undefined, locale: Local
   return currency ? `${plain} ${currency}` : plain;
 }
 
-/** Formatters are costly to build and a quote form formats hundreds of amounts: one per locale and currency (null: not a currency Intl knows). */
+/**
+ * Formatters are costly to build and a quote form formats hundreds of amounts: one per locale and
+ * currency (null: not a currency Intl knows).
+ */
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 function moneyFormat(locale: Locale, currency?: string): Intl.NumberFormat | null {
   const key = `${locale}|${currency ?? ''}`;

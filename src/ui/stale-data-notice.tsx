@@ -8,7 +8,10 @@ type StoredQuery = Pick<
   'data' | 'isError' | 'error' | 'failureCount' | 'failureReason' | 'fetchStatus' | 'dataUpdatedAt' | 'isFetching' | 'refetch'
 >;
 
-/** The answer on screen is the one stored on the device: its refresh failed (or is being tried again after a failure), or waits for a network. */
+/**
+ * The answer on screen is the one stored on the device: its refresh failed (or is being tried again
+ * after a failure), or waits for a network.
+ */
 export const showsStoredAnswer = (query: StoredQuery): boolean =>
   query.data !== undefined && (query.isError || query.failureCount > 0 || query.fetchStatus === 'paused');
 

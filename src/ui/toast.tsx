@@ -13,7 +13,10 @@ interface ToastItem {
 }
 
 export interface ToastOptions {
-  /** Replaces the toast of this key still on screen (a progress toast by its outcome). By default a toast's key is its kind and text: the same failure again replaces itself instead of piling up. */
+  /**
+   * Replaces the toast of this key still on screen (a progress toast by its outcome). By default a
+   * toast's key is its kind and text: the same failure again replaces itself instead of piling up.
+   */
   key?: string;
 }
 

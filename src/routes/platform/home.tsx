@@ -25,7 +25,8 @@ export const Route = createFileRoute('/platform/home')({
         (await import('@/features/home/api/list-messages')).messageListQueryOptions(supplierId, messageListRequest(search)),
       ),
     ];
-    // Whether this device asked for system notifications: known when the to-do list first renders (its switch then does not push the list down).
+    // Whether this device asked for system notifications: known when the to-do list first renders (its
+    // switch then does not push the list down).
     void import('@/features/home/reminders/use-reminder-settings')
       .then((m) => m.readReminderSettings(context.session.supplierId))
       .catch(() => undefined);

@@ -27,7 +27,10 @@ function PendingOnly({ pending, sponsor }: { pending: PendingReplyView; sponsor:
   );
 }
 
-/** One thread: its facts, the reply history (with what still waits in the outbox) and the reply form; `contactName` the supplier's contact, shown on its unsent replies. */
+/**
+ * One thread: its facts, the reply history (with what still waits in the outbox) and the reply form;
+ * `contactName` the supplier's contact, shown on its unsent replies.
+ */
 export function CommunicationDetailView({
   supplierId,
   contactName,

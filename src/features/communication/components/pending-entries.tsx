@@ -63,7 +63,10 @@ export function PendingFiles({ uploads }: { uploads: UploadRecord[] }) {
   );
 }
 
-/** Mend (a refused reply in the reply form, a refused new thread in the new-thread form), retry (a failed or paused entry, now) and discard (after a confirmation) of one unsent entry. */
+/**
+ * Mend (a refused reply in the reply form, a refused new thread in the new-thread form), retry (a
+ * failed or paused entry, now) and discard (after a confirmation) of one unsent entry.
+ */
 export function PendingActions({ entry }: { entry: OutboxEntry }) {
   const { t } = useLingui();
   const { busy, retry, discardIfConfirmed } = useEntryActions(entry);

@@ -21,7 +21,10 @@ export function usePendingReplies(supplierId: string, communicationId: string): 
   return { entries: entries.filter((entry) => entry.thread === thread && entry.call === 'communicationReply'), uploads };
 }
 
-/** Timeline items for unsent replies, marked as waiting or failed, with retry and discard; `sponsor` the supplier's contact, who wrote them. */
+/**
+ * Timeline items for unsent replies, marked as waiting or failed, with retry and discard; `sponsor`
+ * the supplier's contact, who wrote them.
+ */
 export function PendingReplyItems({ entries, uploads, sponsor }: PendingReplyView & { sponsor: string }) {
   return entries.map((entry) => (
     <TimelineItem

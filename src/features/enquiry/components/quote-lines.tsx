@@ -39,7 +39,10 @@ function Cell({ label, children, className }: { label: ReactNode; children: Reac
 
 interface LineRowProps {
   line: EnquiryLine;
-  /** Its place in the list, from 1, and the list's length: told to screen readers (a block off screen is left out of the accessibility tree). */
+  /**
+   * Its place in the list, from 1, and the list's length: told to screen readers (a block off screen
+   * is left out of the accessibility tree).
+   */
   position: number;
   count: number;
   store: QuoteStore;

@@ -7,7 +7,10 @@ import { WelcomeHeader } from './welcome-header';
 
 export type HomeDashboardProps = Omit<HomeListProps, 'supplierId'> & { session: SupplierSession };
 
-/** /platform/home: greeting, the reminders shown in the portal, the to-do list and the message center (their pagers and filter in the URL). */
+/**
+ * /platform/home: greeting, the reminders shown in the portal, the to-do list and the message center
+ * (their pagers and filter in the URL).
+ */
 export function HomeDashboard({ session, ...rest }: HomeDashboardProps) {
   const props: HomeListProps = { ...rest, supplierId: session.supplierId };
   return (

@@ -6,7 +6,8 @@ import { Link } from '@tanstack/react-router';
  * Where a write the bid service refused is mended, in its own form: a deposit or a refund in its
  * dialog on the record (opened with its values and slip), a bid on its bid page (its files), a new thread or a visit
  * application in its form, a reply in its thread's reply form (its text and
- * files), a quote refused for a newer round on its enquiry (its prices copied into that round's form). Null for a write whose form does not mend yet:
+ * files), a quote refused for a newer round on its enquiry (its prices copied into that round's
+ * form). Null for a write whose form does not mend yet:
  * retry and discard stay.
  */
 export function MendLink({ entry }: { entry: OutboxEntry }) {

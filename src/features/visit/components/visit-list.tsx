@@ -55,7 +55,10 @@ export function VisitListView(props: VisitListProps) {
   );
 }
 
-/** Applications written on this device and not yet accepted by the bid service (a refused one mended in the form; details and actions on /pending). */
+/**
+ * Applications written on this device and not yet accepted by the bid service (a refused one mended in
+ * the form; details and actions on /pending).
+ */
 function PendingVisits({ supplierId }: { supplierId: string }) {
   const { t } = useLingui();
   const owners = useMemo(() => [supplierOwner(supplierId)], [supplierId]);

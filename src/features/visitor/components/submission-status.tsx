@@ -6,7 +6,10 @@ import { useConnectivity } from '@/offline/use-outbox';
 import { confirmDialog } from '@/ui/confirm';
 import { formatDateTime } from '@/ui/format';
 
-/** Rendered inside a polite live region by the form. Where the visitor's submitted information stands: waiting, sending, refused (with the server's words) or sent. */
+/**
+ * Rendered inside a polite live region by the form. Where the visitor's submitted information stands:
+ * waiting, sending, refused (with the server's words) or sent.
+ */
 export function SubmissionStatus({ entry, sent, onDiscarded }: { entry: OutboxEntry | undefined; sent: boolean; onDiscarded: () => void }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
