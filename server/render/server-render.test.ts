@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../test/helper';
-import { MAX_WAITING, RENDER_TIMEOUT_MS } from './server-render';
+import { MAX_WAITING, RENDER_TIMEOUT_MS, SERVER_RENDERED, SESSION_RENDERED } from './server-render';
 
 // A built portal with its server bundle beside it (`<dist>-ssr`, as vite.config.ts writes it);
 // the bundle is a stand-in (fixtures/server-entry.mjs) that renders a notice's title.
@@ -37,6 +37,17 @@ async function counted(fn: () => Promise<unknown>): Promise<Record<string, numbe
   const after = await outcomes();
   return Object.fromEntries(Object.entries(after).flatMap(([k, v]) => (v - (before[k] ?? 0) ? [[k, v - (before[k] ?? 0)]] : [])));
 }
+
+describe('the screens rendered here', () => {
+  it("are screens of the portal's router, a record's id where it takes one", () => {
+    // The router's paths, as TanStack Router generated them (src/routeTree.gen.ts), without a trailing slash.
+    const generated = readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8');
+    const portal = new Set([...generated.matchAll(/fullPath: '([^']+)'/g)].map(([, path]) => path!.replace(/(.)\/$/, '$1')));
+    const rendered = [...Object.keys(SERVER_RENDERED), ...SESSION_RENDERED].map((route) => route.replace(/:id(\([^)]*\))?/, '$id'));
+    expect(rendered.filter((path) => !portal.has(path))).toEqual([]);
+    expect(rendered.length).toBe(11);
+  });
+});
 
 describe('the server render of a public notice', () => {
   it("serves the notice rendered from the service's own answer, compressed when asked, never cached by the browser", async () => {

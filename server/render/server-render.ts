@@ -121,7 +121,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     thread.postMessage({ id: call.id, op: 'answer', status: reply.statusCode, headers, body: reply.body });
   }
 
-  function render(path: string, cookies?: Record<string, string | undefined>): Promise<string | null> {
+  function render(path: string, cookies?: Cookies): Promise<string | null> {
     worker ??= start();
     const id = `r${nextId++}`;
     const thread = worker;
@@ -174,10 +174,10 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
   }
 
   /** A supplier's screen, rendered for this request alone. */
-  async function renderedFor(path: string, req: FastifyRequest): Promise<{ page: HtmlPage | null; outcome: Outcome }> {
+  async function renderedFor(path: string, req: FastifyRequest, cookies: Cookies): Promise<{ page: HtmlPage | null; outcome: Outcome }> {
     if (waiting.size >= MAX_WAITING) return { page: null, outcome: 'busy' };
     try {
-      const html = await render(path, parseCookies(req.headers.cookie ?? ''));
+      const html = await render(path, cookies);
       return html === null ? { page: null, outcome: 'redirected' } : { page: { html, encoded: {} }, outcome: 'rendered' };
     } catch (error) {
       req.log.warn({ err: error, path }, 'server render failed; the plain shell is served');
@@ -194,7 +194,7 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
     app.get(route, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       const [path = '/', search] = req.url.split('?', 2);
       const href = `${hrefOf(path)}${search ? `?${search}` : ''}`;
-      const { page, outcome } = loggedIn(req) ? { page: null, outcome: 'session' as const } : await rendered(href, req);
+      const { page, outcome } = loggedIn(cookiesOf(req)) ? { page: null, outcome: 'session' as const } : await rendered(href, req);
       app.services.metrics.serverRenders.inc({ outcome });
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
       return sendHtml(req, reply, page ?? shell);
@@ -203,7 +203,10 @@ export async function serverRender(app: FastifyInstance, { entry, indexHtml, she
   for (const route of SESSION_RENDERED) {
     app.get(route, { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
       // Without a session the app sends to /login: nothing to render.
-      const { page, outcome } = loggedIn(req) ? await renderedFor(req.url, req) : { page: null, outcome: 'noSession' as const };
+      const cookies = cookiesOf(req);
+      const { page, outcome } = loggedIn(cookies)
+        ? await renderedFor(req.url, req, cookies)
+        : { page: null, outcome: 'noSession' as const };
       app.services.metrics.serverRenders.inc({ outcome });
       reply.header('cache-control', page ? 'private, no-cache' : 'no-cache').header('vary', 'Accept-Encoding, Cookie');
       return sendHtml(req, reply, page ?? shell);
@@ -219,8 +222,10 @@ interface Call {
   body?: string;
 }
 
+type Cookies = Record<string, string | undefined>;
+const cookiesOf = (req: FastifyRequest): Cookies => parseCookies(req.headers.cookie ?? '');
+
 /** Both session cookies set: the portal's "logged in" (src/api/session.ts, sessionState). */
-function loggedIn(req: FastifyRequest): boolean {
-  const cookies = parseCookies(req.headers.cookie ?? '');
+function loggedIn(cookies: Cookies): boolean {
   return Boolean(cookies[COOKIE.auth] && cookies[COOKIE.token]);
 }

@@ -20,15 +20,18 @@ function options(expires?: Date | number): Cookies.CookieAttributes {
   return { path: '/', sameSite: 'strict', secure, ...(expires === undefined ? {} : { expires }) };
 }
 
+/** A request's cookies by name, as the `cookie` package parses its Cookie header. */
+export type RequestCookies = Readonly<Record<string, string | undefined>>;
+
 /**
  * The cookies of the request the bid service renders a supplier's screen for
  * (src/prerender/render-page.tsx), or null in a browser, where they are the document's. Only
  * read: js-cookie writes nothing where there is no document.
  */
-let requestCookies: Readonly<Record<string, string | undefined>> | null = null;
+let requestCookies: RequestCookies | null = null;
 
 /** Reads the session from `cookies` (a server render), or from the document's again (null). */
-export function readCookiesOf(cookies: Readonly<Record<string, string | undefined>> | null): void {
+export function readCookiesOf(cookies: RequestCookies | null): void {
   requestCookies = cookies;
 }
 

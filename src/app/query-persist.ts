@@ -60,12 +60,15 @@ function follow(client: QueryClient, supplierId: string, stored: ReadonlyMap<str
     const records = queries.map((query) => ({ key: prefix + query.queryHash, value: { buster: BUSTER, query } satisfies PersistedQuery }));
     void kvSetMany(records).catch((error: unknown) => console.warn('query persistence failed', error));
   };
+  // A persisted query must outlive the default five minutes without a screen, or it would
+  // drop out of the cache (and so out of the store) while the supplier is elsewhere in the app.
+  const keepLong = (query: Query) => {
+    if (query.gcTime < PERSIST_MAX_AGE_MS) query.setOptions({ ...query.options, gcTime: PERSIST_MAX_AGE_MS });
+  };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     const { query } = event;
     if (!isPersisted(query)) return;
-    // A persisted query must outlive the default five minutes without a screen, or it would
-    // drop out of the cache (and so out of the store) while the supplier is elsewhere in the app.
-    if (event.type === 'added' && query.gcTime < PERSIST_MAX_AGE_MS) query.setOptions({ ...query.options, gcTime: PERSIST_MAX_AGE_MS });
+    if (event.type === 'added') keepLong(query);
     if (event.type === 'removed') void kvDeleteKeys([prefix + query.queryHash]).catch(() => undefined);
     if (!isNewAnswer(event)) return;
     if (!pending) {
@@ -75,7 +78,7 @@ function follow(client: QueryClient, supplierId: string, stored: ReadonlyMap<str
     pending.set(query.queryHash, query);
   });
   const cached = client.getQueryCache().getAll().filter(isPersisted);
-  for (const query of cached) if (query.gcTime < PERSIST_MAX_AGE_MS) query.setOptions({ ...query.options, gcTime: PERSIST_MAX_AGE_MS });
+  cached.forEach(keepLong);
   const unstored = cached.filter((query) => query.state.status === 'success' && stored.get(query.queryHash) !== query.state.dataUpdatedAt);
   if (unstored.length) {
     pending = new Map(unstored.map((query) => [query.queryHash, query]));

@@ -4,7 +4,7 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { readCookiesOf } from '@/api/session';
+import { readCookiesOf, type RequestCookies } from '@/api/session';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { readsSettled } from '@/app/reads-settled';
@@ -27,7 +27,7 @@ export interface RenderOptions {
    * The request's cookies, for a supplier's screen (server/render/server-render.ts): its session,
    * as the screen reads it in a browser, and the token its calls carry.
    */
-  cookies?: Readonly<Record<string, string | undefined>>;
+  cookies?: RequestCookies;
 }
 
 /**

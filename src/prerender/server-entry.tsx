@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@contract/locales';
+import type { RequestCookies } from '@/api/session';
 import { setTimeZones, shellTimeZone } from '@/ui/format';
 import { renderPage } from './render-page';
 import { injectServerRendered } from './shell-html';
@@ -15,7 +16,7 @@ export async function renderDocument(
   indexHtml: string,
   href: string,
   fetch: typeof globalThis.fetch,
-  cookies?: Readonly<Record<string, string | undefined>>,
+  cookies?: RequestCookies,
 ): Promise<string | null> {
   // Times in the buyer's zone the served shell names; the reader's device is not known here.
   setTimeZones(shellTimeZone(indexHtml), null);
