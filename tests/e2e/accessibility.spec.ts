@@ -240,19 +240,22 @@ async function visitScreens(page: Page): Promise<Screen[]> {
   ];
 }
 
-/** Opens the logout confirmation (on a phone, from the folded menu, itself checked first). */
-async function openLogout(page: Page, language: Language) {
-  const menu = page.locator('button[aria-expanded][aria-controls]:visible').first();
-  if (page.viewportSize()!.width < 1024 && (await menu.count()) > 0) await menu.click();
-  await page.getByRole('button', { name: language.logout }).locator('visible=true').first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-}
-
-/** Opens the folded menu of a phone. */
+/** Opens the folded menu of a phone, once the header shows its button. */
 async function openMenu(page: Page) {
   const menu = page.locator('button[aria-expanded][aria-controls]:visible').first();
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
+ * Opens the logout confirmation: on a phone from the folded menu (checked on its own first), on a
+ * desktop from the header. The width decides, never what the header shows at that instant: a
+ * header still being taken over by the app would hide the menu's button for a moment.
+ */
+async function openLogout(page: Page, language: Language) {
+  if (page.viewportSize()!.width < 1024) await openMenu(page);
+  await page.getByRole('button', { name: language.logout }).locator('visible=true').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 }
 
 /**
