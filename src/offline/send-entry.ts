@@ -35,8 +35,11 @@ export const systemClock: Clock = {
 /** What an attempt needs: the engine's own dependencies (`SyncEngineDeps` in `sync-engine.ts`). */
 export interface EntrySenderDeps {
   store: Pick<typeof OutboxStore, 'patchEntry' | 'removeEntry' | 'setOwnerStatus'>;
+  /** Sends an entry's call with this body and the entry's idempotency key; throws what `classify` reads. */
   send: (entry: OutboxEntry, payload: Record<string, unknown>) => Promise<unknown>;
+  /** Uploads one stored file (tus) and answers its FileRef; throws an UploadFailure. */
   uploadFile: (uploadId: string) => Promise<FileRef>;
+  /** The live session, read at each decision. */
   session: () => { token: string | undefined; supplierId: string | undefined };
   clock: Clock;
   random: () => number;

@@ -1,9 +1,8 @@
-import type { FileRef } from '@contract/schemas/common';
 import { supplierOwner, type OutboxEntry } from './db';
 import { emitChange, onKick, setSyncState } from './events';
 import type * as OutboxStore from './outbox-store';
 import { createServiceWatch, waitsOnService } from './reachability-probe';
-import { BACKOFF_MAX_MS, createEntrySender, systemClock, type Clock } from './send-entry';
+import { BACKOFF_MAX_MS, createEntrySender, systemClock, type Clock, type EntrySenderDeps } from './send-entry';
 
 // The sync engine (DESIGN.md section 4): one leader tab sends what the outbox holds, thread by
 // thread in the order it was written, uploads first (each entry's attempt: `send-entry.ts`).
@@ -14,15 +13,9 @@ import { BACKOFF_MAX_MS, createEntrySender, systemClock, type Clock } from './se
 const PARALLEL_THREADS = 4;
 export const LEADER_LOCK = 'portal-outbox-leader';
 
-export interface SyncEngineDeps {
+export interface SyncEngineDeps extends Pick<EntrySenderDeps, 'send' | 'uploadFile' | 'session'> {
   /** The outbox's records (`outbox-store.ts`). */
   store: Pick<typeof OutboxStore, 'allEntries' | 'patchEntry' | 'removeEntry' | 'setOwnerStatus'>;
-  /** Sends an entry's call with this body and the entry's idempotency key; throws what `classify` reads. */
-  send: (entry: OutboxEntry, payload: Record<string, unknown>) => Promise<unknown>;
-  /** Uploads one stored file (tus) and answers its FileRef; throws an UploadFailure. */
-  uploadFile: (uploadId: string) => Promise<FileRef>;
-  /** The live session, read at each decision. */
-  session: () => { token: string | undefined; supplierId: string | undefined };
   /** Web Locks for electing the leader tab; without them every tab leads. */
   locks?: { request(name: string, callback: () => Promise<void>): Promise<unknown> } | undefined;
   /**
