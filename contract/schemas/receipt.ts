@@ -15,7 +15,6 @@ import { requiredText, text } from '../rules';
 
 /** What was submitted: each kind is one act of SPEC.md with its own receipt. */
 export const RECEIPT_KINDS = ['bid', 'bidWithdrawal', 'deposit', 'refund', 'quote', 'visitApplication', 'communication', 'reply'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** A SHA-256 as 64 lowercase hex digits (what `sha256sum` prints). */
 export const sha256Hex = text().regex(/^[0-9a-f]{64}$/, { error: 'invalid' });
@@ -87,7 +86,6 @@ export const receiptCheckRequest = z.object({
 
 /** Why a receipt does not check: not a receipt, not signed by a key of this service, or its list of files altered. */
 export const RECEIPT_PROBLEMS = ['malformed', 'unknownKey', 'badSignature', 'filesDiffer'] as const;
-export type ReceiptProblem = (typeof RECEIPT_PROBLEMS)[number];
 
 export const receiptCheckResponse = z.object({
   valid: z.boolean(),

@@ -7,6 +7,7 @@ import {
   type ReceiptCheck,
   type ReceiptClaims,
   type ReceiptFile,
+  type ReceiptKeySet,
 } from '../../contract/schemas/receipt';
 import type { ReceiptKeyring } from '../security/receipt-keys';
 
@@ -22,6 +23,8 @@ export interface Receipts {
   sign(claims: Omit<ReceiptClaims, 'v' | 'fileCount' | 'filesDigest'>, files: readonly ReceiptFile[]): Promise<Receipt>;
   /** Whether a receipt was signed by one of this service's keys and, when its files are given, whether they are the ones signed. */
   check(jws: string, files?: readonly ReceiptFile[]): Promise<ReceiptCheck>;
+  /** The keys a receipt may be checked with, published for anyone (`/receipt/keys`, the OpenAPI document). */
+  keySet: ReceiptKeySet;
 }
 
 const refused = (problem: NonNullable<ReceiptCheck['problem']>, claims: ReceiptClaims | null = null): ReceiptCheck => ({
@@ -70,5 +73,5 @@ export function createReceipts(keys: ReceiptKeyring): Receipts {
     return { valid: true, problem: null, claims, filesChecked: true };
   }
 
-  return { sign, check };
+  return { sign, check, keySet: keys.keySet };
 }
