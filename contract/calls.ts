@@ -170,6 +170,19 @@ export const calls = named({
     public: true,
     summary: 'The descriptor of a finished tus upload (the same `data.filename` as /file/upload)',
   },
+  receiptKeys: {
+    path: '/receipt/keys',
+    method: 'GET',
+    public: true,
+    read: true,
+    summary: 'The keys receipts are signed with (Ed25519), current and retired, as a JWK Set: anyone can check a receipt with them',
+  },
+  receiptCheck: {
+    path: '/receipt/check',
+    method: 'POST',
+    public: true,
+    summary: "Checks a receipt's signature against this service's keys and, when its files are given, its list of files",
+  },
   fileDownload: {
     path: '/file/download',
     method: 'POST',

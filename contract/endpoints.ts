@@ -41,6 +41,7 @@ import {
   visitApplyWithdrawRequest,
 } from './schemas/visit';
 import { downloadRequest, tusCompleteRequest, uploadResponse } from './schemas/file';
+import { receiptCheckRequest, receiptCheckResponse, receiptKeySet } from './schemas/receipt';
 import {
   passRequest,
   savePersonRequest,
@@ -132,6 +133,8 @@ export const endpoints = {
   sysFilerRestUploadFile: { ...calls.sysFilerRestUploadFile, request: z.unknown(), response: uploadResponse },
   fileTusComplete: { ...calls.fileTusComplete, request: tusCompleteRequest, response: uploadResponse },
   fileDownload: { ...calls.fileDownload, request: downloadRequest, response: z.unknown() },
+  receiptKeys: { ...calls.receiptKeys, request: empty, response: receiptKeySet },
+  receiptCheck: { ...calls.receiptCheck, request: receiptCheckRequest, response: receiptCheckResponse },
 
   communicationListByPage: { ...calls.communicationListByPage, request: communicationListRequest, response: page(communicationSummary) },
   communicationGetById: { ...calls.communicationGetById, request: communicationGetByIdRequest, response: communicationDetail },

@@ -34,6 +34,8 @@ import { registerRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
 import { ListCache } from './services/list-cache';
 import { DEFAULT_QUOTAS, type Quotas } from './services/quotas';
+import { createReceipts } from './services/receipts';
+import { loadReceiptKeys } from './security/receipt-keys';
 
 export interface AppOptions {
   /** Files (`files/`), the embedded database (`pgdata/`) and notifications live here. */
@@ -82,6 +84,8 @@ export interface AppOptions {
   timeZone?: string;
   /** The visit-pass signing secret (PASS_SECRET); else `${dataDir}/pass.secret`, created on first start. */
   passSecret?: string;
+  /** RECEIPT_KEY: the Ed25519 key (PKCS #8 PEM) receipts are signed with; else one kept in DATA_DIR (security/receipt-keys.ts). */
+  receiptKey?: string;
   /**
    * The proxies whose X-Forwarded-For is believed (TRUST_PROXY, server/env.ts): a hop count or
    * addresses and CIDR ranges. None by default: the socket's address is the client's, and a
@@ -241,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 7200,
     timeZone: opts.timeZone ?? DEFAULT_TIME_ZONE,
+    receipts: createReceipts(await loadReceiptKeys(dataDir, opts.receiptKey)),
     passSecret: loadPassSecret(dataDir, opts.passSecret),
     quotas: { ...DEFAULT_QUOTAS, ...opts.quotas },
     metrics,
@@ -284,7 +289,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MAX_FILE_BYTES, files: 1 },
   });
   installJsonParser(app);
-  await app.register(swagger, swaggerOptions);
+  await app.register(swagger, swaggerOptions(services.receipts.keySet));
 
   // Routes.
   await app.register(healthRoutes, { lifecycle });

@@ -1,8 +1,15 @@
 import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, readEnv } from './env';
+
+const pemOf = (type: 'ed25519' | 'rsa') =>
+  (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ed25519')).privateKey
+    .export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+const rsaPem = pemOf('rsa');
 
 const problemOf = (env: Record<string, string>) => {
   try {
@@ -163,6 +170,8 @@ describe('readEnv', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
     [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS must be 1, true, 0 or false, got "yes"'],
     [{ PASS_SECRET: 'short' }, 'PASS_SECRET must be at least 32 characters, got 5'],
+    [{ RECEIPT_KEY: 'not a key' }, 'RECEIPT_KEY must be an Ed25519 private key in PKCS #8 PEM (-----BEGIN PRIVATE KEY-----)'],
+    [{ RECEIPT_KEY: rsaPem }, 'RECEIPT_KEY must be an Ed25519 key, got a rsa key'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges'],
     [
       { TRUST_PROXY: '10.0.0.0/33' },
@@ -240,5 +249,14 @@ describe('the start line', () => {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('RECEIPT_KEY', () => {
+  it('takes an Ed25519 key in PKCS #8 PEM, also written on one line with \\n for its line breaks', () => {
+    const pem = pemOf('ed25519').trim();
+    expect(readEnv({ RECEIPT_KEY: pem }).receiptKey).toBe(pem);
+    expect(readEnv({ RECEIPT_KEY: pem.replaceAll('\n', '\\n') }).receiptKey).toBe(pem);
+    expect(readEnv({ RECEIPT_KEY: '' }).receiptKey).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -25,6 +26,8 @@ export interface Env {
   timeZone: string;
   /** Signs visit passes; instances behind one load balancer must share it. */
   passSecret?: string;
+  /** RECEIPT_KEY: the Ed25519 key receipts are signed with (PKCS #8 PEM); else one kept in DATA_DIR. */
+  receiptKey?: string;
   /**
    * Whether a first start seeds the demo data (three supplier accounts with a published
    * password): SEED_DEMO=1 or 0 when given; else only on the embedded database outside
@@ -196,6 +199,17 @@ const variables = z.object({
     if (!raw) return undefined;
     return raw.length >= 32 ? raw : problem(`must be at least 32 characters, got ${raw.length}`);
   }),
+  RECEIPT_KEY: variable('RECEIPT_KEY', (raw) => {
+    if (blank(raw)) return undefined;
+    // A PEM in one line of a unit or compose file: its line breaks written as \n.
+    const pem = raw.trim().replaceAll('\\n', '\n');
+    try {
+      const key = createPrivateKey(pem);
+      return key.asymmetricKeyType === 'ed25519' ? pem : problem(`must be an Ed25519 key, got a ${key.asymmetricKeyType ?? 'secret'} key`);
+    } catch {
+      return problem('must be an Ed25519 private key in PKCS #8 PEM (-----BEGIN PRIVATE KEY-----)');
+    }
+  }),
   TRUST_PROXY: variable('TRUST_PROXY', trustProxy),
   METRICS_ALLOW: variable('METRICS_ALLOW', metricsAllow),
   REQUEST_TIMEOUT_SECONDS: integer('REQUEST_TIMEOUT_SECONDS', 10, 3600, 120),
@@ -266,6 +280,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     staticDir: e.STATIC_DIR,
     timeZone: e.TIME_ZONE,
     passSecret: e.PASS_SECRET,
+    receiptKey: e.RECEIPT_KEY,
     trustProxy: e.TRUST_PROXY,
     metricsAllow: e.METRICS_ALLOW,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     operatorSecret: ensureSecretFile(operatorSecretFile(env.dataDir)),
     timeZone: env.timeZone,
     passSecret: env.passSecret,
+    receiptKey: env.receiptKey,
     allowedOrigins: env.allowedOrigins,
     trustProxy: env.trustProxy,
     metricsAllow: env.metricsAllow,

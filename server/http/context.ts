@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/storage';
 import type { Notifier } from '../notify/notifier';
 import type { ListCache } from '../services/list-cache';
 import type { Quotas } from '../services/quotas';
+import type { Receipts } from '../services/receipts';
 
 /**
  * The caller behind a valid token: a live session and its supplier as they are now, read in one
@@ -32,6 +33,8 @@ export interface Services {
   tokenTtlSeconds: number;
   /** The buyer's IANA time zone (TIME_ZONE): record numbers' dates, and gate passes of a base without its own. */
   timeZone: string;
+  /** Signs receipts for what suppliers submit, and checks them (services/receipts.ts). */
+  receipts: Receipts;
   /** Signs the visitors' door-opening passes (security/pass.ts). */
   passSecret: Buffer;
   /** Limits on anonymous writes and unclaimed uploads (services/quotas.ts). */

@@ -191,6 +191,7 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
     },
   },
   h5VerifyQr: { qr: pass },
+  receiptCheck: { jws: 'a.b.c', files: [{ field: 'bidDocuments', name: '投标文件.pdf', size: 1024, sha256: 'a'.repeat(64) }] },
 };
 const paramSamples: Partial<Record<EndpointName, Record<string, string>>> = { supplierGetById: { supplierId: a104.supplierId } };
 

@@ -3,6 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Code } from '../../contract/codes';
 import { BASE_PATH, HEADER, REASON_HEADER, TUS_CHUNK_BYTES, TUS_PATH } from '../../contract/http';
 import { MAX_FILE_BYTES } from '../../contract/limits';
+import type { ReceiptKeySet } from '../../contract/schemas/receipt';
 
 /**
  * The OpenAPI document of the wire (`/bid-web/bid-service/openapi.json`): built from the same
@@ -62,7 +63,11 @@ const refusal = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
 });
 
-export const swaggerOptions: FastifyDynamicSwaggerOptions = {
+/**
+ * The document's options; `receiptKeys` are published in it as `x-receipt-keys` (a JWK Set), so
+ * whoever holds the document can check a receipt without asking the service again.
+ */
+export const swaggerOptions = (receiptKeys: ReceiptKeySet): FastifyDynamicSwaggerOptions => ({
   openapi: {
     openapi: '3.1.0',
     info: {
@@ -84,6 +89,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       { name: 'visitApply', description: 'Applications to visit a production base' },
       { name: 'home', description: 'The home page: to-dos and messages' },
       { name: 'h5', description: 'The gate visitor flow' },
+      { name: 'receipt', description: 'The keys receipts are signed with, and a check of a receipt' },
     ],
     components: {
       securitySchemes: {
@@ -152,6 +158,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
   transformObject: (doc) => {
     const openapi = (doc as { openapiObject: Record<string, unknown> }).openapiObject as {
       paths?: Record<string, Record<string, Record<string, unknown>>>;
+      'x-receipt-keys'?: ReceiptKeySet;
     };
     for (const operations of Object.values(openapi.paths ?? {})) {
       for (const op of Object.values(operations)) {
@@ -167,9 +174,10 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       }
     }
     openapi.paths = { ...openapi.paths, ...tusPaths() };
+    openapi['x-receipt-keys'] = receiptKeys;
     return openapi as never;
   },
-};
+});
 
 /** The tus 1.0 endpoints (creation, offset, append, termination) under BASE_PATH + TUS_PATH. */
 function tusPaths() {

@@ -8,6 +8,7 @@ import { tusRoutes } from './file/tus';
 import { visitorRoutes } from './visitor';
 import { homeRoutes } from './home';
 import { profileRoutes } from './supplier/profile';
+import { receiptRoutes } from './receipt';
 import { recoveryRoutes } from './supplier/recovery';
 import { sessionRoutes } from './supplier/session';
 import { tenderRoutes } from './tender';
@@ -35,4 +36,5 @@ export async function registerRoutes(
   await app.register(visitRoutes);
   await app.register(homeRoutes);
   await app.register(visitorRoutes);
+  await app.register(receiptRoutes);
 }

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
- * A secret kept in a file of DATA_DIR (the operator secret, the pass secret), made on the first
- * start and readable by the service's account only. Written whole under a name of its own and
+ * A secret kept in a file of DATA_DIR (the operator secret, the pass secret, the receipt key),
+ * made on the first start by `make` and readable by the service's account only. Written whole under a name of its own and
  * then linked into place, which fails if the file exists: instances starting together on a
  * fresh shared folder end up with one secret, and none reads a half-written one.
  */
-export function ensureSecretFile(file: string): string {
+export function ensureSecretFile(file: string, make: () => string = () => randomBytes(32).toString('base64url')): string {
   if (!existsSync(file)) {
     const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-    writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(draft, make(), { mode: 0o600, flag: 'wx' });
     try {
       linkSync(draft, file);
     } catch (error) {
