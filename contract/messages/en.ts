@@ -60,6 +60,7 @@ const en = {
   communicationClosed: 'This communication is closed and cannot be replied to',
   inProgress: 'The same request is still being processed, please retry shortly',
   uploadIncomplete: 'The file has not been uploaded completely yet',
+  fileDigestMismatch: 'The file was damaged on the way; it is being sent again from the start',
   registrationQuota: 'Too many accounts were registered from your network today, please try again tomorrow',
   uploadQuota: 'The upload limit for today (number of files or total size) has been reached, please try again tomorrow',
   uploadSpaceFull: 'The server holds too many uploaded files that are not used yet, please try again in a few hours',

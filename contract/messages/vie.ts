@@ -60,6 +60,7 @@ const vie = {
   communicationClosed: 'Trao đổi này đã đóng, không thể trả lời',
   inProgress: 'Yêu cầu giống hệt đang được xử lý, vui lòng thử lại sau',
   uploadIncomplete: 'Tệp chưa được tải lên hoàn tất',
+  fileDigestMismatch: 'Tệp bị hỏng trên đường truyền; đang gửi lại từ đầu',
   registrationQuota: 'Hôm nay đã có quá nhiều tài khoản được đăng ký từ mạng của bạn, vui lòng thử lại vào ngày mai',
   uploadQuota: 'Đã đạt giới hạn tải lên của hôm nay (số tệp hoặc tổng dung lượng), vui lòng thử lại vào ngày mai',
   uploadSpaceFull: 'Máy chủ đang giữ quá nhiều tệp tải lên chưa được sử dụng, vui lòng thử lại sau vài giờ',

@@ -61,6 +61,7 @@ const zhCN = {
   communicationClosed: '该沟通已关闭，不能再回复',
   inProgress: '相同的请求正在处理中，请稍后重试',
   uploadIncomplete: '文件尚未上传完成',
+  fileDigestMismatch: '文件在传输中受损，正在从头重新上传',
   registrationQuota: '今天从您所在网络注册的账号已达上限，请明天再试',
   uploadQuota: '今天上传的文件数量或总大小已达上限，请明天再试',
   uploadSpaceFull: '服务器上待使用的上传文件已满，请几小时后再试',

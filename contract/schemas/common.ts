@@ -10,6 +10,9 @@ export const fileRef = z.object({
 });
 export type FileRef = z.infer<typeof fileRef>;
 
+/** A SHA-256 as 64 lowercase hex digits (what `sha256sum` prints). */
+export const sha256Hex = text().regex(/^[0-9a-f]{64}$/, { error: 'invalid' });
+
 export const pageRequest = z.object({
   pageNo: z.coerce
     .number({ error: 'notANumber' })

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { requiredText, text } from '../rules';
+import { sha256Hex } from './common';
 
 /**
  * `/file/upload` answers `data.filename`: a JSON text (SPEC.md section 7) holding
@@ -21,4 +22,6 @@ export const downloadRequest = z.object({
 /** A finished tus upload is named by the id at the end of its upload URL. */
 export const tusCompleteRequest = z.object({
   uploadId: text().regex(/^[\w-]{8,128}$/, { error: 'pathRefused' }),
+  /** The SHA-256 of the bytes the portal sent; when the service's own differs, it refuses (E409 fileDigestMismatch). */
+  sha256: sha256Hex.optional(),
 });

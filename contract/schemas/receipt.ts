@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { requiredText, text } from '../rules';
+import { sha256Hex } from './common';
 
 /**
  * A receipt: the bid service's signed statement that it received a submission, and when
@@ -15,9 +16,6 @@ import { requiredText, text } from '../rules';
 
 /** What was submitted: each kind is one act of SPEC.md with its own receipt. */
 export const RECEIPT_KINDS = ['bid', 'bidWithdrawal', 'deposit', 'refund', 'quote', 'visitApplication', 'communication', 'reply'] as const;
-
-/** A SHA-256 as 64 lowercase hex digits (what `sha256sum` prints). */
-export const sha256Hex = text().regex(/^[0-9a-f]{64}$/, { error: 'invalid' });
 
 export const receiptFile = z.object({
   /** The field it was sent in: 'bidDocuments', 'certificates.0.files', 'remittanceSlip'... */

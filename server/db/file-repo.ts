@@ -8,6 +8,8 @@ export interface StoredFile {
   originalName: string;
   size: number;
   mime: string;
+  /** SHA-256 of the bytes (hex); null for a file stored before the service kept it (`digestOf`). */
+  sha256: string | null;
 }
 
 interface FileRow {
@@ -18,9 +20,10 @@ interface FileRow {
   original_name: string;
   size: string | number;
   mime: string;
+  sha256: string | null;
 }
 
-const COLUMNS = 'id::text AS id, storage_key, owner_supplier_id::text AS owner_supplier_id, public, original_name, size, mime';
+const COLUMNS = 'id::text AS id, storage_key, owner_supplier_id::text AS owner_supplier_id, public, original_name, size, mime, sha256';
 
 const toFile = (r: FileRow): StoredFile => ({
   id: r.id,
@@ -30,14 +33,27 @@ const toFile = (r: FileRow): StoredFile => ({
   originalName: r.original_name,
   size: Number(r.size),
   mime: r.mime,
+  sha256: r.sha256,
 });
 
 /** `uploadAddress`: the address key of an anonymous upload (its share of the unclaimed space, services/quotas.ts). */
-export async function insertFile(db: Queryable, f: Omit<StoredFile, 'id'> & { uploadAddress?: string | null }, now: Date): Promise<void> {
+export async function insertFile(
+  db: Queryable,
+  f: Omit<StoredFile, 'id' | 'sha256'> & { sha256: string; uploadAddress?: string | null },
+  now: Date,
+): Promise<void> {
   await db.query(
-    'INSERT INTO files (storage_key, owner_supplier_id, public, original_name, size, mime, created_at, upload_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [f.storageKey, f.ownerSupplierId, f.public, f.originalName, f.size, f.mime, now, f.uploadAddress ?? null],
+    'INSERT INTO files (storage_key, owner_supplier_id, public, original_name, size, mime, sha256, created_at, upload_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [f.storageKey, f.ownerSupplierId, f.public, f.originalName, f.size, f.mime, f.sha256, now, f.uploadAddress ?? null],
   );
+}
+
+/** A file's SHA-256: the one kept, else computed from its bytes and kept (files stored before the column). */
+export async function digestOf(db: Queryable, storage: { digest(key: string): Promise<string> }, file: StoredFile): Promise<string> {
+  if (file.sha256) return file.sha256;
+  const sha256 = await storage.digest(file.storageKey);
+  await db.query('UPDATE files SET sha256 = $2 WHERE storage_key = $1', [file.storageKey, sha256]);
+  return sha256;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -19,6 +20,12 @@ const extensionOf = (name: string) => {
   const match = /\.([a-z0-9]{1,10})$/i.exec(name);
   return match ? `.${match[1]!.toLowerCase()}` : '';
 };
+
+/** What a write stored: its length and SHA-256 (64 lowercase hex digits). */
+export interface WrittenFile {
+  size: number;
+  sha256: string;
+}
 
 /** Files in a local directory. Writes stream to disk; nothing is held whole in memory. */
 export class FileStorage {
@@ -42,22 +49,42 @@ export class FileStorage {
     return path;
   }
 
-  /** Streams `source` to `key`; a failed write leaves nothing behind. Answers the bytes written. */
-  async write(key: string, source: Readable): Promise<number> {
+  /**
+   * Streams `source` to `key`, hashing it on the way; a failed write leaves nothing behind.
+   * Answers the bytes written and their SHA-256.
+   */
+  async write(key: string, source: Readable): Promise<WrittenFile> {
     const path = this.pathOf(key);
     mkdirSync(dirname(path), { recursive: true });
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    const hash = createHash('sha256');
     try {
-      await pipeline(source, out);
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        out,
+      );
     } catch (error) {
       await this.remove(key);
       throw error;
     }
-    return out.bytesWritten;
+    return { size: out.bytesWritten, sha256: hash.digest('hex') };
   }
 
-  async writeBytes(key: string, bytes: Buffer): Promise<number> {
+  async writeBytes(key: string, bytes: Buffer): Promise<WrittenFile> {
     return this.write(key, Readable.from([bytes]));
+  }
+
+  /** The SHA-256 of a stored file's bytes, read from disk (64 lowercase hex digits). */
+  async digest(key: string): Promise<string> {
+    const hash = createHash('sha256');
+    await pipeline(this.open(key), hash);
+    return hash.digest('hex');
   }
 
   async size(key: string): Promise<number | null> {

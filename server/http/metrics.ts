@@ -24,6 +24,8 @@ export interface Metrics {
   idempotencyInProgress: Counter;
   /** tus bytes written to the upload store (what a client's Upload-Offset moved by). */
   tusBytesReceived: Counter;
+  /** Finished tus uploads whose bytes differed from the portal's SHA-256: refused, sent again. */
+  tusDigestMismatches: Counter;
   /** Verification codes handed to a transport: way mail|phone, outcome sent|failed (services/verification-codes.ts counts them). */
   verificationCodes: Counter<'way' | 'outcome'>;
   /**
@@ -99,6 +101,11 @@ export function createMetrics(opts: { pool?: () => PoolStats } = {}): Metrics {
     tusBytesReceived: new Counter({
       name: 'tus_bytes_received_total',
       help: 'Bytes of tus uploads written to the upload store',
+      registers,
+    }),
+    tusDigestMismatches: new Counter({
+      name: 'tus_digest_mismatches_total',
+      help: 'Finished tus uploads whose bytes differed from the SHA-256 the portal sent: refused (E409 fileDigestMismatch) and sent again',
       registers,
     }),
     verificationCodes: new Counter({

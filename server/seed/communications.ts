@@ -67,13 +67,13 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
   );
   const reportName = '样品检测报告.txt';
   const key = storage.newKey('u', reportName, now);
-  const size = await storage.writeBytes(
+  const { size, sha256 } = await storage.writeBytes(
     key,
     Buffer.from('样品检测报告（演示）\n环压强度：合格\n耐破指数：合格\n水分：7.8%，合格\n', 'utf8'),
   );
   await insertFile(
     db,
-    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: reportName, size, mime: mimeOf(key) },
+    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: reportName, size, sha256, mime: mimeOf(key) },
     ago(now, 3),
   );
   await insertReply(

@@ -75,8 +75,8 @@ export async function seedReference(db: Tx): Promise<void> {
 
 async function publicDoc(db: Tx, storage: FileStorage, name: string, content: string, now: Date) {
   const key = storage.newKey('p', name, now);
-  const size = await storage.writeBytes(key, Buffer.from(content, 'utf8'));
-  await insertFile(db, { storageKey: key, ownerSupplierId: null, public: true, originalName: name, size, mime: mimeOf(key) }, now);
+  const { size, sha256 } = await storage.writeBytes(key, Buffer.from(content, 'utf8'));
+  await insertFile(db, { storageKey: key, ownerSupplierId: null, public: true, originalName: name, size, sha256, mime: mimeOf(key) }, now);
   return { name, url: downloadUrl(key), path: key };
 }
 

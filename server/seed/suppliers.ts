@@ -106,8 +106,12 @@ export async function seedDemoSuppliers(db: Tx, storage: FileStorage, now: Date)
       { username: account.username, passwordHash: await hashPassword(account.password), status: account.status, fields },
       now,
     );
-    const size = await storage.writeBytes(key, bytes);
-    await insertFile(db, { storageKey: key, ownerSupplierId: id, public: false, originalName: licenseName, size, mime: mimeOf(key) }, now);
+    const { size, sha256 } = await storage.writeBytes(key, bytes);
+    await insertFile(
+      db,
+      { storageKey: key, ownerSupplierId: id, public: false, originalName: licenseName, size, sha256, mime: mimeOf(key) },
+      now,
+    );
   }
 }
 

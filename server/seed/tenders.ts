@@ -36,10 +36,10 @@ interface Ctx {
 
 async function ownFile(c: Ctx, name: string, bytes: Buffer, at: Date): Promise<FileRef> {
   const key = c.storage.newKey('u', name, at);
-  const size = await c.storage.writeBytes(key, bytes);
+  const { size, sha256 } = await c.storage.writeBytes(key, bytes);
   await insertFile(
     c.db,
-    { storageKey: key, ownerSupplierId: c.supplierId, public: false, originalName: name, size, mime: mimeOf(key) },
+    { storageKey: key, ownerSupplierId: c.supplierId, public: false, originalName: name, size, sha256, mime: mimeOf(key) },
     at,
   );
   return { name, url: downloadUrl(key), path: key };

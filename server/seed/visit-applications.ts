@@ -48,8 +48,12 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
   const { supplierId, username } = supplier.supplier;
   const ownFile = async (name: string, lines: string[], at: Date): Promise<FileRef & { size: number }> => {
     const key = storage.newKey('u', name, at);
-    const size = await storage.writeBytes(key, demoPdf(lines));
-    await insertFile(db, { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: mimeOf(key) }, at);
+    const { size, sha256 } = await storage.writeBytes(key, demoPdf(lines));
+    await insertFile(
+      db,
+      { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, sha256, mime: mimeOf(key) },
+      at,
+    );
     return { name, url: downloadUrl(key), path: key, size };
   };
 

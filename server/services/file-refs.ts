@@ -11,6 +11,11 @@ import { checkStoredFiles } from './file-kinds';
 /** Where a stored file is downloaded from (GET for links, POST for the portal's blob fetch). */
 export const downloadUrl = (key: string) => `${BASE_PATH}/file/download?filePath=${encodeURIComponent(key)}`;
 
+/** The answer of an upload (/file/upload and its other paths, /file/tusComplete): SPEC.md's `data.filename`. */
+export const uploadDescriptor = (name: string, key: string) => ({
+  filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }),
+});
+
 const refsOf = (fields: SupplierFields): Array<[string, FileRef]> => [
   ['businessLicense', fields.businessLicense],
   ...fields.attachments.map((ref, i): [string, FileRef] => [`attachments.${i}`, ref]),

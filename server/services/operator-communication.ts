@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -7,7 +6,7 @@ import { LONG_TEXT_MAX, MAX_FILE_BYTES } from '../../contract/limits';
 import type { FileRef } from '../../contract/schemas/common';
 import { findThreadByHandle, insertReply, listThreadsOf, repliesOf, type Thread } from '../db/communication-repo';
 import type { Queryable } from '../db/db';
-import { findFilesByKeys, insertFile } from '../db/file-repo';
+import { digestOf, findFilesByKeys, insertFile } from '../db/file-repo';
 import { findSupplierByHandle, listSuppliers } from '../db/supplier-repo';
 import type { FileStorage } from '../files/storage';
 import { cleanName } from '../files/mime';
@@ -43,24 +42,22 @@ export async function storeLocalFile(
   if (info.size > MAX_FILE_BYTES) throw new OperatorError(`file over 50 MB: ${localPath}`);
   const name = cleanName(basename(localPath));
   const key = storage.newKey('u', name, now);
-  const size = await storage.write(key, createReadStream(localPath));
+  const { size, sha256 } = await storage.write(key, createReadStream(localPath));
   await insertFile(
     db,
-    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, mime: await storedFileMime(storage, key) },
+    {
+      storageKey: key,
+      ownerSupplierId: supplierId,
+      public: false,
+      originalName: name,
+      size,
+      sha256,
+      mime: await storedFileMime(storage, key),
+    },
     now,
   );
   return { name, url: downloadUrl(key), path: key };
 }
-
-const sha256Of = (storage: FileStorage, key: string) =>
-  new Promise<string>((resolve, reject) => {
-    const hash = createHash('sha256');
-    storage
-      .open(key)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
 
 /** A thread as the operator sees it: every reply, every attachment with its size and SHA-256. */
 async function operatorView(ctx: OperatorContext, thread: Thread, usernames: Map<string, string>) {
@@ -77,7 +74,7 @@ async function operatorView(ctx: OperatorContext, thread: Thread, usernames: Map
         attachments: await Promise.all(
           r.attachments.map(async (a) => {
             const file = files.get(a.path);
-            return { ...a, size: file?.size ?? null, sha256: file ? await sha256Of(ctx.storage, a.path).catch(() => null) : null };
+            return { ...a, size: file?.size ?? null, sha256: file ? await digestOf(ctx.db, ctx.storage, file).catch(() => null) : null };
           }),
         ),
       })),

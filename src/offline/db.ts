@@ -91,6 +91,8 @@ export interface UploadRecord {
   tusUrl: string | null;
   /** Bytes the bid service acknowledged. */
   uploadedBytes: number;
+  /** The SHA-256 of the bytes on this device, computed while they first went out (`file-digest.ts`); absent before. */
+  sha256?: string;
   fileRef: FileRef | null;
   status: UploadStatus;
   lastError: string | null;

@@ -1,4 +1,5 @@
-import { BASE_PATH, HEADER, TUS_PATH } from '@contract/http';
+import { createHash } from 'node:crypto';
+import { BASE_PATH, HEADER, REASON_HEADER, TUS_PATH } from '@contract/http';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
 
@@ -18,6 +19,10 @@ interface TusState {
   createdNames: string[];
   tokens: (string | null)[];
   completed: string[];
+  /** The SHA-256 each completion was sent with, in order. */
+  digests: (string | undefined)[];
+  /** The n-th PATCH has one byte damaged on the way (its bytes then differ from the portal's digest). */
+  damagePatch: number;
 }
 
 const metadataName = (header: string | null) => {
@@ -30,7 +35,7 @@ const metadataName = (header: string | null) => {
 
 /** Offsets per upload; /file/tusComplete answers a FileRef named after the upload's file. */
 export function tusServer(server: SetupServer) {
-  const uploads = new Map<string, { length: number; offset: number; name: string }>();
+  const uploads = new Map<string, { length: number; offset: number; name: string; hash: ReturnType<typeof createHash> }>();
   const state: TusState = {
     received: 0,
     created: 0,
@@ -40,6 +45,8 @@ export function tusServer(server: SetupServer) {
     createdNames: [],
     tokens: [],
     completed: [],
+    digests: [],
+    damagePatch: 0,
   };
   let next = 0;
   server.use(
@@ -48,7 +55,7 @@ export function tusServer(server: SetupServer) {
       if (state.createStatus !== 201) return new HttpResponse(null, { status: state.createStatus });
       const id = `upload-${++next}-abcdef`;
       const name = metadataName(request.headers.get('Upload-Metadata'));
-      uploads.set(id, { length: Number(request.headers.get('Upload-Length')), offset: 0, name });
+      uploads.set(id, { length: Number(request.headers.get('Upload-Length')), offset: 0, name, hash: createHash('sha256') });
       state.created += 1;
       state.createdNames.push(name);
       return new HttpResponse(null, { status: 201, headers: { Location: `${TUS_BASE}/${id}`, 'Tus-Resumable': '1.0.0' } });
@@ -68,14 +75,26 @@ export function tusServer(server: SetupServer) {
       if (state.patches >= state.failPatchesFrom) return HttpResponse.error();
       if (Number(request.headers.get('Upload-Offset')) !== upload.offset) return new HttpResponse(null, { status: 409 });
       const body = new Uint8Array(await request.arrayBuffer());
+      if (state.patches === state.damagePatch) body[0] = body[0]! ^ 0xff;
+      upload.hash.update(body);
       state.received += body.length;
       upload.offset += body.length;
       return new HttpResponse(null, { status: 204, headers: { 'Upload-Offset': String(upload.offset), 'Tus-Resumable': '1.0.0' } });
     }),
     http.post(`${location.origin}${BASE_PATH}/file/tusComplete`, async ({ request }) => {
-      const { uploadId } = (await request.json()) as { uploadId: string };
+      const { uploadId, sha256 } = (await request.json()) as { uploadId: string; sha256?: string };
+      state.digests.push(sha256);
+      const upload = uploads.get(uploadId);
+      // As the bid service does: bytes that differ from the portal's digest are dropped, E409.
+      if (upload && sha256 && upload.hash.copy().digest('hex') !== sha256) {
+        uploads.delete(uploadId);
+        return HttpResponse.json(
+          { code: 'E409', message: '文件在传输中受损，正在从头重新上传', data: null },
+          { headers: { [REASON_HEADER]: 'fileDigestMismatch' } },
+        );
+      }
       state.completed.push(uploadId);
-      const name = uploads.get(uploadId)?.name || 'plan.pdf';
+      const name = upload?.name || 'plan.pdf';
       const filename = JSON.stringify({ name, fileUrl: `/files/${uploadId}`, path: `files/${uploadId}` });
       return HttpResponse.json({ code: 'E000', message: 'ok', data: { filename } });
     }),

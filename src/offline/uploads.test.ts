@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TUS_CHUNK_BYTES } from '@contract/http';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,34 @@ describe('uploadFile (tus)', () => {
     expect(state.completed).toHaveLength(1);
   });
 
+  it('sends the SHA-256 of the bytes on the device with the completion, hashed once and kept with the upload', async () => {
+    const { state } = tusServer();
+    const size = TUS_CHUNK_BYTES + 3;
+    const id = await storedUpload(size);
+    await uploadFile(id);
+    const expected = createHash('sha256').update(new Uint8Array(size).fill(1)).digest('hex');
+    expect(state.digests).toEqual([expected]);
+    expect(await getUpload(id)).toMatchObject({ sha256: expected });
+  });
+
+  it('bytes damaged on the way are refused at completion (E409 fileDigestMismatch): the next attempt sends the whole file again and completes', async () => {
+    const { state } = tusServer();
+    const size = 2 * TUS_CHUNK_BYTES + 10;
+    const id = await storedUpload(size);
+    state.damagePatch = 2;
+    const failure = await uploadFile(id).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(UploadFailure);
+    expect(failure).toMatchObject({ retryable: true, code: 'E409', message: '文件在传输中受损，正在从头重新上传' });
+    expect(await getUpload(id)).toMatchObject({ tusUrl: null, uploadedBytes: 0, status: 'queued', fileRef: null });
+    expect(state.completed).toEqual([]);
+
+    const ref = await uploadFile(id);
+    expect(state.created).toBe(2);
+    expect(state.received).toBe(2 * size);
+    expect(state.completed).toEqual(['upload-2-abcdef']);
+    expect(ref.path).toBe('files/upload-2-abcdef');
+  });
+
   it("a supplier's file waits for its owner's session: sent under no other supplier's, and a 401 asks for the login", async () => {
     const { state } = tusServer();
     const id = await storedUpload(10, supplierOwner('sa'));
@@ -85,7 +114,7 @@ describe('uploadFile (tus)', () => {
   });
 
   it('a drop mid-way keeps the acknowledged offset; the next attempt resumes from there', async () => {
-    const { state } = tusServer();
+    const { state, uploads } = tusServer();
     const size = 4 * TUS_CHUNK_BYTES;
     const id = await storedUpload(size);
     // Every PATCH after the first fails (the quick retries included).
@@ -99,7 +128,7 @@ describe('uploadFile (tus)', () => {
     server.resetHandlers();
     const again = tusServer();
     // The bid service still knows the upload (restored state): it resumes at 1 MB, not at 0.
-    again.uploads.set('upload-1-abcdef', { length: size, offset: TUS_CHUNK_BYTES, name: 'plan.pdf' });
+    again.uploads.set('upload-1-abcdef', uploads.get('upload-1-abcdef')!);
     await uploadFile(id);
     expect(again.state.created).toBe(0);
     expect(again.state.received).toBe(size - TUS_CHUNK_BYTES);

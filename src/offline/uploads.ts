@@ -4,12 +4,14 @@ import { HEADER, TUS_CHUNK_BYTES, TUS_PATH } from '@contract/http';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Upload, type DetailedError } from 'tus-js-client';
+import { isApiError } from '@/api/errors';
 import { parseUploadedFile } from '@/api/file';
 import { getLanguage } from '@/api/language';
 import { API_BASE_URL, request } from '@/api/request';
 import { getSupplierId, getToken } from '@/api/session';
 import { supplierOwner, type UploadRecord } from './db';
 import { emitChange } from './events';
+import { sha256OfBlob } from './file-digest';
 import { getUpload, patchUpload, readChunks } from './outbox-store';
 
 /**
@@ -119,6 +121,13 @@ function transfer(record: UploadRecord, file: Blob): Promise<string> {
   });
 }
 
+/** The upload's bytes as stored on this device; a file that lost bytes here is gone for good. */
+async function storedFile(record: UploadRecord): Promise<Blob> {
+  const file = new Blob(await readChunks(record.id), { type: record.type });
+  if (file.size !== record.size) throw new UploadFailure(i18n._(msg`附件已不在本设备上`), { retryable: false, code: 'missing' });
+  return file;
+}
+
 /** Finishes (or resumes) one upload and answers the stored file's reference. */
 export async function uploadFile(uploadId: string): Promise<FileRef> {
   const record = await getUpload(uploadId);
@@ -126,15 +135,15 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
   if (record.fileRef) return record.fileRef;
 
   let tusUrl = record.tusUrl;
+  let digest = record.sha256;
   if (!tusUrl || record.uploadedBytes < record.size || record.status !== 'done') {
-    const blobs = await readChunks(uploadId);
-    const file = new Blob(blobs, { type: record.type });
-    if (file.size !== record.size) throw new UploadFailure(i18n._(msg`附件已不在本设备上`), { retryable: false, code: 'missing' });
+    const file = await storedFile(record);
     // Nothing of a supplier's file goes out without its owner's session.
     if (isSupplierFile(record) && !ownerSession(record)) throw needsLogin();
     await save(uploadId, { status: 'uploading', lastError: null });
     try {
-      tusUrl = await transfer(record, file);
+      // The bytes are hashed while they go out, once: the digest is kept with the record.
+      [tusUrl, digest] = await Promise.all([transfer(record, file), digest ?? sha256OfBlob(file)]);
     } catch (error) {
       const failure = error instanceof UploadFailure ? error : failureOf(error as Error);
       // An upload the bid service forgot (expired, 404/410 on PATCH): start it over next time.
@@ -146,10 +155,21 @@ export async function uploadFile(uploadId: string): Promise<FileRef> {
       });
       throw gone ? new UploadFailure(failure.message, { retryable: true, code: failure.code }) : failure;
     }
-    await save(uploadId, { tusUrl, uploadedBytes: record.size, status: 'done' });
+    await save(uploadId, { tusUrl, uploadedBytes: record.size, status: 'done', sha256: digest });
   }
+  digest ??= await sha256OfBlob(await storedFile(record));
 
-  const data = await request(calls.fileTusComplete, { uploadId: uploadIdOf(tusUrl) }, { background: true, suppressError: true });
+  const data = await request(
+    calls.fileTusComplete,
+    { uploadId: uploadIdOf(tusUrl), sha256: digest },
+    { background: true, suppressError: true },
+  ).catch(async (error: unknown) => {
+    // The bytes the bid service holds differ from these (damaged on the way): it dropped them,
+    // and the next attempt sends the file again from its first byte.
+    if (!isApiError(error) || error.reason !== 'fileDigestMismatch') throw error;
+    await save(uploadId, { tusUrl: null, uploadedBytes: 0, status: 'queued', lastError: error.message });
+    throw new UploadFailure(error.message, { retryable: true, code: error.code });
+  });
   const fileRef = parseUploadedFile(data.filename, record.name);
   // The bytes stay on the device until the entry is sent: if the bid service refuses the entry,
   // it is mended in its form with these very files (src/offline/outbox.ts, entryFiles).

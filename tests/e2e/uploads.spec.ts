@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BASE_PATH, HEADER, TUS_PATH } from '../../contract/http';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ownBidService, type OwnBidService } from './bid-service';
@@ -185,4 +186,70 @@ test('the same cut with the service worker controlling the page: resumed from it
   } finally {
     await context.close();
   }
+});
+
+test("bytes damaged on the way are refused by the bid service's SHA-256 and sent again whole: the stored file is the one chosen", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await login(page);
+  const content = pattern(3 * MB);
+  const digest = createHash('sha256').update(content).digest('hex');
+  const completions: { sha256?: string }[] = [];
+  let patches = 0;
+  await page.route(
+    (url) => url.pathname.startsWith(`${BASE_PATH}${TUS_PATH}/`),
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      patches += 1;
+      if (patches !== 2) return route.continue();
+      // One byte of the second part flipped between the phone and the bid service.
+      const body = Buffer.from(request.postDataBuffer()!);
+      body[100] = body[100]! ^ 0xff;
+      return route.continue({ postData: body });
+    },
+  );
+  page.on('request', (request) => {
+    if (request.url().endsWith('/file/tusComplete')) completions.push(request.postDataJSON() as { sha256?: string });
+  });
+
+  await page.goto(`${service.url}/platform/communicateRecord/new`);
+  const topic = `传输受损 ${Date.now()}`;
+  await page.locator('#new-communication-priority').selectOption('high');
+  await page.locator('#new-communication-topic').fill(topic);
+  await page.locator('#new-communication-content').fill('附件在传输中损坏一个字节。');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'damaged.pdf', mimeType: 'application/pdf', buffer: content });
+  await page.locator('form button[type="submit"]').click();
+
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+  let thread: { id: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', {
+          pageNo: 1,
+          pageSize: 50,
+        });
+        thread = list.records.find((r) => r.topic === topic);
+        return Boolean(thread);
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(true);
+  // Both completions carried the digest of the chosen bytes: the first was refused, the second stored.
+  expect(completions.map((c) => c.sha256)).toEqual([digest, digest]);
+  // The whole file went again from its first byte: 3 parts, then 3 more.
+  expect(patches).toBe(6);
+  const detail = await api<{ replies: { attachments: { path: string }[] }[] }>(token, '/communication/getById', { id: thread!.id });
+  const download = await fetch(`${service.url}${BASE_PATH}/file/download`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', [HEADER.token]: token },
+    body: new URLSearchParams({ filePath: detail.replies[0]!.attachments[0]!.path }),
+  });
+  expect(
+    createHash('sha256')
+      .update(Buffer.from(await download.arrayBuffer()))
+      .digest('hex'),
+  ).toBe(digest);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,9 @@ describe('fileUpload', () => {
     expect(file.name).toBe('报价单.pdf');
     expect(file.path).toMatch(/^u\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
     expect(file.fileUrl).toBe(`${URL_DOWNLOAD}?filePath=${encodeURIComponent(file.path)}`);
+    // Its SHA-256, hashed as it was written, is kept with it (what a receipt states).
+    const [row] = await t.db.query<{ sha256: string }>('SELECT sha256 FROM files WHERE storage_key = $1', [file.path]);
+    expect(row?.sha256).toBe(createHash('sha256').update('hello').digest('hex'));
   });
 
   it('refuses a file over 50 MB with E413 and leaves no file or row behind', async () => {

@@ -12,7 +12,7 @@ import { ApiError, forbidden, invalid, notFound, unauthorized } from '../../http
 import { resolveSession } from '../../http/auth';
 import type { Session } from '../../http/context';
 import { route } from '../../http/route';
-import { downloadUrl } from '../../services/file-refs';
+import { uploadDescriptor } from '../../services/file-refs';
 import { addressKey, releaseUpload, reserveUpload, settleUpload } from '../../services/quotas';
 
 /** What an upload may take, by the length of its body: at most the largest file; unknown counts as that. */
@@ -60,7 +60,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     const name = cleanName(part.filename);
     const key = storage.newKey('u', name, now());
     // Streams to disk; on the size limit the stream fails and the partial file is removed.
-    const size = await storage.write(key, part.file).catch((error: { code?: string }) => {
+    const { size, sha256 } = await storage.write(key, part.file).catch((error: { code?: string }) => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(Code.tooLarge, 'tooLarge');
       throw error;
     });
@@ -80,6 +80,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           public: false,
           originalName: name,
           size,
+          sha256,
           mime: await storedFileMime(storage, key),
           uploadAddress: session ? null : addressKey(req.ip),
         },
@@ -89,7 +90,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       await storage.remove(key);
       throw error;
     }
-    return { size, answer: { filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) } };
+    return { size, answer: uploadDescriptor(name, key) };
   }
 
   async function download(req: FastifyRequest, reply: FastifyReply, filePath: string): Promise<FastifyReply> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,8 +50,18 @@ const patch = (id: string, offset: number, body: Buffer, s?: { token: string }) 
 
 const head = (id: string, s?: { token: string }) =>
   t.app.inject({ method: 'HEAD', url: `${ENDPOINT}/${id}`, headers: { 'tus-resumable': '1.0.0', ...auth(s) } });
-const complete = (uploadId: unknown, s?: { token: string }) =>
-  t.post<{ filename: string }>('/file/tusComplete', { uploadId }, s ? { token: s.token } : {});
+const complete = (uploadId: unknown, s?: { token: string }, sha256?: string) =>
+  t.post<{ filename: string }>('/file/tusComplete', { uploadId, ...(sha256 ? { sha256 } : {}) }, s ? { token: s.token } : {});
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const storedDigest = async (path: string) =>
+  (await t.db.query<{ sha256: string | null }>('SELECT sha256 FROM files WHERE storage_key = $1', [path]))[0]?.sha256;
+const mismatches = async () => (await t.app.services.metrics.tusDigestMismatches.get()).values[0]?.value ?? 0;
+/** An upload of `bytes` sent whole, not yet completed. */
+async function sent(bytes: Buffer, s?: { token: string }) {
+  const id = await createdId(bytes.length, 'a.pdf', s);
+  expect((await patch(id, 0, bytes, s)).statusCode).toBe(204);
+  return id;
+}
 const download = (path: string, s?: { token: string }) =>
   t.app.inject({ method: 'GET', url: `${BASE_PATH}/file/download?filePath=${encodeURIComponent(path)}`, headers: auth(s) });
 
@@ -96,6 +106,43 @@ describe('tus uploads', () => {
     expect(await t.count('files')).toBe(files);
     // The upload URL is spent.
     expect((await head(id, a104)).statusCode).toBe(410);
+  });
+
+  it("keeps the SHA-256 of the bytes it holds, and completes when the portal's digest is the same", async () => {
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(TUS_CHUNK_BYTES + 77)]);
+    const res = await complete(await sent(bytes, a104), a104, sha256(bytes));
+    expect(res.code).toBe('E000');
+    const { path } = JSON.parse(res.data.filename) as { path: string };
+    expect(await storedDigest(path)).toBe(sha256(bytes));
+    // Without a digest from the portal (another client), the service's own is kept all the same.
+    const other = await complete(await sent(Buffer.from('%PDF-1.7\nplain')), undefined);
+    expect(await storedDigest((JSON.parse(other.data.filename) as { path: string }).path)).toBe(sha256(Buffer.from('%PDF-1.7\nplain')));
+  });
+
+  it('refuses bytes that differ from the digest the portal sent (E409 fileDigestMismatch, translated), stores nothing and drops the upload so it is sent again', async () => {
+    const meant = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5000)]);
+    const damaged = Buffer.from(meant);
+    damaged[4000] = damaged[4000]! ^ 0xff;
+    const id = await sent(damaged, a104);
+    const files = await t.count('files');
+    const before = await mismatches();
+    const res = await complete(id, a104, sha256(meant));
+    expect(res).toMatchObject({ code: 'E409', message: 'The file was damaged on the way; it is being sent again from the start' });
+    expect(await t.count('files')).toBe(files);
+    expect(await mismatches()).toBe(before + 1);
+    // The damaged bytes are gone: the upload is unknown now, and the portal starts a new one.
+    expect((await head(id, a104)).statusCode).toBe(404);
+    expect((await complete(id, a104, sha256(meant))).code).toBe('E404');
+    const again = await complete(await sent(meant, a104), a104, sha256(meant));
+    expect(again.code).toBe('E000');
+    // In the caller's language, and a digest that is not one is a field error.
+    const zh = await t.post(
+      '/file/tusComplete',
+      { uploadId: await sent(damaged, a104), sha256: sha256(meant) },
+      { token: a104.token, lang: 'zh-CN' },
+    );
+    expect(zh.message).toBe('文件在传输中受损，正在从头重新上传');
+    expect((await complete(id, a104, 'not-a-digest')).code).toBe('E400');
   });
 
   it('a token that no longer holds (expired, revoked) is 401, never an anonymous upload', async () => {

@@ -21,7 +21,7 @@ import { resolveSession } from '../../http/auth';
 import type { Session } from '../../http/context';
 import { route } from '../../http/route';
 import { randomName } from '../../security/tokens';
-import { downloadUrl } from '../../services/file-refs';
+import { uploadDescriptor } from '../../services/file-refs';
 import { reserveTusUpload } from '../../services/quotas';
 
 /**
@@ -54,9 +54,6 @@ interface Caller {
   locale: Locale;
   res: ServerResponse;
 }
-
-/** The answer /file/upload gives, for a stored file. */
-const descriptor = (name: string, key: string) => ({ filename: JSON.stringify({ name, fileUrl: downloadUrl(key), path: key }) });
 
 /**
  * Resumable uploads (tus 1.0, DESIGN.md section 4) under BASE_PATH + TUS_PATH. Bytes and offsets
@@ -178,9 +175,15 @@ export async function tusRoutes(
    * file, and the tus copy goes only after the commit. An instance killed before the commit
    * leaves the tus upload whole, so the portal's retry completes it; killed after, the retry
    * finds the stored file and answers it.
+   *
+   * The service hashes the bytes it holds (SHA-256) and keeps the digest with the file: a
+   * receipt states it. When the portal sends the digest of the bytes it meant to send and the
+   * two differ, the bytes were damaged on the way: nothing is stored, the upload is removed so
+   * the portal sends the file again from its first byte, and the answer is E409
+   * `fileDigestMismatch`.
    */
   route(app, 'file', endpoints.fileTusComplete, async ({ input, session, db }) => {
-    const done = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx): Promise<Completion> => {
       const row = await findTusUpload(tx, input.uploadId, true);
       if (!row) throw notFound();
       if (row.ownerSupplierId && !session) throw unauthorized('tokenLost');
@@ -188,7 +191,7 @@ export async function tusRoutes(
       if (row.storageKey) {
         const file = await findFileByKey(tx, row.storageKey);
         if (!file) throw notFound();
-        return { answer: descriptor(file.originalName, file.storageKey), moved: null };
+        return { answer: uploadDescriptor(file.originalName, file.storageKey), moved: null, damaged: null };
       }
       const upload = await datastore.getUpload(row.uploadId).catch(() => null);
       if (!upload) throw notFound();
@@ -204,6 +207,11 @@ export async function tusRoutes(
         // Stored files are readable by the service's account only, as /file/upload writes them
         // (the tus store writes its uploads with the default mode).
         await chmod(to, 0o600);
+        const sha256 = await storage.digest(key);
+        if (input.sha256 && input.sha256 !== sha256) {
+          await unlink(to);
+          return { answer: null, moved: null, damaged: row.uploadId };
+        }
         await insertFile(
           tx,
           {
@@ -212,6 +220,7 @@ export async function tusRoutes(
             public: false,
             originalName: name,
             size: upload.size,
+            sha256,
             mime: await storedFileMime(storage, key),
             uploadAddress: row.address,
           },
@@ -222,14 +231,27 @@ export async function tusRoutes(
         await unlink(to).catch(() => undefined);
         throw error;
       }
-      return { answer: descriptor(name, key), moved: { from, id: row.uploadId } };
+      return { answer: uploadDescriptor(name, key), moved: { from, id: row.uploadId }, damaged: null };
     });
+    if (done.damaged) {
+      // Outside the transaction, which held the upload's row: removing it deletes that row.
+      await datastore.remove(done.damaged).catch(() => undefined);
+      metrics.tusDigestMismatches.inc();
+      throw new ApiError(Code.conflict, 'fileDigestMismatch');
+    }
     if (done.moved) {
       // Committed: the tus copy is no longer needed. (A crash right here leaves it behind,
       // never read again: the upload's row names its stored file from now on.)
       await unlink(done.moved.from).catch(() => undefined);
       await datastore.configstore.delete(done.moved.id).catch(() => undefined);
     }
-    return done.answer;
+    return done.answer!;
   });
+}
+
+/** What completing an upload came to: the answer, the tus copy to remove after the commit, or bytes that differ from the portal's. */
+interface Completion {
+  answer: ReturnType<typeof uploadDescriptor> | null;
+  moved: { from: string; id: string } | null;
+  damaged: string | null;
 }
