@@ -141,7 +141,7 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
   supplierGetProductionBaseOrg: {},
   supplierGetOrgCodeByProductionBase: { productionBase: 'DG' },
   commonGetSelectCodeCommonData: { type: 'currency' },
-  fileTusComplete: { uploadId: 'abcdefgh12345678' },
+  fileTusComplete: { uploadId: 'abcdefgh12345678', sha256: 'a'.repeat(64) },
   fileDownload: { filePath: license.path },
   communicationListByPage: { pageNo: 1, pageSize: 10, searchContent: '交期' },
   communicationGetById: { id: 'c-1' },

@@ -33,6 +33,9 @@ const metadataName = (header: string | null) => {
   return encoded ? new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0))) : '';
 };
 
+/** The message the fake answers a digest mismatch with (the bid service's is translated). */
+export const DAMAGED = 'the bytes differ from the digest';
+
 /** Offsets per upload; /file/tusComplete answers a FileRef named after the upload's file. */
 export function tusServer(server: SetupServer) {
   const uploads = new Map<string, { length: number; offset: number; name: string; hash: ReturnType<typeof createHash> }>();
@@ -88,10 +91,7 @@ export function tusServer(server: SetupServer) {
       // As the bid service does: bytes that differ from the portal's digest are dropped, E409.
       if (upload && sha256 && upload.hash.copy().digest('hex') !== sha256) {
         uploads.delete(uploadId);
-        return HttpResponse.json(
-          { code: 'E409', message: '文件在传输中受损，正在从头重新上传', data: null },
-          { headers: { [REASON_HEADER]: 'fileDigestMismatch' } },
-        );
+        return HttpResponse.json({ code: 'E409', message: DAMAGED, data: null }, { headers: { [REASON_HEADER]: 'fileDigestMismatch' } });
       }
       state.completed.push(uploadId);
       const name = upload?.name || 'plan.pdf';

@@ -6,7 +6,7 @@ import { openPortalDb, supplierOwner, visitorOwner, type OwnerKey } from './db';
 import { enqueue } from './outbox';
 import { getUpload, patchUpload } from './outbox-store';
 import { logIn, resetPortalDb, useNodeBlobs } from './test-helpers';
-import { tusServer as startTusServer, TUS_BASE } from './tus-test-server';
+import { DAMAGED, tusServer as startTusServer, TUS_BASE } from './tus-test-server';
 import { uploadFile, UploadFailure } from './uploads';
 
 // The portal runs tus-js-client's browser build (XHR + Blob slices); Node would pick its http build.
@@ -77,7 +77,8 @@ describe('uploadFile (tus)', () => {
     state.damagePatch = 2;
     const failure = await uploadFile(id).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(UploadFailure);
-    expect(failure).toMatchObject({ retryable: true, code: 'E409', message: '文件在传输中受损，正在从头重新上传' });
+    // The entry shows the bid service's own words for it.
+    expect(failure).toMatchObject({ retryable: true, code: 'E409', message: DAMAGED });
     expect(await getUpload(id)).toMatchObject({ tusUrl: null, uploadedBytes: 0, status: 'queued', fileRef: null });
     expect(state.completed).toEqual([]);
 
