@@ -21,9 +21,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
-    // A step that cannot happen fails at that step, named, instead of at the test's timeout.
-    actionTimeout: 20_000,
-    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

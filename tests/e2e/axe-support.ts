@@ -102,6 +102,8 @@ export async function checkScreens(page: Page, screens: Screen[], width: Width) 
         await page.evaluate((l) => localStorage.setItem('language', l), language.code);
         await page.goto(screen.path);
         await expect(page.locator('html'), where).toHaveAttribute('lang', language.lang);
+        // What a screen's action clicks is the app's, not the server's render it replaces.
+        await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
         await screen.open?.(page, language);
       } else {
         await switchLanguage(page, language);
