@@ -54,6 +54,38 @@ async function api<T>(token: string, path: string, body: unknown): Promise<T> {
   return envelope.data;
 }
 
+/** The session token of a logged-in page (its cookie), for calls to the bid service beside it. */
+const tokenOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+
+/** Waits until the outbox has sent the thread of `topic` (the bid service lists it) and answers it. */
+async function sentThread(token: string, topic: string): Promise<{ id: string }> {
+  let thread: { id: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', {
+          pageNo: 1,
+          pageSize: 50,
+        });
+        thread = list.records.find((r) => r.topic === topic);
+        return Boolean(thread);
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return thread!;
+}
+
+/** A stored file's bytes, downloaded as its supplier. */
+async function downloaded(token: string, path: string): Promise<Buffer> {
+  const res = await fetch(`${service.url}${BASE_PATH}/file/download`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', [HEADER.token]: token },
+    body: new URLSearchParams({ filePath: path }),
+  });
+  return Buffer.from(await res.arrayBuffer());
+}
+
 /**
  * Sends a new thread with a 30 MB attachment from a logged-in `page`, cuts its upload in the
  * middle through `routes` (the page's or its context's), lets it resume, and checks what the bid
@@ -102,21 +134,8 @@ async function cutAndResume(page: Page, routes: Page | BrowserContext, label: st
   cut = false;
   resumed = true;
 
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
-  let thread: { id: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', {
-          pageNo: 1,
-          pageSize: 50,
-        });
-        thread = list.records.find((r) => r.topic === topic);
-        return Boolean(thread);
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe(true);
+  const token = await tokenOf(page);
+  const thread = await sentThread(token, topic);
 
   // The cut happened in the middle: bytes went before it, and the rest after it.
   expect(acknowledged).toBeGreaterThanOrEqual(CUT_AFTER_BYTES);
@@ -138,16 +157,11 @@ async function cutAndResume(page: Page, routes: Page | BrowserContext, label: st
 
   // The thread carries the file, byte-equal.
   const detail = await api<{ replies: { attachments: { name: string; path: string }[] }[] }>(token, '/communication/getById', {
-    id: thread!.id,
+    id: thread.id,
   });
   const attachment = detail.replies[0]!.attachments[0]!;
   expect(attachment.name).toBe('drawings.pdf');
-  const download = await fetch(`${service.url}${BASE_PATH}/file/download`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', [HEADER.token]: token },
-    body: new URLSearchParams({ filePath: attachment.path }),
-  });
-  expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+  expect((await downloaded(token, attachment.path)).equals(content)).toBe(true);
   return { patches, refused };
 }
 
@@ -222,34 +236,13 @@ test("bytes damaged on the way are refused by the bid service's SHA-256 and sent
   await page.locator('input[type="file"]').setInputFiles({ name: 'damaged.pdf', mimeType: 'application/pdf', buffer: content });
   await page.locator('form button[type="submit"]').click();
 
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
-  let thread: { id: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = await api<{ records: { id: string; topic: string }[] }>(token, '/communication/listByPage', {
-          pageNo: 1,
-          pageSize: 50,
-        });
-        thread = list.records.find((r) => r.topic === topic);
-        return Boolean(thread);
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe(true);
+  const token = await tokenOf(page);
+  const thread = await sentThread(token, topic);
   // Both completions carried the digest of the chosen bytes: the first was refused, the second stored.
   expect(completions.map((c) => c.sha256)).toEqual([digest, digest]);
   // The whole file went again from its first byte: 3 parts, then 3 more.
   expect(patches).toBe(6);
-  const detail = await api<{ replies: { attachments: { path: string }[] }[] }>(token, '/communication/getById', { id: thread!.id });
-  const download = await fetch(`${service.url}${BASE_PATH}/file/download`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', [HEADER.token]: token },
-    body: new URLSearchParams({ filePath: detail.replies[0]!.attachments[0]!.path }),
-  });
-  expect(
-    createHash('sha256')
-      .update(Buffer.from(await download.arrayBuffer()))
-      .digest('hex'),
-  ).toBe(digest);
+  const detail = await api<{ replies: { attachments: { path: string }[] }[] }>(token, '/communication/getById', { id: thread.id });
+  const stored = await downloaded(token, detail.replies[0]!.attachments[0]!.path);
+  expect(createHash('sha256').update(stored).digest('hex')).toBe(digest);
 });
