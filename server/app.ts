@@ -217,7 +217,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.server.maxConnections = opts.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   guardConnections(app.server, {
     perAddress: opts.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
-    firstByteMs: timeouts.headersMs,
     // Behind proxies named by a hop count every peer is one of them; named ones by address.
     exempt: typeof opts.trustProxy === 'number' ? () => opts.trustProxy !== 0 : addressMatcher(opts.trustProxy ?? []),
   });

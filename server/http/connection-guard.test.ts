@@ -20,13 +20,21 @@ afterEach(() => {
   for (const s of held.splice(0)) s.destroy();
 });
 
-/** A connection from `from` that sends nothing; resolves once connected, with when it closed (or null while open). */
-function silent(from: string, to = port): Promise<{ socket: Socket; closed: Promise<number> }> {
+/**
+ * A connection from `from` that sends nothing; resolves once connected, with when it closed and
+ * the status line it was answered, if any. It reads what comes: a socket that leaves an answer
+ * unread never sees the end of the connection.
+ */
+function silent(from: string, to = port): Promise<{ socket: Socket; closed: Promise<{ ms: number; answer: string }> }> {
   return new Promise((done, fail) => {
     const started = Date.now();
     const socket = connect({ port: to, host: '127.0.0.1', localAddress: from });
     held.push(socket);
-    const closed = new Promise<number>((c) => socket.on('close', () => c(Date.now() - started)));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise<{ ms: number; answer: string }>((c) =>
+      socket.on('close', () => c({ ms: Date.now() - started, answer: answer.split('\r\n')[0]! })),
+    );
     socket.on('error', () => undefined);
     socket.once('connect', () => done({ socket, closed }));
     socket.once('error', fail);
@@ -77,10 +85,12 @@ describe('what one client may hold of the connections', () => {
     expect(sockets.filter(({ socket }) => !socket.destroyed)).toHaveLength(PER_ADDRESS);
   });
 
-  it('closes a connection that sends nothing after the headers timeout, and answers one that asks in time', async () => {
+  it('answers 408 and closes a connection that sends nothing by the headers timeout, and answers one that asks in time', async () => {
     const quiet = await Promise.all(Array.from({ length: 5 }, () => silent('127.0.0.4', portOf(quick))));
-    const closedAfter = await Promise.all(quiet.map(({ closed }) => closed));
-    for (const ms of closedAfter) expect(ms).toBeGreaterThanOrEqual(250);
+    for (const { ms, answer } of await Promise.all(quiet.map(({ closed }) => closed))) {
+      expect(ms).toBeGreaterThanOrEqual(250);
+      expect(answer).toBe('HTTP/1.1 408 Request Timeout');
+    }
     expect(await ask('127.0.0.4', portOf(quick))).toBe('HTTP/1.1 200 OK');
   });
 
