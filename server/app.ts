@@ -294,7 +294,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { lifecycle });
   await registerRoutes(app, { dataDir, allowedOrigins: opts.allowedOrigins ?? [], databaseUrl: opts.databaseUrl });
   if (opts.operatorSecret)
-    await app.register(opsRoutes, { secret: opts.operatorSecret, dataDir, passSecretFromEnv: Boolean(opts.passSecret) });
+    await app.register(opsRoutes, {
+      secret: opts.operatorSecret,
+      dataDir,
+      passSecretFromEnv: Boolean(opts.passSecret),
+      receiptKeyFromEnv: Boolean(opts.receiptKey),
+    });
   app.get(`${BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   if (shell) await servePortal(app, opts.staticDir!, shell);

@@ -42,6 +42,8 @@ export const USAGE = `Usage: npm run cli -- <command>
   backup <file.tar>    the embedded database and the stored files in one archive, taken while the service
                        runs (by the service) or not; with DATABASE_URL the files only (pg_dump the database)
   restore <file.tar>   into an empty DATA_DIR, with the service stopped; with DATABASE_URL the files only
+  rotate-receipt-key   a new key signs receipts from each instance's next start; the old one still checks
+                       those it signed (with RECEIPT_KEY: prints the new key to set instead)
 Times without an offset (--deadline, --effective, --expiry) are on the buyer's clock (TIME_ZONE).
 Prints the result as JSON. Uses DATA_DIR, DATABASE_URL, PORT and TIME_ZONE like the server.`;
 

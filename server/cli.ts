@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import { EnvError, operatorSecretFile, readEnv, type Env } from './env';
 import { FileStorage } from './files/storage';
 import { BACKUP_PATH, OPERATOR_HEADER, OPS_PATH } from './routes/ops';
+import { rotateReceiptKey } from './security/receipt-keys';
 import { backupToFile, writeArchive } from './services/backup';
 import { restoreBackup, verifyBackup } from './services/restore';
 import { parse, USAGE } from './cli-args';
@@ -158,7 +159,10 @@ async function backupHere(env: Env, file: string): Promise<void> {
   // With DATABASE_URL the files alone: the database is backed up with pg_dump.
   const db = env.databaseUrl ? undefined : await openDb({ dataDir: env.dataDir });
   try {
-    await backupToFile({ db, dataDir: env.dataDir, now: new Date(), passSecretFromEnv: Boolean(env.passSecret) }, file);
+    await backupToFile(
+      { db, dataDir: env.dataDir, now: new Date(), passSecretFromEnv: Boolean(env.passSecret), receiptKeyFromEnv: Boolean(env.receiptKey) },
+      file,
+    );
   } finally {
     await db?.close();
   }
@@ -235,6 +239,14 @@ async function main(): Promise<void> {
   if (command === 'backup' || command === 'restore') {
     const file = archiveArg(rest);
     console.log(JSON.stringify(command === 'backup' ? await backup(env, file) : await restore(env, file), null, 2));
+    return;
+  }
+  if (command === 'rotate-receipt-key') {
+    const rotation = await rotateReceiptKey(env.dataDir, env.receiptKey);
+    const next = rotation.receiptKey
+      ? 'Set RECEIPT_KEY to receiptKey on every instance and restart them; keep DATA_DIR/receipt-keys/retired with the data folder.'
+      : 'Restart every instance: until then they sign with the retired key, which still checks.';
+    console.log(JSON.stringify({ ...rotation, next }, null, 2));
     return;
   }
   const { action, input } = parse(process.argv.slice(2));

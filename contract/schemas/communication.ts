@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { receipt } from './receipt';
 import { LONG_TEXT_MAX, MAX_FILES_AT_ONCE } from '../limits';
 import { optionalText, requiredText } from '../rules';
 import { COMMUNICATION_PRIORITIES, COMMUNICATION_STATUSES } from '../communication-values';
@@ -39,6 +40,8 @@ export const communicationReply = z.object({
   detail: z.string(),
   attachments: z.array(fileRef),
   createdAt: z.string(),
+  /** The bid service's signed receipt of a supplier's message (null for the buyer's, and for one sent before receipts were issued). */
+  receipt: receipt.nullable(),
 });
 export type CommunicationReply = z.infer<typeof communicationReply>;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { receipt } from './receipt';
 import { ENQUIRY_BUSINESS_STATUSES, priceProblem, REPLY_STATUSES, ROUND_STATUSES } from '../enquiry-values';
 import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText, text } from '../rules';
@@ -86,6 +87,8 @@ const enquiryQuote = z.object({
   total: z.string(),
   lines: z.array(z.object({ lineId: z.string(), price: z.string() })),
   letter: fileRef.nullable(),
+  /** The bid service's signed receipt of the quote, with its round (null for a quote made before receipts were issued). */
+  receipt: receipt.nullable(),
 });
 export type EnquiryQuote = z.infer<typeof enquiryQuote>;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { receipt } from './receipt';
 import { MAX_FILES_AT_ONCE, TEXT_MAX } from '../limits';
 import type { MessageKey } from '../messages';
 import { isoDate, optionalText, requiredText } from '../rules';
@@ -94,6 +95,8 @@ export const tenderRecordDetail = tenderRecordSummary.extend({
   deposit: depositDetail.nullable(),
   bid: bidDetail.nullable(),
   refund: refundDetail.nullable(),
+  /** The signed receipts of what the supplier submitted on this record, in the order received (docs/decisions/receipts.md). */
+  receipts: z.array(receipt),
   /** The bid service's clock when it answered: countdowns and deadline checks go by it, not the phone's. */
   serverTime: z.string(),
 });

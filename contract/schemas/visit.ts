@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { receipt } from './receipt';
 import { PRICE_RE, toUnits, PRICE_DECIMALS } from '../enquiry-values';
 import type { MessageKey } from '../messages';
 import { certificateNoProblem, isoDate, optionalText, phone, requiredText, text } from '../rules';
@@ -218,6 +219,8 @@ export const visitApplicationDetail = visitApplicationSummary.extend({
     appendix: z.array(fileRef),
     insuredPersons: z.array(z.object({ certificateNo: z.string(), name: z.string(), job: z.string() })),
   }),
+  /** The bid service's signed receipt of the application (null for one sent before receipts were issued). */
+  receipt: receipt.nullable(),
   /** The bid service's clock when it answered. */
   serverTime: z.string(),
 });

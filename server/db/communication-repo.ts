@@ -8,6 +8,7 @@ import type {
 import type { FileRef } from '../../contract/schemas/common';
 import { monthIn } from '../../contract/time-zone';
 import type { Queryable } from './db';
+import { receiptsOf } from './receipt-repo';
 import { messageThreadReplied } from './message-repo';
 
 interface ThreadRow {
@@ -61,6 +62,7 @@ const toReply = (r: ReplyRow): CommunicationReply => ({
   detail: r.detail,
   attachments: r.attachments,
   createdAt: new Date(r.created_at).toISOString(),
+  receipt: null,
 });
 
 export const summaryOf = ({ supplierId: _owner, ...summary }: Thread): CommunicationSummary => summary;
@@ -106,10 +108,13 @@ export async function listThreadsOf(db: Queryable, supplierId: string | null): P
   return rows.map(toThread);
 }
 
+/** A thread's messages, oldest first, each of the supplier's with its receipt. */
 export async function repliesOf(db: Queryable, threadId: string): Promise<CommunicationReply[]> {
-  return (
-    await db.query<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM communication_replies WHERE communication_id = $1 ORDER BY seq`, [threadId])
-  ).map(toReply);
+  const rows = await db.query<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM communication_replies WHERE communication_id = $1 ORDER BY seq`, [
+    threadId,
+  ]);
+  const receipts = new Map((await receiptsOf(db, threadId)).map((r) => [r.partId, r.receipt]));
+  return rows.map((r) => ({ ...toReply(r), receipt: receipts.get(r.id) ?? null }));
 }
 
 export async function threadDetail(db: Queryable, thread: Thread): Promise<CommunicationDetail> {

@@ -74,7 +74,7 @@ const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 /** A record as stored: its detail (without the answer's clock) and its owner. */
 export interface TenderRecord {
   supplierId: string;
-  detail: Omit<TenderRecordDetail, 'serverTime'>;
+  detail: Omit<TenderRecordDetail, 'serverTime' | 'receipts'>;
 }
 
 function toRecord(r: RecordRow): TenderRecord {

@@ -2,6 +2,7 @@ import type { Locale } from '../../contract/locales';
 import type { FileRef } from '../../contract/schemas/common';
 import type { VisitApplicationDetail, VisitApplicationSummary, VisitReviewStatus } from '../../contract/schemas/visit';
 import type { Queryable } from './db';
+import { receiptsOf } from './receipt-repo';
 
 /**
  * Visit applications (migration 007): reads as one supplier sees its own (or, with a null
@@ -228,6 +229,7 @@ export async function applicationDetail(
       appendix: insurance.appendix.map(ref),
       insuredPersons: insured.map((p) => ({ certificateNo: p.certificate_no, name: p.name, job: p.job })),
     },
+    receipt: (await receiptsOf(db, id)).find((r) => r.kind === 'visitApplication')?.receipt ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import type { Db } from '../db/db';
 import { operatorSecretFile } from '../env';
 import { BACKUP_PATH, OPERATOR_HEADER } from '../routes/ops';
 import { passSecretFile } from '../security/pass';
+import { receiptKeyDir } from '../security/receipt-keys';
 import { seedDemo } from '../seed';
 import { demoCreditCode } from '../seed/suppliers';
 import { ENGINE } from '../test/engine';
@@ -296,6 +298,39 @@ describe.skipIf(onPostgres)('backup and restore', { timeout: 120_000 }, () => {
     const dir = join(root, 'env-secret-restored');
     await restoreBackup({ file, dataDir: dir, databaseUrl: 'postgres://localhost:1/x' });
     expect(existsSync(passSecretFile(dir))).toBe(false);
+  });
+
+  it('carries the receipt keys: a receipt signed before the backup checks on the restored service; with RECEIPT_KEY, the retired keys alone', async () => {
+    const keys = receiptKeyDir(live);
+    mkdirSync(join(keys, 'retired'), { recursive: true });
+    const earlier = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    writeFileSync(join(keys, 'retired', 'earlier.pem'), earlier);
+    const claims = { kind: 'deposit' as const, recordId: 'r1', recordNo: null, supplierId: 's1', supplierName: '供应商' };
+    const signed = await s.app.services.receipts.sign({ ...claims, receivedAt: new Date().toISOString() }, []);
+
+    const file = join(root, 'receipt-keys.tar');
+    await backupThroughServer(s.app, file);
+    expect(await verifyBackup(file)).toMatchObject({ receiptKeys: ['signing.pem', 'retired/earlier.pem'], receiptKeyFrom: 'archive' });
+    // A folder that holds another signing key is refused: the backup's signed the receipts in it.
+    const other = join(root, 'other-key');
+    mkdirSync(receiptKeyDir(other), { recursive: true });
+    writeFileSync(
+      join(receiptKeyDir(other), 'signing.pem'),
+      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
+    await expect(restoreBackup({ file, dataDir: other })).rejects.toThrow(/exists with another key/);
+
+    const dir = join(root, 'receipt-keys-restored');
+    await restoreBackup({ file, dataDir: dir });
+    const r = await service(dir, false);
+    const { keys: restored } = r.app.services.receipts.keySet;
+    expect(restored[0]).toEqual(s.app.services.receipts.keySet.keys[0]);
+    expect(restored.map((k) => k.status)).toEqual(['current', 'retired']);
+    expect(await r.app.services.receipts.check(signed.jws)).toMatchObject({ valid: true, claims: { recordId: 'r1' } });
+
+    const { manifest, stream } = await openBackup({ dataDir: live, db: {}, now: new Date(), receiptKeyFromEnv: true });
+    await writeArchive(stream, join(root, 'env-key.tar'));
+    expect(manifest).toMatchObject({ receiptKeys: ['retired/earlier.pem'], receiptKeyFrom: 'environment' });
   });
 
   it('with DATABASE_URL (a database that cannot dump): the files only, restored beside a database restored by its own tools', async () => {

@@ -7,6 +7,7 @@ import { create as createTar } from 'tar';
 import type { Db } from '../db/db';
 import { STORAGE_KEY_RE } from '../files/storage';
 import { passSecretFile } from '../security/pass';
+import { receiptKeyDir, receiptKeyFiles } from '../security/receipt-keys';
 import { OperatorError } from './operator-errors';
 
 /**
@@ -16,6 +17,8 @@ import { OperatorError } from './operator-errors';
  *   pgdata.tar.gz    the embedded database's data directory (PGlite's dumpDataDir); absent
  *                    with DATABASE_URL, whose database the operator backs up with pg_dump
  *   pass.secret      the visit-pass signing secret, when the data directory holds the one in use (not with PASS_SECRET)
+ *   receipt-keys/signing.pem   the receipt signing key, when the data directory holds the one in use (not with RECEIPT_KEY)
+ *   receipt-keys/retired/*.pem the public keys that signed receipts before: old receipts still check with them
  *   files/u/..., files/p/...   every stored file, under its storage key
  *
  * Not in it: operator.secret (the server makes a new one at start), the log notifier's
@@ -71,6 +74,10 @@ export interface BackupManifest {
    * `pass.secret` left in the folder is not the one in use): a restored service needs that value.
    */
   passSecretFrom?: 'archive' | 'environment';
+  /** The receipt keys in the archive, as paths under `receipt-keys/` (none in a backup older than receipts). */
+  receiptKeys?: string[];
+  /** `environment`: RECEIPT_KEY was given by the environment, and the signing key is not in the archive. */
+  receiptKeyFrom?: 'archive' | 'environment';
 }
 
 export const APP_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -81,6 +88,7 @@ export const MANIFEST = 'manifest.json';
 export const PGDATA = 'pgdata.tar.gz';
 export const PASS_SECRET = 'pass.secret';
 export const FILES = 'files';
+export const RECEIPT_KEYS = 'receipt-keys';
 
 /** What a backup is taken from: the data directory and, on the embedded database, the database. */
 export interface BackupSource {
@@ -90,6 +98,8 @@ export interface BackupSource {
   now: Date;
   /** PASS_SECRET is given by the environment: the folder's `pass.secret`, if any, is not the secret in use. */
   passSecretFromEnv?: boolean;
+  /** RECEIPT_KEY is given by the environment: the folder's `receipt-keys/signing.pem`, if any, is not the key in use. */
+  receiptKeyFromEnv?: boolean;
 }
 
 export const code = (error: unknown) => (error as { code?: string }).code;
@@ -165,6 +175,11 @@ export async function openBackup(source: BackupSource): Promise<OpenedBackup> {
     }
     const passSecret = !source.passSecretFromEnv && (await take(passSecretFile(dataDir), join(staging, PASS_SECRET)));
     if (passSecret) entries.push(PASS_SECRET);
+    const keyDir = receiptKeyDir(dataDir);
+    const receiptKeys: string[] = [];
+    for (const name of receiptKeyFiles(keyDir, { signing: !source.receiptKeyFromEnv }))
+      if (await take(join(keyDir, name), join(staging, RECEIPT_KEYS, name))) receiptKeys.push(name);
+    if (receiptKeys.length) entries.push(RECEIPT_KEYS);
     entries.push(FILES);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -175,6 +190,8 @@ export async function openBackup(source: BackupSource): Promise<OpenedBackup> {
       counts: { files, fileBytes, databaseBytes: database?.byteLength ?? 0 },
       passSecret,
       passSecretFrom: source.passSecretFromEnv ? 'environment' : 'archive',
+      receiptKeys,
+      receiptKeyFrom: source.receiptKeyFromEnv ? 'environment' : 'archive',
     };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 

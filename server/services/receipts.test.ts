@@ -1,10 +1,10 @@
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReceiptFile } from '../../contract/schemas/receipt';
-import { loadReceiptKeys, receiptKeyDir } from '../security/receipt-keys';
+import { loadReceiptKeys, receiptKeyDir, rotateReceiptKey } from '../security/receipt-keys';
 import { createReceipts, filesDigest, RECEIPT_TYP } from './receipts';
 
 const dirs: string[] = [];
@@ -53,25 +53,35 @@ describe('receipt keys', () => {
     await expect(loadReceiptKeys(dataDir(), rsa)).rejects.toThrow(/RECEIPT_KEY must be an Ed25519 key/);
   });
 
-  it('still checks what a retired key signed after the signing key was replaced', async () => {
+  it('rotates: a new key signs from the next start, and what the retired key signed still checks', async () => {
     const dir = dataDir();
     const before = createReceipts(await loadReceiptKeys(dir));
     const old = await before.sign(claims, files);
-    // The rotation: the old key's public half kept under retired/, a new signing key made.
-    const keyFile = join(receiptKeyDir(dir), 'signing.pem');
-    mkdirSync(join(receiptKeyDir(dir), 'retired'));
-    writeFileSync(
-      join(receiptKeyDir(dir), 'retired', 'old.pem'),
-      createPublicKey(readFileSync(keyFile, 'utf8')).export({ type: 'spki', format: 'pem' }).toString(),
-    );
-    renameSync(keyFile, `${keyFile}.old`);
+    const rotation = await rotateReceiptKey(dir);
+    expect(rotation.retired).toBe(before.keySet.keys[0]!.kid);
+    expect(rotation.receiptKey).toBeUndefined();
     const keys = await loadReceiptKeys(dir);
-    expect(keys.keySet.keys.map((k) => k.status)).toEqual(['current', 'retired']);
+    expect(keys.keySet.keys.map((k) => [k.kid, k.status])).toEqual([
+      [rotation.current, 'current'],
+      [rotation.retired, 'retired'],
+    ]);
     const after = createReceipts(keys);
     expect(await after.check(old.jws, old.files)).toMatchObject({ valid: true, filesChecked: true });
     const fresh = await after.sign(claims, files);
-    expect(JSON.parse(b64(fresh.jws.split('.')[0]!).toString()).kid).toBe(keys.signing.kid);
-    expect(keys.signing.kid).not.toBe(JSON.parse(b64(old.jws.split('.')[0]!).toString()).kid);
+    expect(JSON.parse(b64(fresh.jws.split('.')[0]!).toString()).kid).toBe(rotation.current);
+    expect(statSync(join(receiptKeyDir(dir), 'signing.pem')).mode & 0o777).toBe(0o600);
+  });
+
+  it('with RECEIPT_KEY, rotating answers the new key to set and keeps the old one’s public half in the folder', async () => {
+    const dir = dataDir();
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const before = createReceipts(await loadReceiptKeys(dir, pem));
+    const old = await before.sign(claims, files);
+    const rotation = await rotateReceiptKey(dir, pem);
+    expect(rotation.receiptKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const after = createReceipts(await loadReceiptKeys(dir, rotation.receiptKey));
+    expect(after.keySet.keys.map((k) => k.kid)).toEqual([rotation.current, rotation.retired]);
+    expect(await after.check(old.jws)).toMatchObject({ valid: true });
   });
 });
 

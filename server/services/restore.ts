@@ -7,7 +7,19 @@ import { extract as extractTar, list as listTar, Parser, type ReadEntry } from '
 import { openDb } from '../db/db';
 import { STORAGE_KEY_RE } from '../files/storage';
 import { passSecretFile } from '../security/pass';
-import { BACKUP_FORMAT, BACKUP_VERSION, code, FILES, MANIFEST, PASS_SECRET, PGDATA, storedKeys, type BackupManifest } from './backup';
+import { receiptKeyDir, receiptKeyFiles, RETIRED_KEY_RE } from '../security/receipt-keys';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  code,
+  FILES,
+  MANIFEST,
+  PASS_SECRET,
+  PGDATA,
+  RECEIPT_KEYS,
+  storedKeys,
+  type BackupManifest,
+} from './backup';
 import { OperatorError } from './operator-errors';
 
 /** Reading, checking and restoring the archives of backup.ts (its header says what they hold). */
@@ -69,16 +81,32 @@ export async function readManifest(file: string): Promise<BackupManifest> {
 }
 
 /** What is allowed out of an archive: our entries, plain files and folders only. */
+/** Each key file of `from` (a `receipt-keys` folder) that `to` lacks, moved there. */
+async function mergeKeys(from: string, to: string): Promise<void> {
+  for (const name of receiptKeyFiles(from, { signing: true })) {
+    if (existsSync(join(to, name))) continue;
+    await mkdir(dirname(join(to, name)), { recursive: true, mode: 0o700 });
+    await rename(join(from, name), join(to, name));
+  }
+}
+
 function ourEntry(path: string, type: string): boolean {
   const name = path.replace(/\/+$/, '');
   if (type === 'Directory')
-    return name === FILES || (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1)));
+    return (
+      name === FILES ||
+      (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1))) ||
+      name === RECEIPT_KEYS ||
+      name === `${RECEIPT_KEYS}/retired`
+    );
   if (type !== 'File' && type !== 'OldFile' && type !== 'ContiguousFile') return false;
   return (
     name === MANIFEST ||
     name === PGDATA ||
     name === PASS_SECRET ||
-    (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1)))
+    (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1))) ||
+    name === `${RECEIPT_KEYS}/signing.pem` ||
+    (name.startsWith(`${RECEIPT_KEYS}/retired/`) && RETIRED_KEY_RE.test(name.slice(RECEIPT_KEYS.length + 9)))
   );
 }
 
@@ -217,6 +245,17 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
         `${existingSecret} exists with another secret: move it away to restore the backup's (visit passes issued before the backup stay valid with it)`,
       );
 
+    const existingKey = join(receiptKeyDir(dataDir), 'signing.pem');
+    const restoredKey = join(work, RECEIPT_KEYS, 'signing.pem');
+    if (
+      existsSync(restoredKey) &&
+      existsSync(existingKey) &&
+      (await readFile(existingKey, 'utf8')) !== (await readFile(restoredKey, 'utf8'))
+    )
+      throw new OperatorError(
+        `${existingKey} exists with another key: move it away to restore the backup's (receipts signed before the backup are checked with it)`,
+      );
+
     let database: RestoreResult['database'];
     let missingFiles: string[] = [];
     if (embedded) {
@@ -254,6 +293,11 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
     } else {
       for (const name of await readdir(work)) {
         const target = join(dataDir, name);
+        // The receipt keys join those there (a signing key there is the archive's, checked above).
+        if (name === RECEIPT_KEYS && existsSync(target)) {
+          await mergeKeys(join(work, name), target);
+          continue;
+        }
         // pgdata/ and files/ may be there as empty folders only (checked again: never remove a file).
         if (name !== PASS_SECRET && existsSync(target)) {
           if (await holdsFiles(target)) throw new OperatorError(`${target} is no longer empty: is a service running on ${dataDir}?`);

@@ -38,6 +38,7 @@ type CountedTable =
   | 'enquiries'
   | 'enquiry_rounds'
   | 'enquiry_quotes'
+  | 'receipts'
   | 'enquiry_quote_lines';
 
 export interface CallOptions {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommunicationDetail, CommunicationReply, CommunicationSummary } from '../../../contract/schemas/communication';
 import { runOperatorAction } from '../../services/operator-actions';
 import { build, multipart, newSupplier, oneWriteAmong } from '../../test/helper';
+import { receiptChecker } from '../../test/receipts';
 
 const t = await build();
 type Page = { records: CommunicationSummary[]; total: number; pageNo: number; pageSize: number };
@@ -278,5 +279,37 @@ describe('communicationReply', () => {
     expect((await t.post('/communication/reply', { communicationId: open.id, detail: 'x' }, as(me, key('reply-key-0003')))).code).toBe(
       'E000',
     );
+  });
+});
+
+describe('receipts of a supplier’s messages', () => {
+  it('the opening question and each reply: signed, with the thread’s number and the attachments as stored; none for the buyer', async () => {
+    const { checked } = await receiptChecker(t);
+    const me = await newSupplier(t);
+    const question = await upload('问题附件.pdf', 'question bytes', me.token);
+    const opened = await t.post<CommunicationDetail>(
+      '/communication/save',
+      { priority: 'high', topic: '回执', content: '请确认', attachments: [ref(question)] },
+      as(me),
+    );
+    expect(opened.code).toBe('E000');
+    const [opening] = opened.data.replies;
+    expect(await checked(opening!.receipt!, { 'attachments.0': question.path })).toMatchObject({
+      kind: 'communication',
+      recordId: opened.data.id,
+      recordNo: opened.data.questionNo,
+      supplierId: me.supplierId,
+      receivedAt: t.clock.now.toISOString(),
+      fileCount: 1,
+    });
+    await runOperatorAction(
+      { db: t.db, storage: t.app.services.storage, now: new Date(t.clock.now), timeZone: t.app.services.timeZone },
+      'replyCommunication',
+      { id: opened.data.id, text: '采购方答复', close: false },
+    );
+    const reply = await t.post<CommunicationReply>('/communication/reply', { communicationId: opened.data.id, detail: '收到' }, as(me));
+    expect(await checked(reply.data.receipt!)).toMatchObject({ kind: 'reply', recordId: opened.data.id, fileCount: 0 });
+    const detail = await t.post<CommunicationDetail>('/communication/getById', { id: opened.data.id }, as(me));
+    expect(detail.data.replies.map((r) => r.receipt)).toEqual([opening!.receipt, null, reply.data.receipt]);
   });
 });

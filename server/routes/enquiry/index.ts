@@ -12,6 +12,7 @@ import {
   type EnquiryDetailRow,
 } from '../../db/enquiry-repo';
 import { insertQuote } from '../../db/enquiry-writes';
+import { issueReceipt } from '../../services/receipt-issue';
 import { isDictionaryCode } from '../../db/visit-repo';
 import { conflict, invalid } from '../../http/api-error';
 import { route } from '../../http/route';
@@ -83,14 +84,15 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
     'enquiry',
     endpoints.enquiryQuote,
     async ({ input, session, db }) => {
-      const { supplierId } = enquiringSupplier(session);
+      const { supplierId, supplierName } = enquiringSupplier(session);
       const at = now();
       return db.transaction(async (tx) => {
         const enquiry = await invitedEnquiry(tx, input.enquiryId, supplierId, at, true);
         ensureQuotable(enquiry, input.round, at);
         if (!(await isDictionaryCode(tx, 'currency', input.currency))) throw invalid('currency', 'choiceInvalid');
         const lines = matchLines(input.lines, await linesOf(tx, enquiry.id, enquiry.round, null));
-        const [letter] = await ownFiles(tx, storage, named('letter', input.letter), UPLOAD_RULES.inquiryLetter, supplierId);
+        const letterRefs = named('letter', input.letter);
+        const [letter] = await ownFiles(tx, storage, letterRefs, UPLOAD_RULES.inquiryLetter, supplierId);
         const quote = {
           enquiryId: enquiry.id,
           supplierId,
@@ -104,6 +106,15 @@ export async function enquiryRoutes(app: FastifyInstance): Promise<void> {
           lines,
         };
         if (!(await insertQuote(tx, quote, at))) throw conflict('quoteAlreadySubmitted');
+        await issueReceipt(tx, app.services, {
+          kind: 'quote',
+          recordId: enquiry.id,
+          recordNo: enquiry.enquiryNo,
+          round: enquiry.round,
+          files: letterRefs,
+          supplier: { supplierId, supplierName },
+          at,
+        });
         return (await enquiryDetailFor(tx, enquiry.id, supplierId, at))!;
       });
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lineTotal, quoteTotal, type EnquiryDetail } from '../../../contract/schemas/enquiry';
 import { enquiryKit } from '../../test/enquiries';
 import { build } from '../../test/helper';
+import { receiptChecker } from '../../test/receipts';
 import { BYTES, tenderKit } from '../../test/tenders';
 
 const t = await build();
@@ -326,5 +327,32 @@ describe('the inquiry letter of a quote', () => {
       late.path,
     ]);
     expect(owner[0]!.owner).toBeNull();
+  });
+});
+
+describe('the receipt of a quote', () => {
+  it('is signed for each round, with the round and the letter as stored; a refused quote has none', async () => {
+    const { checked } = await receiptChecker(t);
+    const d = await fresh();
+    const letter = await files.upload('询价函.xlsx', BYTES.xlsx, a104);
+    const first = await k.quote(a104, k.quoteBody(d, { letter: [letter] }));
+    expect(first.code).toBe('E000');
+    expect(await checked(first.data.quotes[0]!.receipt!, { 'letter.0': letter.path })).toMatchObject({
+      kind: 'quote',
+      recordId: d.id,
+      recordNo: d.enquiryNo,
+      supplierId: a104.supplierId,
+      round: 1,
+      receivedAt: t.clock.now.toISOString(),
+      fileCount: 1,
+    });
+    const before = await t.count('receipts');
+    expect((await k.quote(a104, k.quoteBody(d))).code).toBe('E409');
+    expect(await t.count('receipts')).toBe(before);
+    await k.operator('openRound', { id: d.id, hours: 24 });
+    const second = await k.quote(a104, k.quoteBody(await k.detail(a104, d.id)));
+    expect(second.code).toBe('E000');
+    expect(await checked(second.data.quotes[1]!.receipt!)).toMatchObject({ kind: 'quote', round: 2, fileCount: 0 });
+    expect(second.data.quotes[0]!.receipt).toEqual(first.data.quotes[0]!.receipt);
   });
 });

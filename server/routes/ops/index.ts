@@ -31,7 +31,7 @@ const sameSecret = (given: string, secret: string) => {
  */
 export async function opsRoutes(
   app: FastifyInstance,
-  opts: { secret: string; dataDir: string; passSecretFromEnv?: boolean },
+  opts: { secret: string; dataDir: string; passSecretFromEnv?: boolean; receiptKeyFromEnv?: boolean },
 ): Promise<void> {
   const allowed = (req: FastifyRequest) => {
     const loopback = isLoopback(req.socket.remoteAddress);
@@ -66,7 +66,8 @@ export async function opsRoutes(
     if (!allowed(req)) return reply.code(403).send({ error: 'forbidden' });
     try {
       const { db, now } = app.services;
-      const { manifest, stream } = await openBackup({ db, dataDir: opts.dataDir, now: now(), passSecretFromEnv: opts.passSecretFromEnv });
+      const { dataDir, passSecretFromEnv, receiptKeyFromEnv } = opts;
+      const { manifest, stream } = await openBackup({ db, dataDir, now: now(), passSecretFromEnv, receiptKeyFromEnv });
       req.log.info({ manifest }, 'backup taken');
       return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(stream);
     } catch (error) {

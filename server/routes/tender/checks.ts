@@ -11,6 +11,7 @@ import type { Session } from '../../http/context';
 export interface TenderingSupplier {
   supplierId: string;
   supplierCode: string;
+  supplierName: string;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface TenderingSupplier {
 export function tenderingSupplier(session: Session | null, refusal: MessageKey = 'forbidden'): TenderingSupplier {
   if (!session) throw unauthorized();
   if (!isOpenTo('tenderManagement', session.status)) throw new ApiError(Code.forbidden, refusal);
-  return { supplierId: session.supplierId, supplierCode: session.supplierCode };
+  return { supplierId: session.supplierId, supplierCode: session.supplierCode, supplierName: session.supplierName };
 }
 
 /** The `supplierCode` a write carries must be the caller's own (SPEC.md section 5 requires it). */

@@ -8,7 +8,11 @@ import type {
   tenderSubmitBidRequest,
 } from '../../../contract/schemas/tender';
 import type { z } from 'zod';
-import type { Tx } from '../../db/db';
+import type { FileRef } from '../../../contract/schemas/common';
+import type { ReceiptKind } from '../../../contract/schemas/receipt';
+import type { Queryable, Tx } from '../../db/db';
+import { receiptsOf } from '../../db/receipt-repo';
+import { issueReceipt } from '../../services/receipt-issue';
 import type { Session } from '../../http/context';
 import { UPLOAD_RULES, type UploadRule } from '../../../contract/upload-rules';
 import { findNotice } from '../../db/notice-repo';
@@ -31,8 +35,12 @@ type TenderSubmitBidInput = z.output<typeof tenderSubmitBidRequest>;
 type TenderApplyRefundInput = z.output<typeof tenderApplyRefundRequest>;
 
 export async function tenderRoutes(app: FastifyInstance): Promise<void> {
-  const { now, storage } = app.services;
-  const answer = (record: TenderRecord, at: Date): TenderRecordDetail => ({ ...record.detail, serverTime: at.toISOString() });
+  const { now, storage, receipts } = app.services;
+  const answer = async (db: Queryable, record: TenderRecord, at: Date): Promise<TenderRecordDetail> => ({
+    ...record.detail,
+    receipts: (await receiptsOf(db, record.detail.id)).map((r) => r.receipt),
+    serverTime: at.toISOString(),
+  });
 
   route(
     app,
@@ -52,7 +60,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
           const status = (notice.depositAmount ?? 0) > 0 ? 'signedUp' : 'depositConfirmed';
           ({ id } = await signUpRecord(tx, { supplierId, noticeId: notice.id, status }, at));
         }
-        return answer((await findRecord(tx, id))!, at);
+        return answer(tx, (await findRecord(tx, id))!, at);
       });
     },
     { idempotent: true },
@@ -73,18 +81,20 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'tender', endpoints.tenderGetById, async ({ input, session, db }) => {
     const { supplierId } = tenderingSupplier(session);
-    return answer(await ownRecord(db, input.id, supplierId), now());
+    return answer(db, await ownRecord(db, input.id, supplierId), now());
   });
 
   /**
    * A supplier's write on one of its records: status gating, its own supplier code, the record
-   * locked, the transition open (E409 otherwise); `write` does the rest in the same transaction,
-   * and the record as it then stands is the answer.
+   * locked, the transition open (E409 otherwise); `write` does the rest in the same transaction
+   * and says which files it took, its receipt is issued there too, and the record as it then
+   * stands (with the receipt) is the answer.
    */
   const onRecord =
     <I extends { tenderRecordId: string; supplierCode: string }>(
       action: TenderAction,
-      write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<void>,
+      kind: ReceiptKind,
+      write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<Array<[string, FileRef]>>,
     ) =>
     async ({ input, session, db }: { input: I; session: Session | null; db: Tx }) => {
       const supplier = tenderingSupplier(session);
@@ -93,8 +103,10 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
       return db.transaction(async (tx) => {
         const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
         ensureOpen(action, record, at);
-        await write({ input, tx, record, supplierId: supplier.supplierId, at });
-        return answer((await findRecord(tx, record.detail.id))!, at);
+        const files = await write({ input, tx, record, supplierId: supplier.supplierId, at });
+        const { id, tenderNo } = record.detail;
+        await issueReceipt(tx, { receipts, storage }, { kind, recordId: id, recordNo: tenderNo, files, supplier, at });
+        return answer(tx, (await findRecord(tx, id))!, at);
       });
     };
 
@@ -102,9 +114,10 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     app,
     'tender',
     endpoints.tenderPayDeposit,
-    onRecord<TenderPayDepositInput>('payDeposit', async ({ input, tx, record, supplierId, at }) => {
+    onRecord<TenderPayDepositInput>('payDeposit', 'deposit', async ({ input, tx, record, supplierId, at }) => {
       checkDeposit(input, record, at);
-      const [slip] = await ownFiles(tx, storage, named('remittanceSlip', input.remittanceSlip), UPLOAD_RULES.remittanceSlip, supplierId);
+      const refs = named('remittanceSlip', input.remittanceSlip);
+      const [slip] = await ownFiles(tx, storage, refs, UPLOAD_RULES.remittanceSlip, supplierId);
       const deposit = {
         depositType: input.depositType,
         amount: input.amount,
@@ -113,6 +126,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
         remittanceSlip: slip!,
       };
       await insertDeposit(tx, record.detail.id, deposit, at);
+      return refs;
     }),
     { idempotent: true },
   );
@@ -121,13 +135,17 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     app,
     'tender',
     endpoints.tenderSubmitBid,
-    onRecord<TenderSubmitBidInput>('submitBid', async ({ input, tx, record, supplierId, at }) => {
+    onRecord<TenderSubmitBidInput>('submitBid', 'bid', async ({ input, tx, record, supplierId, at }) => {
       const groups = orderedCertificates(
         input.certificates.map((group, i) => ({ ...group, index: i })),
         record.detail.requiredCertificates,
       );
-      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) =>
-        ownFiles(tx, storage, named(field, refs), rule, supplierId);
+      const taken: Array<[string, FileRef]> = [];
+      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) => {
+        const fields = named(field, refs);
+        taken.push(...fields);
+        return ownFiles(tx, storage, fields, rule, supplierId);
+      };
       const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
       const certificates = [];
       for (const group of groups)
@@ -137,6 +155,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
         });
       const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
       await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
+      return taken;
     }),
     { idempotent: true },
   );
@@ -145,8 +164,9 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     app,
     'tender',
     endpoints.tenderApplyRefund,
-    onRecord<TenderApplyRefundInput>('applyRefund', async ({ input, tx, record, at }) => {
+    onRecord<TenderApplyRefundInput>('applyRefund', 'refund', async ({ input, tx, record, at }) => {
       await insertRefundRequest(tx, record.detail.id, input.remark, at);
+      return [];
     }),
     { idempotent: true },
   );

@@ -14,12 +14,13 @@ export interface ApplyingSupplier {
   supplierId: string;
   /** Who uploaded the files, as the files section shows it. */
   username: string;
+  supplierName: string;
 }
 
 /** The caller: every supplier status may apply for visits (SPEC.md section 2, the menu entry). */
 export function applyingSupplier(session: Session | null): ApplyingSupplier {
   if (!session) throw unauthorized();
-  return { supplierId: session.supplierId, username: session.username };
+  return { supplierId: session.supplierId, username: session.username, supplierName: session.supplierName };
 }
 
 /** E404 "data lost": what another supplier's application (or none) looks like. */

@@ -8,6 +8,8 @@ import { insertApplication, setReviewStatus } from '../../db/visit-application-w
 import { conflict } from '../../http/api-error';
 import { route } from '../../http/route';
 import { named, ownFiles } from '../../services/file-refs';
+import { issueReceipt } from '../../services/receipt-issue';
+import type { FileRef } from '../../../contract/schemas/common';
 import { applicationLost, applyingSupplier, checkApplication, checkCopiedFrom } from './checks';
 
 /**
@@ -48,25 +50,25 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
     'visitApply',
     endpoints.visitApplySave,
     async ({ input, session, db, req }) => {
-      const { supplierId, username } = applyingSupplier(session);
+      const { supplierId, username, supplierName } = applyingSupplier(session);
       const at = now();
       return db.transaction(async (tx) => {
         await checkApplication(tx, input, at, req.locale);
         await checkCopiedFrom(tx, input.copiedFrom, supplierId);
-        const own = (field: string, refs: typeof input.contract, rule: (typeof UPLOAD_RULES)[keyof typeof UPLOAD_RULES]) =>
-          ownFiles(tx, storage, named(field, refs), rule, supplierId);
+        const taken: Array<[string, FileRef]> = [];
+        const own = (field: string, refs: typeof input.contract, rule: (typeof UPLOAD_RULES)[keyof typeof UPLOAD_RULES]) => {
+          const fields = named(field, refs);
+          taken.push(...fields);
+          return ownFiles(tx, storage, fields, rule, supplierId);
+        };
         const labourContract = await own('labourContract', input.labourContract, UPLOAD_RULES.labourContract);
         const contract = await own('contract', input.contract, UPLOAD_RULES.visitDocuments);
         const labourNotice = await own('labourNotice', input.labourNotice, UPLOAD_RULES.visitDocuments);
         const policy = await own('policy', input.policy, UPLOAD_RULES.visitDocuments);
         const appendix = await own('insurance.appendix', input.insurance.appendix, UPLOAD_RULES.visitDocuments);
-        const typed = await ownFiles(
-          tx,
-          storage,
-          input.files.map((f, i) => [`files.${i}.file`, f.file]),
-          UPLOAD_RULES.visitFiles,
-          supplierId,
-        );
+        const typedRefs = input.files.map((f, i): [string, FileRef] => [`files.${i}.file`, f.file]);
+        taken.push(...typedRefs);
+        const typed = await ownFiles(tx, storage, typedRefs, UPLOAD_RULES.visitFiles, supplierId);
         const sizes = new Map(
           (
             await findFilesByKeys(
@@ -84,7 +86,16 @@ export async function visitRoutes(app: FastifyInstance): Promise<void> {
           at,
           app.services.timeZone,
         );
-        return { ...(await applicationDetail(tx, id, supplierId, req.locale))!, serverTime: at.toISOString() };
+        const detail = (await applicationDetail(tx, id, supplierId, req.locale))!;
+        const receipt = await issueReceipt(tx, app.services, {
+          kind: 'visitApplication',
+          recordId: id,
+          recordNo: detail.visitNo,
+          files: taken,
+          supplier: { supplierId, supplierName },
+          at,
+        });
+        return { ...detail, receipt, serverTime: at.toISOString() };
       });
     },
     { idempotent: true },

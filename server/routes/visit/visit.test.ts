@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitApplicationDetail, VisitApplicationPage } from '../../../contract/schemas/visit';
 import { build, newSupplier } from '../../test/helper';
+import { receiptChecker } from '../../test/receipts';
 import { BYTES } from '../../test/tenders';
 import { dayFrom, PEOPLE, visitKit } from '../../test/visit-applications';
 
@@ -459,5 +460,34 @@ describe('visitApplySave with copiedFrom', () => {
     expect((await k.save(a104, { ...b, copiedFrom: 42 })).code).toBe('E400');
     // The files the refused saves named are still unclaimed, so this one may use them.
     expect((await k.save(other, { ...(await k.body(other, [PEOPLE[2]!])), copiedFrom: theirs.id })).code).toBe('E000');
+  });
+});
+
+describe('the receipt of a visit application', () => {
+  it('is signed with the application’s number and every file as stored; the detail keeps it; a refused save has none', async () => {
+    const { checked } = await receiptChecker(t);
+    const b = await k.body(a104);
+    const before = await t.count('receipts');
+    expect(
+      (
+        await k.save(
+          a104,
+          changed(b, (c) => (c.visitors = [])),
+        )
+      ).code,
+    ).toBe('E400');
+    expect(await t.count('receipts')).toBe(before);
+    const res = await k.save(a104, b);
+    expect(res.code).toBe('E000');
+    const paths = { 'labourContract.0': b.labourContract[0]!.path, 'files.0.file': b.files[0]!.file.path };
+    expect(await checked(res.data.receipt!, paths)).toMatchObject({
+      kind: 'visitApplication',
+      recordId: res.data.id,
+      recordNo: res.data.visitNo,
+      supplierId: a104.supplierId,
+      supplierName: '江苏恒通纸业有限公司',
+      fileCount: 2,
+    });
+    expect((await getById(res.data.id)).data.receipt).toEqual(res.data.receipt);
   });
 });

@@ -26,6 +26,7 @@ export function detail(overrides: Partial<CommunicationDetail> = {}): Communicat
         detail: '请确认纸箱的内径尺寸。',
         attachments: [],
         createdAt: '2026-03-01T08:00:00+08:00',
+        receipt: null,
       },
       {
         id: 'r2',
@@ -34,6 +35,7 @@ export function detail(overrides: Partial<CommunicationDetail> = {}): Communicat
         detail: '内径以附件图纸为准。',
         attachments: [{ name: '图纸.pdf', url: '/f/1', path: 'files/1.pdf' }],
         createdAt: '2026-03-02T09:30:00+08:00',
+        receipt: null,
       },
     ],
     ...overrides,

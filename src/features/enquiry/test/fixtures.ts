@@ -51,6 +51,7 @@ export function quote(round: number, prices: Record<string, string>, overrides: 
     total: '0.00',
     lines: Object.entries(prices).map(([lineId, price]) => ({ lineId, price })),
     letter: null,
+    receipt: null,
     ...overrides,
   };
 }

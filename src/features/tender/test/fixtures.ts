@@ -38,6 +38,7 @@ export function detail(overrides: Partial<TenderRecordDetail> = {}): TenderRecor
     deposit: null,
     bid: null,
     refund: null,
+    receipts: [],
     serverTime: new Date(SERVER_NOW).toISOString(),
     ...overrides,
   };

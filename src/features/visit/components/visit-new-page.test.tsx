@@ -298,6 +298,7 @@ describe('<VisitNewPage> checking the choices the device holds', () => {
         appendix: [],
         insuredPersons: [{ certificateNo: '11010519491231002X', name: '张三', job: '审核员' }],
       },
+      receipt: null,
       serverTime: new Date().toISOString(),
     };
     server.use(http.post(`${bidService}/visitApply/getById`, () => ok(detail)));

@@ -171,6 +171,7 @@ describe('the visit application form against the contract', () => {
         },
       ],
       files: [],
+      receipt: null,
       serverTime: '',
       insurance: {
         company: 'c',
