@@ -251,6 +251,18 @@ export const calls = named({
     public: false,
     summary: 'Submit the bid documents, certificates and bill of materials before the cut-off time (idempotent)',
   },
+  tenderReplaceBid: {
+    path: '/tender/replaceBid',
+    method: 'POST',
+    public: false,
+    summary: 'Replace the bid that stands with a new version before the cut-off time; the earlier one is kept, superseded (idempotent)',
+  },
+  tenderWithdrawBid: {
+    path: '/tender/withdrawBid',
+    method: 'POST',
+    public: false,
+    summary: 'Withdraw the bid that stands before the cut-off time; the record may take a new bid (idempotent)',
+  },
   tenderApplyRefund: {
     path: '/tender/applyRefund',
     method: 'POST',

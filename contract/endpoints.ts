@@ -22,6 +22,8 @@ import {
   tenderRecordPage,
   tenderSignUpRequest,
   tenderSubmitBidRequest,
+  tenderReplaceBidRequest,
+  tenderWithdrawBidRequest,
 } from './schemas/tender';
 import {
   enquiryDetail,
@@ -146,6 +148,8 @@ export const endpoints = {
   tenderGetById: { ...calls.tenderGetById, request: tenderGetByIdRequest, response: tenderRecordDetail },
   tenderPayDeposit: { ...calls.tenderPayDeposit, request: tenderPayDepositRequest, response: tenderRecordDetail },
   tenderSubmitBid: { ...calls.tenderSubmitBid, request: tenderSubmitBidRequest, response: tenderRecordDetail },
+  tenderReplaceBid: { ...calls.tenderReplaceBid, request: tenderReplaceBidRequest, response: tenderRecordDetail },
+  tenderWithdrawBid: { ...calls.tenderWithdrawBid, request: tenderWithdrawBidRequest, response: tenderRecordDetail },
   tenderApplyRefund: { ...calls.tenderApplyRefund, request: tenderApplyRefundRequest, response: tenderRecordDetail },
 
   enquiryListByPage: { ...calls.enquiryListByPage, request: enquiryListRequest, response: enquiryPage },

@@ -41,7 +41,16 @@ export const STATUS_RULES: Readonly<Record<MenuKey, MenuRule>> = {
   home: { open: 'every' },
   tenderManagement: {
     open: { only: [A104, A141] },
-    calls: ['tenderSignUp', 'tenderListByPage', 'tenderGetById', 'tenderPayDeposit', 'tenderSubmitBid', 'tenderApplyRefund'],
+    calls: [
+      'tenderSignUp',
+      'tenderListByPage',
+      'tenderGetById',
+      'tenderPayDeposit',
+      'tenderSubmitBid',
+      'tenderReplaceBid',
+      'tenderWithdrawBid',
+      'tenderApplyRefund',
+    ],
   },
   bargaining: {
     open: { allBut: [A101] },

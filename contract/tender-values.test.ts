@@ -35,11 +35,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: [null, 'pastDeadline'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
     unconfirmed: {
       payDeposit: [null, 'pastDeadline'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
   },
@@ -47,11 +51,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
     unconfirmed: {
       payDeposit: ['depositAwaitingReview', 'depositAwaitingReview'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
   },
@@ -59,11 +67,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: [null, 'pastDeadline'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
     unconfirmed: {
       payDeposit: [null, 'pastDeadline'],
       submitBid: ['bidNeedsConfirmedDeposit', 'bidNeedsConfirmedDeposit'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
   },
@@ -71,12 +83,16 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: [null, 'pastDeadline'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
     // A notice without a deposit signs up straight into depositConfirmed.
     unconfirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: [null, 'pastDeadline'],
+      replaceBid: ['bidNotSubmitted', 'bidNotSubmitted'],
+      withdrawBid: ['bidNotSubmitted', 'bidNotSubmitted'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
   },
@@ -84,11 +100,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'],
+      replaceBid: [null, 'pastDeadline'],
+      withdrawBid: [null, 'pastDeadline'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
     unconfirmed: {
       payDeposit: ['conflict', 'conflict'],
       submitBid: ['bidAlreadySubmitted', 'bidAlreadySubmitted'],
+      replaceBid: [null, 'pastDeadline'],
+      withdrawBid: [null, 'pastDeadline'],
       applyRefund: ['refundBeforeResult', 'refundBeforeResult'],
     },
   },
@@ -96,11 +116,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundNotForWinner', 'refundNotForWinner'],
     },
     unconfirmed: {
       payDeposit: ['conflict', 'conflict'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundNotForWinner', 'refundNotForWinner'],
     },
   },
@@ -108,11 +132,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: [null, null],
     },
     unconfirmed: {
       payDeposit: ['conflict', 'conflict'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundNoDeposit', 'refundNoDeposit'],
     },
   },
@@ -120,11 +148,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'],
     },
     unconfirmed: {
       payDeposit: ['conflict', 'conflict'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundAlreadyRequested', 'refundAlreadyRequested'],
     },
   },
@@ -132,11 +164,15 @@ const TABLE: Record<TenderStatus, Record<'confirmed' | 'unconfirmed', Record<Ten
     confirmed: {
       payDeposit: ['depositAlreadyConfirmed', 'depositAlreadyConfirmed'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'],
     },
     unconfirmed: {
       payDeposit: ['conflict', 'conflict'],
       submitBid: ['conflict', 'conflict'],
+      replaceBid: ['conflict', 'conflict'],
+      withdrawBid: ['conflict', 'conflict'],
       applyRefund: ['refundAlreadyDone', 'refundAlreadyDone'],
     },
   },
@@ -190,16 +226,18 @@ describe('TENDER_TRANSITIONS', () => {
     }
   });
 
-  it('leads to statuses of the record, never back to where it started', () => {
+  it('leads to statuses of the record, never back to where it started but for a replaced bid (a new version)', () => {
     for (const action of TENDER_ACTIONS) {
       const rule = TENDER_TRANSITIONS[action];
       expect(TENDER_STATUSES).toContain(rule.to);
-      expect(rule.from).not.toContain(rule.to);
+      if (action !== 'replaceBid') expect(rule.from).not.toContain(rule.to);
     }
+    expect(TENDER_TRANSITIONS.replaceBid).toMatchObject({ from: ['bidSubmitted'], to: 'bidSubmitted' });
   });
 
-  it('lists as pending exactly the statuses some action starts from', () => {
-    const starts = new Set(TENDER_ACTIONS.flatMap((action) => TENDER_TRANSITIONS[action].from));
+  it('lists as pending exactly the statuses some step forward starts from (changing a submitted bid is a choice, not a to-do)', () => {
+    const forward = TENDER_ACTIONS.filter((action) => action !== 'replaceBid' && action !== 'withdrawBid');
+    const starts = new Set(forward.flatMap((action) => TENDER_TRANSITIONS[action].from));
     expect([...PENDING_TENDER_STATUSES].sort()).toEqual([...starts].sort());
   });
 });

@@ -5,11 +5,13 @@ import type { MessageKey } from './messages';
  * names no values; our decision, drawn in docs/decisions/tender-records.md). Without zod: the portal's
  * list, its route search and the actions table need these on screens that load no schemas.
  *
- * signedUp ──payDeposit──▶ depositSubmitted ──confirm (buyer)──▶ depositConfirmed ──submitBid──▶ bidSubmitted
+ * signedUp ──payDeposit──▶ depositSubmitted ──confirm (buyer)──▶ depositConfirmed ──submitBid──▶ bidSubmitted ⟲ replaceBid
  *    ▲                        │ reject (buyer, reason)                                              │ announce (buyer)
  *    └──payDeposit── depositRejected ◀┘                                                  won ◀──────┴──────▶ lost
  *                                                                        lost ──applyRefund──▶ refundRequested ──refund (buyer, voucher)──▶ refunded
  *
+ * Before the cut-off a submitted bid may be replaced (replaceBid: a new version, the record stays
+ * bidSubmitted) or withdrawn (withdrawBid: back to depositConfirmed, where a new bid may follow).
  * A notice without a deposit signs up straight into depositConfirmed. Announcing the result
  * closes the notice; every record of it that is not won becomes lost (a lost record whose
  * deposit was never confirmed has nothing to refund).
@@ -48,7 +50,7 @@ export function refundStatusOf(status: TenderStatus, depositConfirmed: boolean):
 }
 
 /** The supplier's writes on a record; `signUp` creates one. */
-export const TENDER_ACTIONS = ['payDeposit', 'submitBid', 'applyRefund'] as const;
+export const TENDER_ACTIONS = ['payDeposit', 'submitBid', 'replaceBid', 'withdrawBid', 'applyRefund'] as const;
 export type TenderAction = (typeof TENDER_ACTIONS)[number];
 
 /**
@@ -59,6 +61,10 @@ export type TenderAction = (typeof TENDER_ACTIONS)[number];
 export const TENDER_TRANSITIONS: Record<TenderAction, { from: readonly TenderStatus[]; to: TenderStatus; beforeDeadline: boolean }> = {
   payDeposit: { from: ['signedUp', 'depositRejected'], to: 'depositSubmitted', beforeDeadline: true },
   submitBid: { from: ['depositConfirmed'], to: 'bidSubmitted', beforeDeadline: true },
+  // A submitted bid is never edited: a replacement is a new version, a withdrawal returns the
+  // record to where a new bid may be submitted (PRC Bidding Law art. 29; docs/decisions/bid-versions.md).
+  replaceBid: { from: ['bidSubmitted'], to: 'bidSubmitted', beforeDeadline: true },
+  withdrawBid: { from: ['bidSubmitted'], to: 'depositConfirmed', beforeDeadline: true },
   applyRefund: { from: ['lost'], to: 'refundRequested', beforeDeadline: false },
 };
 
@@ -94,6 +100,8 @@ export function actionBlock(
     }
     if (!rule.from.includes(record.status)) return 'bidNeedsConfirmedDeposit';
   }
+  if ((action === 'replaceBid' || action === 'withdrawBid') && !rule.from.includes(record.status))
+    return ['won', 'lost', 'refundRequested', 'refunded'].includes(record.status) ? 'conflict' : 'bidNotSubmitted';
   if (rule.beforeDeadline && Date.parse(record.cutoffTime) <= now) return 'pastDeadline';
   return null;
 }

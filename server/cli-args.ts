@@ -19,7 +19,7 @@ export const USAGE = `Usage: npm run cli -- <command>
   list-bases   (the production bases and the time zone of each one's gate passes)
   set-base-time-zone <base code> <IANA zone | default>   (default: the buyer's TIME_ZONE)
   get-visitor-person --phone <mobile>
-  list-tender-records [--supplier <username|supplierCode>] [--tender-no <no>]
+  list-tender-records [--supplier <username|supplierCode>] [--tender-no <no>]   (every deposit and every bid version)
   confirm-deposit --id <record id>
   reject-deposit --id <record id> --reason <text>
   announce-result --tender-no <no> --winner <username|supplierCode>

@@ -74,6 +74,8 @@ export type DepositDetail = z.infer<typeof depositDetail>;
 const certificateGroup = z.object({ name: z.string(), files: z.array(fileRef) });
 
 const bidDetail = z.object({
+  /** 1 for the first bid, one more for each replacement or bid after a withdrawal. */
+  version: z.number().int(),
   bidDocuments: z.array(fileRef),
   certificates: z.array(certificateGroup),
   billOfMaterials: fileRef,
@@ -88,12 +90,24 @@ const refundDetail = z.object({
   voucher: fileRef.nullable(),
 });
 
+/** Every bid of a record, oldest first: the one standing, those a later version replaced, those withdrawn. */
+const bidVersion = z.object({
+  version: z.number().int(),
+  submittedAt: z.string(),
+  status: z.enum(['standing', 'superseded', 'withdrawn']),
+  /** When a later version replaced it or it was withdrawn; null while it stands. */
+  closedAt: z.string().nullable(),
+});
+export type BidVersion = z.infer<typeof bidVersion>;
+
 /** A record with everything the supplier sent and the buyer answered. */
 export const tenderRecordDetail = tenderRecordSummary.extend({
   /** The certificate documents the notice requires, one upload group each. */
   requiredCertificates: z.array(z.string()),
   deposit: depositDetail.nullable(),
+  /** The bid that stands (null before the first and after a withdrawal). */
   bid: bidDetail.nullable(),
+  bidVersions: z.array(bidVersion),
   refund: refundDetail.nullable(),
   /** The signed receipts of what the supplier submitted on this record, in the order received (docs/decisions/receipts.md). */
   receipts: z.array(receipt),
@@ -138,6 +152,22 @@ export const tenderSubmitBidRequest = z.object({
     .max(MAX_FILES_AT_ONCE, err('tooManyFiles'))
     .default([]),
   billOfMaterials: filesOf(UPLOAD_RULES.billOfMaterials),
+});
+
+/**
+ * A new version of the bid that stands, before the cut-off: the whole bid again (a submitted
+ * bid is never edited). `version` is the one it replaces, as the supplier saw it: a replacement
+ * that waited in the outbox while another version was submitted is refused (bidVersionChanged).
+ */
+export const tenderReplaceBidRequest = tenderSubmitBidRequest.extend({
+  version: z.number(err('paramsLost')).int(err('paramsLost')).min(1, err('paramsLost')),
+});
+
+/** Withdraws the bid that stands (`version`, as the supplier saw it) before the cut-off: the record may take a new bid. */
+export const tenderWithdrawBidRequest = z.object({
+  tenderRecordId: tenderRecordId(),
+  supplierCode: supplierCode(),
+  version: z.number(err('paramsLost')).int(err('paramsLost')).min(1, err('paramsLost')),
 });
 
 export const tenderApplyRefundRequest = z.object({

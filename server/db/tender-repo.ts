@@ -3,6 +3,7 @@ import {
   refundStatusOf,
   winStatusOf,
   type BidDetail,
+  type BidVersion,
   type DepositDetail,
   type DepositType,
   type TenderRecordDetail,
@@ -38,6 +39,8 @@ interface RecordRow {
   certificates: BidDetail['certificates'] | null;
   bill_of_materials: FileRef | null;
   bid_submitted_at: Date | null;
+  bid_version: number | null;
+  bid_versions: Array<{ version: number; submittedAt: string; supersededAt: string | null; withdrawnAt: string | null }> | string;
   remark: string | null;
   requested_at: Date | null;
   refunded_at: Date | null;
@@ -55,20 +58,23 @@ const RECORD_SELECT = `
          dep.deposit_type, dep.amount::float8 AS deposit_amount, dep.currency AS deposit_currency,
          to_char(dep.payment_date, 'YYYY-MM-DD') AS payment_date, dep.remittance_slip,
          dep.submitted_at AS deposit_submitted_at, dep.confirmed_at, dep.reject_reason,
-         b.bid_documents, b.certificates, b.bill_of_materials, b.submitted_at AS bid_submitted_at,
+         b.bid_documents, b.certificates, b.bill_of_materials, b.submitted_at AS bid_submitted_at, b.version AS bid_version,
+         (SELECT coalesce(json_agg(json_build_object('version', v.version, 'submittedAt', v.submitted_at,
+                   'supersededAt', v.superseded_at, 'withdrawnAt', v.withdrawn_at) ORDER BY v.version), '[]'::json)
+            FROM tender_bids v WHERE v.record_id = r.id) AS bid_versions,
          f.remark, f.requested_at, f.refunded_at, f.voucher,
          r.signed_up_at, r.updated_at
     FROM tender_records r
     JOIN notices n ON n.id = r.notice_id
     JOIN notice_details d ON d.notice_id = r.notice_id
     LEFT JOIN LATERAL (SELECT * FROM tender_deposits x WHERE x.record_id = r.id ORDER BY x.seq DESC LIMIT 1) dep ON true
-    LEFT JOIN tender_bids b ON b.record_id = r.id
+    LEFT JOIN tender_bids b ON b.record_id = r.id AND b.superseded_at IS NULL AND b.withdrawn_at IS NULL
     LEFT JOIN tender_refunds f ON f.record_id = r.id`;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isRecordId = (id: string) => UUID_RE.test(id);
 
-const iso = (d: Date) => new Date(d).toISOString();
+const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
 /** A record as stored: its detail (without the answer's clock) and its owner. */
@@ -121,12 +127,22 @@ function toRecord(r: RecordRow): TenderRecord {
       deposit,
       bid: r.bill_of_materials
         ? {
+            version: r.bid_version!,
             bidDocuments: r.bid_documents ?? [],
             certificates: r.certificates ?? [],
             billOfMaterials: r.bill_of_materials,
             submittedAt: iso(r.bid_submitted_at!),
           }
         : null,
+      bidVersions: (typeof r.bid_versions === 'string'
+        ? (JSON.parse(r.bid_versions) as Exclude<RecordRow['bid_versions'], string>)
+        : r.bid_versions
+      ).map((v) => ({
+        version: v.version,
+        submittedAt: iso(v.submittedAt),
+        status: v.supersededAt ? 'superseded' : v.withdrawnAt ? 'withdrawn' : 'standing',
+        closedAt: v.supersededAt ? iso(v.supersededAt) : v.withdrawnAt ? iso(v.withdrawnAt) : null,
+      })),
       refund: r.requested_at
         ? { remark: r.remark ?? '', requestedAt: iso(r.requested_at), refundedAt: isoOrNull(r.refunded_at), voucher: r.voucher }
         : null,
@@ -135,7 +151,7 @@ function toRecord(r: RecordRow): TenderRecord {
 }
 
 export const summaryOf = (record: TenderRecord): TenderRecordSummary => {
-  const { requiredCertificates: _c, deposit: _d, bid: _b, refund: _r, ...summary } = record.detail;
+  const { requiredCertificates: _c, deposit: _d, bid: _b, bidVersions: _v, refund: _r, ...summary } = record.detail;
   return summary;
 };
 
@@ -215,5 +231,36 @@ export async function depositsOf(db: Queryable, recordId: string): Promise<Depos
     confirmedAt: isoOrNull(r.confirmed_at),
     rejectedAt: isoOrNull(r.rejected_at),
     rejectReason: r.reject_reason,
+  }));
+}
+
+export interface BidSubmission extends BidDetail {
+  status: BidVersion['status'];
+  closedAt: string | null;
+}
+
+/** Every bid version of a record, oldest first, with its files (operators see the history). */
+export async function bidsOf(db: Queryable, recordId: string): Promise<BidSubmission[]> {
+  const rows = await db.query<{
+    version: number;
+    bid_documents: FileRef[];
+    certificates: BidDetail['certificates'];
+    bill_of_materials: FileRef;
+    submitted_at: Date;
+    superseded_at: Date | null;
+    withdrawn_at: Date | null;
+  }>(
+    `SELECT version, bid_documents, certificates, bill_of_materials, submitted_at, superseded_at, withdrawn_at
+       FROM tender_bids WHERE record_id = $1 ORDER BY version`,
+    [recordId],
+  );
+  return rows.map((r) => ({
+    version: r.version,
+    bidDocuments: r.bid_documents,
+    certificates: r.certificates,
+    billOfMaterials: r.bill_of_materials,
+    submittedAt: iso(r.submitted_at),
+    status: r.superseded_at ? 'superseded' : r.withdrawn_at ? 'withdrawn' : 'standing',
+    closedAt: isoOrNull(r.superseded_at ?? r.withdrawn_at),
   }));
 }

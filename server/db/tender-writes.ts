@@ -93,12 +93,38 @@ export async function reviewDeposit(
   );
 }
 
-export async function insertBid(db: Queryable, recordId: string, bid: Omit<BidDetail, 'submittedAt'>, now: Date): Promise<void> {
-  await db.query(
-    'INSERT INTO tender_bids (record_id, bid_documents, certificates, bill_of_materials, submitted_at) VALUES ($1, $2, $3, $4, $5)',
+/**
+ * A new version of the record's bid, standing from now: the first, one after a withdrawal, or a
+ * replacement (`replace`: the version standing is superseded first). Answers its number.
+ */
+export async function insertBid(
+  db: Queryable,
+  recordId: string,
+  bid: Omit<BidDetail, 'submittedAt' | 'version'>,
+  now: Date,
+  replace = false,
+): Promise<number> {
+  if (replace)
+    await db.query('UPDATE tender_bids SET superseded_at = $2 WHERE record_id = $1 AND superseded_at IS NULL AND withdrawn_at IS NULL', [
+      recordId,
+      now,
+    ]);
+  const rows = await db.query<{ version: number }>(
+    `INSERT INTO tender_bids (record_id, version, bid_documents, certificates, bill_of_materials, submitted_at)
+     VALUES ($1, (SELECT coalesce(max(version), 0) + 1 FROM tender_bids WHERE record_id = $1), $2, $3, $4, $5) RETURNING version`,
     [recordId, JSON.stringify(bid.bidDocuments), JSON.stringify(bid.certificates), JSON.stringify(bid.billOfMaterials), now],
   );
   await setRecordStatus(db, recordId, 'bidSubmitted', now);
+  return rows[0]!.version;
+}
+
+/** The standing bid withdrawn (kept, marked): the record is back where a bid may be submitted. */
+export async function withdrawBid(db: Queryable, recordId: string, now: Date): Promise<void> {
+  await db.query('UPDATE tender_bids SET withdrawn_at = $2 WHERE record_id = $1 AND superseded_at IS NULL AND withdrawn_at IS NULL', [
+    recordId,
+    now,
+  ]);
+  await setRecordStatus(db, recordId, 'depositConfirmed', now);
 }
 
 export async function insertRefundRequest(db: Queryable, recordId: string, remark: string, now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import type { TenderStatus } from '../../contract/schemas/tender';
 import type { Queryable } from '../db/db';
 import { findNoticeByTenderNo, setCutoffTime } from '../db/notice-repo';
 import { findSupplierByHandle, listSuppliers } from '../db/supplier-repo';
-import { depositsOf, findRecord, listRecordsOf, type TenderRecord } from '../db/tender-repo';
+import { bidsOf, depositsOf, findRecord, listRecordsOf, type TenderRecord } from '../db/tender-repo';
 import { announceResult as recordResult, markRefunded, reviewDeposit } from '../db/tender-writes';
 import { storeLocalFile } from './operator-communication';
 import { OperatorError, type OperatorContext } from './operator-errors';
@@ -21,12 +21,17 @@ export const tenderInputs = {
   closeNotice: z.object({ tenderNo }),
 };
 
-/** A record as the operator sees it: who, every deposit submission (rejected ones too), bid, refund. */
+/**
+ * A record as the operator sees it: who, every deposit submission (rejected ones too), the bid
+ * that stands and every version of it (superseded and withdrawn ones with their files), refund.
+ */
 async function operatorView(db: Queryable, record: TenderRecord, usernames: Map<string, string>) {
+  const { bidVersions: _listed, ...detail } = record.detail;
   return {
     supplier: usernames.get(record.supplierId) ?? record.supplierId,
-    ...record.detail,
+    ...detail,
     deposits: await depositsOf(db, record.detail.id),
+    bids: await bidsOf(db, record.detail.id),
   };
 }
 

@@ -166,7 +166,10 @@ describe('tenderSubmitBid', () => {
     const rejected = await k.recordAt(a104, 'depositSubmitted');
     await k.operator('rejectDeposit', { id: rejected.record.id, reason: '未到账' });
     await expect409(rejected.record, needsDeposit);
-    await expect409((await k.recordAt(a104, 'bidSubmitted')).record, 'The bid was submitted and can no longer be edited');
+    await expect409(
+      (await k.recordAt(a104, 'bidSubmitted')).record,
+      'The bid was submitted: to change it, replace or withdraw it before the deadline',
+    );
     const seeded = await t.post<{ records: Array<{ id: string; status: string }> }>('/tender/listByPage', { pageSize: 100 }, k.as(a104));
     for (const status of ['won', 'refundRequested', 'refunded']) {
       const id = seeded.data.records.find((r) => r.status === status)!.id;

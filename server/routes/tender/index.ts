@@ -6,6 +6,8 @@ import type {
   TenderRecordDetail,
   tenderPayDepositRequest,
   tenderSubmitBidRequest,
+  tenderReplaceBidRequest,
+  tenderWithdrawBidRequest,
 } from '../../../contract/schemas/tender';
 import type { z } from 'zod';
 import type { FileRef } from '../../../contract/schemas/common';
@@ -17,7 +19,7 @@ import type { Session } from '../../http/context';
 import { UPLOAD_RULES, type UploadRule } from '../../../contract/upload-rules';
 import { findNotice } from '../../db/notice-repo';
 import { findRecord, listRecords, type TenderRecord } from '../../db/tender-repo';
-import { findRecordIdOf, insertBid, insertDeposit, insertRefundRequest, signUpRecord } from '../../db/tender-writes';
+import { findRecordIdOf, insertBid, insertDeposit, insertRefundRequest, signUpRecord, withdrawBid } from '../../db/tender-writes';
 import { conflict, notFound } from '../../http/api-error';
 import { route } from '../../http/route';
 import { named, ownFiles } from '../../services/file-refs';
@@ -33,6 +35,10 @@ import { checkDeposit, ensureOpen, ensureOwnCode, orderedCertificates, ownRecord
 type TenderPayDepositInput = z.output<typeof tenderPayDepositRequest>;
 type TenderSubmitBidInput = z.output<typeof tenderSubmitBidRequest>;
 type TenderApplyRefundInput = z.output<typeof tenderApplyRefundRequest>;
+type TenderReplaceBidInput = z.output<typeof tenderReplaceBidRequest>;
+type TenderWithdrawBidInput = z.output<typeof tenderWithdrawBidRequest>;
+/** What a write took, for its receipt: its files and, for a bid, its version. */
+type Act = { files: Array<[string, FileRef]>; version?: number };
 
 export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   const { now, storage, receipts } = app.services;
@@ -94,7 +100,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     <I extends { tenderRecordId: string; supplierCode: string }>(
       action: TenderAction,
       kind: ReceiptKind,
-      write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<Array<[string, FileRef]>>,
+      write: (w: { input: I; tx: Tx; record: TenderRecord; supplierId: string; at: Date }) => Promise<Act>,
     ) =>
     async ({ input, session, db }: { input: I; session: Session | null; db: Tx }) => {
       const supplier = tenderingSupplier(session);
@@ -103,9 +109,9 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
       return db.transaction(async (tx) => {
         const record = await ownRecord(tx, input.tenderRecordId, supplier.supplierId, true);
         ensureOpen(action, record, at);
-        const files = await write({ input, tx, record, supplierId: supplier.supplierId, at });
+        const act = await write({ input, tx, record, supplierId: supplier.supplierId, at });
         const { id, tenderNo } = record.detail;
-        await issueReceipt(tx, { receipts, storage }, { kind, recordId: id, recordNo: tenderNo, files, supplier, at });
+        await issueReceipt(tx, { receipts, storage }, { kind, recordId: id, recordNo: tenderNo, ...act, supplier, at });
         return answer(tx, (await findRecord(tx, id))!, at);
       });
     };
@@ -126,7 +132,63 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
         remittanceSlip: slip!,
       };
       await insertDeposit(tx, record.detail.id, deposit, at);
-      return refs;
+      return { files: refs };
+    }),
+    { idempotent: true },
+  );
+
+  /**
+   * A bid's files, owned and in the notice's order, written as a new version of the record's bid
+   * (`replace`: superseding the one standing); what its receipt states.
+   */
+  async function writeBid(
+    { input, tx, record, supplierId, at }: { input: TenderSubmitBidInput; tx: Tx; record: TenderRecord; supplierId: string; at: Date },
+    replace: boolean,
+  ): Promise<Act> {
+    const groups = orderedCertificates(
+      input.certificates.map((group, i) => ({ ...group, index: i })),
+      record.detail.requiredCertificates,
+    );
+    const files: Array<[string, FileRef]> = [];
+    const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) => {
+      const fields = named(field, refs);
+      files.push(...fields);
+      return ownFiles(tx, storage, fields, rule, supplierId);
+    };
+    const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
+    const certificates = [];
+    for (const group of groups)
+      certificates.push({
+        name: group.name,
+        files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles),
+      });
+    const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
+    const version = await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at, replace);
+    return { files, version };
+  }
+
+  /** A replacement or a withdrawal names the version it acts on: the one standing, or E409. */
+  const ensureStanding = (record: TenderRecord, version: number) => {
+    if (record.detail.bid?.version !== version) throw conflict('bidVersionChanged');
+  };
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderSubmitBid,
+    onRecord<TenderSubmitBidInput>('submitBid', 'bid', (w) => writeBid(w, false)),
+    {
+      idempotent: true,
+    },
+  );
+
+  route(
+    app,
+    'tender',
+    endpoints.tenderReplaceBid,
+    onRecord<TenderReplaceBidInput>('replaceBid', 'bid', (w) => {
+      ensureStanding(w.record, w.input.version);
+      return writeBid(w, true);
     }),
     { idempotent: true },
   );
@@ -134,28 +196,11 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     'tender',
-    endpoints.tenderSubmitBid,
-    onRecord<TenderSubmitBidInput>('submitBid', 'bid', async ({ input, tx, record, supplierId, at }) => {
-      const groups = orderedCertificates(
-        input.certificates.map((group, i) => ({ ...group, index: i })),
-        record.detail.requiredCertificates,
-      );
-      const taken: Array<[string, FileRef]> = [];
-      const own = (field: string, refs: typeof input.bidDocuments, rule: UploadRule) => {
-        const fields = named(field, refs);
-        taken.push(...fields);
-        return ownFiles(tx, storage, fields, rule, supplierId);
-      };
-      const bidDocuments = await own('bidDocuments', input.bidDocuments, UPLOAD_RULES.bidDocuments);
-      const certificates = [];
-      for (const group of groups)
-        certificates.push({
-          name: group.name,
-          files: await own(`certificates.${group.index}.files`, group.files, UPLOAD_RULES.certificateFiles),
-        });
-      const [billOfMaterials] = await own('billOfMaterials', input.billOfMaterials, UPLOAD_RULES.billOfMaterials);
-      await insertBid(tx, record.detail.id, { bidDocuments, certificates, billOfMaterials: billOfMaterials! }, at);
-      return taken;
+    endpoints.tenderWithdrawBid,
+    onRecord<TenderWithdrawBidInput>('withdrawBid', 'bidWithdrawal', async ({ input, tx, record, at }) => {
+      ensureStanding(record, input.version);
+      await withdrawBid(tx, record.detail.id, at);
+      return { files: [], version: input.version };
     }),
     { idempotent: true },
   );
@@ -166,7 +211,7 @@ export async function tenderRoutes(app: FastifyInstance): Promise<void> {
     endpoints.tenderApplyRefund,
     onRecord<TenderApplyRefundInput>('applyRefund', 'refund', async ({ input, tx, record, at }) => {
       await insertRefundRequest(tx, record.detail.id, input.remark, at);
-      return [];
+      return { files: [] };
     }),
     { idempotent: true },
   );

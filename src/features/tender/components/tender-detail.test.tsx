@@ -99,6 +99,7 @@ describe('TenderDetailView', () => {
             rejectReason: null,
           },
           bid: {
+            version: 1,
             bidDocuments: [file('投标书.pdf')],
             certificates: [
               { name: '营业执照', files: [file('执照.pdf')] },

@@ -37,6 +37,7 @@ export function detail(overrides: Partial<TenderRecordDetail> = {}): TenderRecor
     requiredCertificates: ['营业执照', 'ISO 9001'],
     deposit: null,
     bid: null,
+    bidVersions: [],
     refund: null,
     receipts: [],
     serverTime: new Date(SERVER_NOW).toISOString(),
