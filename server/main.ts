@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     maxConnectionsPerAddress: env.maxConnectionsPerAddress,
   });
   // Demo data on the embedded default only, unless SEED_DEMO says otherwise (env.ts).
-  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone)))
+  if (env.seedDemo && (await seedDemo(app.services.db, app.services.storage, new Date(), app.services.timeZone, app.services.receipts)))
     app.log.info('seeded the demo data');
   const demoAccounts = await existingDemoAccounts(app.services.db);
   // Expired sessions, old attempts and keys, unclaimed and unfinished uploads are useless; keep them small.

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { requiredText, text } from '../rules';
 import { sha256Hex } from './common';
+import { RECEIPT_KINDS } from '../receipt-claims';
 
 /**
  * A receipt: the bid service's signed statement that it received a submission, and when
@@ -14,9 +15,7 @@ import { sha256Hex } from './common';
  *   so a list that differs from the one signed fails the check.
  */
 
-/** What was submitted: each kind is one act of SPEC.md with its own receipt. */
-export const RECEIPT_KINDS = ['bid', 'bidWithdrawal', 'deposit', 'refund', 'quote', 'visitApplication', 'communication', 'reply'] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+export type { ReceiptKind } from '../receipt-claims';
 
 export const receiptFile = z.object({
   /** The field it was sent in: 'bidDocuments', 'certificates.0.files', 'remittanceSlip'... */
@@ -54,22 +53,6 @@ export const receipt = z.object({
 });
 export type Receipt = z.infer<typeof receipt>;
 
-/**
- * The claims a receipt states, read without checking its signature: what a screen shows of a
- * receipt it was given by the bid service. Whether it holds is the check's business
- * (`/receipt/check`, the /verify page). Null when it is not a receipt of this format.
- */
-export function readClaims(jws: string): ReceiptClaims | null {
-  const payload = jws.split('.')[1];
-  if (!payload) return null;
-  try {
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    const parsed = receiptClaims.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The canonical JSON of a receipt's files, which `filesDigest` hashes: the list in its order,

@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE } from '../../contract/time-zone';
 import type { Db, Tx } from '../db/db';
 import { insertFile } from '../db/file-repo';
 import { countAllNotices, insertNotice } from '../db/notice-repo';
+import type { Receipts } from '../services/receipts';
 import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
 import { downloadUrl } from '../services/file-refs';
@@ -106,7 +107,13 @@ const SEED_LOCK = 7301946504;
  * Does nothing when notices exist already. One transaction under a database lock: instances
  * started together on one PostgreSQL seed it once, and a failed seed leaves nothing half-written.
  */
-export async function seedDemo(database: Db, storage: FileStorage, now = new Date(), timeZone = DEFAULT_TIME_ZONE): Promise<boolean> {
+export async function seedDemo(
+  database: Db,
+  storage: FileStorage,
+  now = new Date(),
+  timeZone = DEFAULT_TIME_ZONE,
+  receipts?: Receipts,
+): Promise<boolean> {
   // All of it or nothing, once: a second instance waits at the lock, then finds the notices.
   return database.transaction(async (db) => {
     await db.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
@@ -133,7 +140,7 @@ export async function seedDemo(database: Db, storage: FileStorage, now = new Dat
     for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
     await seedDemoSuppliers(db, storage, now);
     await seedDemoCommunications(db, storage, now, timeZone);
-    await seedDemoTenders(db, storage, now);
+    await seedDemoTenders(db, storage, now, receipts);
     await seedDemoEnquiries(db, now);
     await seedDemoVisit(db, now, timeZone);
     await seedDemoVisitApplications(db, storage, now, timeZone);

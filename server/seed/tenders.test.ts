@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { actionBlock, type TenderRecordDetail, type TenderRecordPage } from '../../contract/schemas/tender';
 import { storedFileKind } from '../services/file-kinds';
+import { readClaims } from '../../contract/receipt-claims';
 import { build } from '../test/helper';
+import { receiptChecker } from '../test/receipts';
 
 const t = await build();
 const a104 = await t.login('demo_a104');
@@ -68,5 +70,30 @@ describe('demo tender records', () => {
     expect(rows).toHaveLength(8);
     for (const row of rows) expect(row.registrations).toBeGreaterThanOrEqual(row.records);
     expect(await t.count('tender_results')).toBe(1);
+  });
+});
+
+describe('demo receipts', () => {
+  it('gives each submission of the demo records its signed receipt, files as stored, as the calls would have', async () => {
+    const { checked } = await receiptChecker(t);
+    const byStatus = Object.fromEntries((await list(a104.token)).records.map((r) => [r.status, r]));
+    const kinds = async (status: string) => (await detail(byStatus[status]!.id, a104.token)).receipts.map((r) => readClaims(r.jws)?.kind);
+    expect(await kinds('signedUp')).toEqual([]);
+    expect(await kinds('depositSubmitted')).toEqual(['deposit']);
+    expect(await kinds('refunded')).toEqual(['deposit', 'bid', 'refund']);
+    const submitted = await detail(byStatus.bidSubmitted!.id, a104.token);
+    const bid = submitted.bid!;
+    const paths: Record<string, string> = {
+      'bidDocuments.0': bid.bidDocuments[0]!.path,
+      'billOfMaterials.0': bid.billOfMaterials.path,
+      ...Object.fromEntries(bid.certificates.map((g, i) => [`certificates.${i}.files.0`, g.files[0]!.path])),
+    };
+    expect(await checked(submitted.receipts[1]!, paths)).toMatchObject({
+      kind: 'bid',
+      version: 1,
+      recordNo: submitted.tenderNo,
+      supplierName: '江苏恒通纸业有限公司',
+      receivedAt: bid.submittedAt,
+    });
   });
 });

@@ -17,7 +17,9 @@ import {
 } from '../db/tender-writes';
 import type { FileStorage } from '../files/storage';
 import { mimeOf } from '../files/mime';
-import { downloadUrl } from '../services/file-refs';
+import { downloadUrl, named } from '../services/file-refs';
+import { issueReceipt, type Act } from '../services/receipt-issue';
+import type { Receipts } from '../services/receipts';
 import { demoPdf } from './documents';
 
 const DAY_MS = 86_400_000;
@@ -32,6 +34,19 @@ interface Ctx {
   db: Tx;
   storage: FileStorage;
   supplierId: string;
+  supplierName: string;
+  /** Signs the receipts of the demo's submissions, as the calls would have; none without it. */
+  receipts?: Receipts;
+}
+
+/** The receipt of a demo submission, as the call would have issued it. */
+async function receive(c: Ctx, act: Pick<Act, 'kind' | 'recordId' | 'recordNo' | 'files' | 'version' | 'at'>): Promise<void> {
+  if (!c.receipts) return;
+  await issueReceipt(
+    c.db,
+    { receipts: c.receipts, storage: c.storage },
+    { ...act, supplier: { supplierId: c.supplierId, supplierName: c.supplierName } },
+  );
 }
 
 async function ownFile(c: Ctx, name: string, bytes: Buffer, at: Date): Promise<FileRef> {
@@ -69,6 +84,8 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
     { depositType: 'transfer', amount: notice.depositAmount, currency: notice.currency, paymentDate, remittanceSlip: slip },
     before(2),
   );
+  const on = { recordId: id, recordNo: notice.tenderNo };
+  await receive(c, { ...on, kind: 'deposit', files: named('remittanceSlip', [slip]), at: before(2) });
   if (!reached(stage, 'depositConfirmed')) return;
   await reviewDeposit(c.db, id, { confirmed: true }, before(1.5));
   if (!reached(stage, 'bidSubmitted')) return;
@@ -83,7 +100,13 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
     });
   }
   const billOfMaterials = await ownFile(c, '物料清单.xlsx', BOM, before(1));
-  await insertBid(c.db, id, { bidDocuments, certificates, billOfMaterials }, before(1));
+  const version = await insertBid(c.db, id, { bidDocuments, certificates, billOfMaterials }, before(1));
+  const files = [
+    ...named('bidDocuments', bidDocuments),
+    ...certificates.flatMap((group, i) => named(`certificates.${i}.files`, group.files)),
+    ...named('billOfMaterials', [billOfMaterials]),
+  ];
+  await receive(c, { ...on, kind: 'bid', version, files, at: before(1) });
   if (stage === 'bidSubmitted') return;
   if (stage === 'won') {
     await announceResult(c.db, noticeId, id, after(0.25));
@@ -94,6 +117,7 @@ async function demoRecord(c: Ctx, noticeId: string, stage: Stage, base: Date, no
   await setRecordStatus(c.db, id, 'lost', after(0.25));
   await messageTenderRecords(c.db, 'resultAnnounced', [{ id, note: 'lost' }], after(0.25));
   await insertRefundRequest(c.db, id, '未中标，申请退还投标保证金', after(0.5));
+  await receive(c, { ...on, kind: 'refund', files: [], at: after(0.5) });
   if (stage === 'refunded')
     await markRefunded(
       c.db,
@@ -122,15 +146,15 @@ async function demoNotices(db: Tx, now: Date): Promise<{ open: string[]; expired
  * a submitted bid on open notices, and won, lost with a refund requested, and refunded on
  * expired ones; demo_a141 has signed up once. Files are real (PDFs, an .xlsx bill of materials).
  */
-export async function seedDemoTenders(db: Tx, storage: FileStorage, now: Date): Promise<void> {
+export async function seedDemoTenders(db: Tx, storage: FileStorage, now: Date, receipts?: Receipts): Promise<void> {
   const a104 = (await findSupplierByUsername(db, 'demo_a104'))?.supplier;
   const a141 = (await findSupplierByUsername(db, 'demo_a141'))?.supplier;
   const { open, expired } = await demoNotices(db, now);
   if (!a104 || !a141 || open.length < 5 || expired.length < 3) return;
-  const c104: Ctx = { db, storage, supplierId: a104.supplierId };
+  const c104: Ctx = { db, storage, supplierId: a104.supplierId, supplierName: a104.supplierName, receipts };
   const openStages: Stage[] = ['signedUp', 'depositSubmitted', 'depositConfirmed', 'bidSubmitted'];
   for (const [i, stage] of openStages.entries()) await demoRecord(c104, open[i]!, stage, new Date(now.getTime() - (i + 1) * 3600_000), now);
   const closedStages: Stage[] = ['won', 'refundRequested', 'refunded'];
   for (const [i, stage] of closedStages.entries()) await demoRecord(c104, expired[i]!.id, stage, expired[i]!.cutoff, now);
-  await demoRecord({ db, storage, supplierId: a141.supplierId }, open[4]!, 'signedUp', now, now);
+  await demoRecord({ db, storage, supplierId: a141.supplierId, supplierName: a141.supplierName, receipts }, open[4]!, 'signedUp', now, now);
 }

@@ -75,7 +75,7 @@ export async function build(options: Partial<AppOptions> = {}) {
     databaseUrl,
     ...options,
   });
-  await seedDemo(db, app.services.storage, clock.now);
+  await seedDemo(db, app.services.storage, clock.now, undefined, app.services.receipts);
   afterAll(async () => {
     await app.close();
     await drop();

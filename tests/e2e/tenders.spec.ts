@@ -129,6 +129,16 @@ test('sign up, pay the deposit with a photo, bid with certificates and an .xlsx 
   expect(bid.certificates.map((c) => c.name)).toEqual(CERTIFICATES);
   expect(sha256(op.stored(bid.billOfMaterials))).toBe(sha256(readFileSync(BOM_XLSX)));
 
+  // The record keeps the bid service's signed receipts: the deposit, with the SHA-256 of the slip
+  // as stored (the compressed photo), and the bid's first version.
+  await page.goto(`${service.url}/platform/tenderManagement/${recordId}`);
+  const receipts = page.getByRole('region', { name: '提交回执' });
+  await expect(receipts.getByText('保证金缴纳')).toBeVisible();
+  await expect(receipts.getByText('投标文件（第 1 版）')).toBeVisible();
+  await expect(receipts.getByTitle(sha256(slip))).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/platform\/tenderManagement\?tenderId=/);
+
   // Another supplier bids too and wins; this one loses and asks for its deposit back.
   const other = await apiSession(service, OTHER);
   const otherRecord = await other.signUp(notice.id);

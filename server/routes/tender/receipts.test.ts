@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRef } from '../../../contract/schemas/common';
-import { readClaims } from '../../../contract/schemas/receipt';
+import { readClaims } from '../../../contract/receipt-claims';
 import type { TenderRecordDetail } from '../../../contract/schemas/tender';
 import { build } from '../../test/helper';
 import { receiptChecker } from '../../test/receipts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClaims } from '../../../contract/schemas/receipt';
+import { readClaims } from '../../../contract/receipt-claims';
 import type { TenderRecordDetail } from '../../../contract/schemas/tender';
 import { build } from '../../test/helper';
 import { receiptChecker } from '../../test/receipts';

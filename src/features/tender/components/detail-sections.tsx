@@ -6,6 +6,7 @@ import { DateTime } from '@/ui/date-time';
 import { formatList } from '@/ui/format';
 import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
+import { ReceiptList } from '@/ui/receipt-list';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
 import { FileList } from './tender-cells';
 
@@ -109,8 +110,13 @@ export function BidSection({ record }: { record: TenderRecordDetail }) {
             },
             { label: <Trans>物料清单</Trans>, value: <FileList files={[bid.billOfMaterials]} /> },
             { label: <Trans>提交时间</Trans>, value: <DateTime value={bid.submittedAt} /> },
+            ...(bid.version > 1 ? [{ label: <Trans>版本</Trans>, value: <Trans>第 {bid.version} 版（之前的版本已保留）</Trans> }] : []),
           ]}
         />
+      ) : record.bidVersions.some((v) => v.status === 'withdrawn') ? (
+        <Missing>
+          <Trans>投标文件已撤回，可在截止时间前重新提交。</Trans>
+        </Missing>
       ) : (
         <Missing>
           {record.requiredCertificates.length > 0 ? (
@@ -149,6 +155,16 @@ export function RefundSection({ record }: { record: TenderRecordDetail }) {
           <Trans>尚未申请退还保证金。</Trans>
         </Missing>
       )}
+    </Section>
+  );
+}
+
+/** The bid service's receipts of every submission on the record, in the order received. */
+export function ReceiptsSection({ record }: { record: TenderRecordDetail }) {
+  if (record.receipts.length === 0) return null;
+  return (
+    <Section id="tender-receipts" title={<Trans>提交回执</Trans>}>
+      <ReceiptList receipts={record.receipts} />
     </Section>
   );
 }

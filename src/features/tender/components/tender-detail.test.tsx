@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, resetPortalDb } from '@/offline/test-helpers';
-import { bidService, ok } from '@/test/fixtures';
+import { bidService, ok, receiptFixture } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { detail, file, inDays } from '../test/fixtures';
 import { TenderDetailView } from './tender-detail';
@@ -127,6 +127,31 @@ describe('TenderDetailView', () => {
     expect(refund.getByRole('button', { name: '下载 退款凭证.pdf' })).toBeTruthy();
 
     expect(section('操作').getByText(zh('refundAlreadyDone'))).toBeTruthy();
+    // No receipts on a record submitted before receipts were issued: no empty section.
+    expect(screen.queryByRole('region', { name: '提交回执' })).toBeNull();
+  });
+
+  it('shows the receipts of what was submitted, the version that stands, and a withdrawn bid', async () => {
+    const receipts = [
+      receiptFixture({ kind: 'deposit' }, [{ field: 'remittanceSlip.0', name: '保函.pdf', size: 100, sha256: 'a'.repeat(64) }]),
+      receiptFixture({ kind: 'bid', version: 1 }),
+      receiptFixture({ kind: 'bidWithdrawal', version: 1 }),
+    ];
+    renderDetail(
+      ok(
+        detail({
+          status: 'depositConfirmed',
+          depositConfirmed: true,
+          bidVersions: [{ version: 1, submittedAt: inDays(-3), status: 'withdrawn', closedAt: inDays(-2) }],
+          receipts,
+        }),
+      ),
+    );
+    const list = await screen.findByRole('region', { name: '提交回执' });
+    expect(within(list).getByText('保证金缴纳')).toBeTruthy();
+    expect(within(list).getByText('投标文件（第 1 版）')).toBeTruthy();
+    expect(within(list).getByText('撤回投标（第 1 版）')).toBeTruthy();
+    expect(section('投标文件').getByText('投标文件已撤回，可在截止时间前重新提交。')).toBeTruthy();
   });
 
   it("shows the bid service's E404 (unknown or another supplier's record) as a not-found state", async () => {

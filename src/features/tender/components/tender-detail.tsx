@@ -10,7 +10,7 @@ import { isRecordMissing, tenderRecordQueryOptions } from '../api/get-tender-rec
 import { useServerNow } from '@/ui/server-clock';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { InfoList } from '@/ui/info-list';
-import { BidSection, DepositSection, RefundSection, Section } from './detail-sections';
+import { BidSection, DepositSection, ReceiptsSection, RefundSection, Section } from './detail-sections';
 import { PendingNote } from './pending-note';
 import { RecordDialogs, type Operation } from './record-dialogs';
 import { RefundBadge, TenderStatusBadge, WinBadge } from './tender-badges';
@@ -112,6 +112,7 @@ function RecordView({
         <DepositSection record={record} />
         <BidSection record={record} />
         <RefundSection record={record} />
+        <ReceiptsSection record={record} />
       </div>
       <RecordDialogs
         operation={operation}
