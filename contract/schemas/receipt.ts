@@ -53,7 +53,6 @@ export const receipt = z.object({
 });
 export type Receipt = z.infer<typeof receipt>;
 
-
 /**
  * The canonical JSON of a receipt's files, which `filesDigest` hashes: the list in its order,
  * each file's members in the order field, name, size, sha256, no spaces.
