@@ -131,8 +131,8 @@ export interface NewThread {
   attachments: FileRef[];
 }
 
-/** A thread with its opening question, waiting for the buyer. */
-export async function insertThread(db: Queryable, t: NewThread, now: Date, buyerZone: string): Promise<Thread> {
+/** A thread with its opening question (`openingId`: the question's id), waiting for the buyer. */
+export async function insertThread(db: Queryable, t: NewThread, now: Date, buyerZone: string): Promise<Thread & { openingId: string }> {
   const month = monthIn(now, buyerZone);
   const rows = await db.query<ThreadRow>(
     `INSERT INTO communications (question_no, supplier_id, topic, priority, source_no, status, reply_count, created_at, updated_at)
@@ -141,11 +141,11 @@ export async function insertThread(db: Queryable, t: NewThread, now: Date, buyer
     [month, t.supplierId, t.topic, t.priority, t.sourceNo, now],
   );
   const thread = toThread(rows[0]!);
-  await db.query(
-    'INSERT INTO communication_replies (communication_id, side, sponsor, detail, attachments, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+  const opening = await db.query<{ id: string }>(
+    'INSERT INTO communication_replies (communication_id, side, sponsor, detail, attachments, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
     [thread.id, 'supplier', t.sponsor, t.content, JSON.stringify(t.attachments), now],
   );
-  return thread;
+  return { ...thread, openingId: opening[0]!.id };
 }
 
 /** Adds a reply and moves the thread to `status`; the buyer's reply is the supplier's message too. */

@@ -49,7 +49,13 @@ interface RecordRow {
   updated_at: Date;
 }
 
-const RECORD_SELECT = `
+/** Every version of the record's bid, for a detail; a list's summaries leave them out. */
+const BID_VERSIONS = `(SELECT coalesce(json_agg(json_build_object('version', v.version, 'submittedAt', v.submitted_at,
+    'supersededAt', v.superseded_at, 'withdrawnAt', v.withdrawn_at) ORDER BY v.version), '[]'::json)
+    FROM tender_bids v WHERE v.record_id = r.id) AS bid_versions`;
+const NO_BID_VERSIONS = `'[]'::json AS bid_versions`;
+
+const recordSelect = (versions: string) => `
   SELECT r.id::text AS id, r.supplier_id::text AS supplier_id, r.notice_id::text AS notice_id, r.status,
          n.tender_no, n.title, n.cutoff_time,
          coalesce((d.detail ->> 'depositAmount')::float8, 0) AS required_deposit,
@@ -59,9 +65,7 @@ const RECORD_SELECT = `
          to_char(dep.payment_date, 'YYYY-MM-DD') AS payment_date, dep.remittance_slip,
          dep.submitted_at AS deposit_submitted_at, dep.confirmed_at, dep.reject_reason,
          b.bid_documents, b.certificates, b.bill_of_materials, b.submitted_at AS bid_submitted_at, b.version AS bid_version,
-         (SELECT coalesce(json_agg(json_build_object('version', v.version, 'submittedAt', v.submitted_at,
-                   'supersededAt', v.superseded_at, 'withdrawnAt', v.withdrawn_at) ORDER BY v.version), '[]'::json)
-            FROM tender_bids v WHERE v.record_id = r.id) AS bid_versions,
+         ${versions},
          f.remark, f.requested_at, f.refunded_at, f.voucher,
          r.signed_up_at, r.updated_at
     FROM tender_records r
@@ -70,12 +74,20 @@ const RECORD_SELECT = `
     LEFT JOIN LATERAL (SELECT * FROM tender_deposits x WHERE x.record_id = r.id ORDER BY x.seq DESC LIMIT 1) dep ON true
     LEFT JOIN tender_bids b ON b.record_id = r.id AND b.superseded_at IS NULL AND b.withdrawn_at IS NULL
     LEFT JOIN tender_refunds f ON f.record_id = r.id`;
+const RECORD_SELECT = recordSelect(BID_VERSIONS);
+const SUMMARY_SELECT = recordSelect(NO_BID_VERSIONS);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isRecordId = (id: string) => UUID_RE.test(id);
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
+const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+/** Whether a bid version stands, was replaced or withdrawn, and since when. */
+const versionState = (supersededAt: Date | string | null, withdrawnAt: Date | string | null): Pick<BidVersion, 'status' | 'closedAt'> => ({
+  status: supersededAt ? 'superseded' : withdrawnAt ? 'withdrawn' : 'standing',
+  closedAt: isoOrNull(supersededAt ?? withdrawnAt),
+});
 
 /** A record as stored: its detail (without the answer's clock) and its owner. */
 export interface TenderRecord {
@@ -137,12 +149,7 @@ function toRecord(r: RecordRow): TenderRecord {
       bidVersions: (typeof r.bid_versions === 'string'
         ? (JSON.parse(r.bid_versions) as Exclude<RecordRow['bid_versions'], string>)
         : r.bid_versions
-      ).map((v) => ({
-        version: v.version,
-        submittedAt: iso(v.submittedAt),
-        status: v.supersededAt ? 'superseded' : v.withdrawnAt ? 'withdrawn' : 'standing',
-        closedAt: v.supersededAt ? iso(v.supersededAt) : v.withdrawnAt ? iso(v.withdrawnAt) : null,
-      })),
+      ).map((v) => ({ version: v.version, submittedAt: iso(v.submittedAt), ...versionState(v.supersededAt, v.withdrawnAt) })),
       refund: r.requested_at
         ? { remark: r.remark ?? '', requestedAt: iso(r.requested_at), refundedAt: isoOrNull(r.refunded_at), voucher: r.voucher }
         : null,
@@ -178,7 +185,7 @@ export async function listRecords(
   const where = `r.supplier_id = $1 AND ($2::text IS NULL OR r.status = $2)
     AND ($3::text IS NULL OR (n.search_text LIKE $3 AND (lower(n.tender_no) LIKE $3 OR lower(n.title) LIKE $3)))`;
   const params = [q.supplierId, q.status ?? null, q.search ? likePattern(q.search) : null];
-  const rows = await db.query<RecordRow>(`${RECORD_SELECT} WHERE ${where} ORDER BY r.updated_at DESC, r.id DESC LIMIT $4 OFFSET $5`, [
+  const rows = await db.query<RecordRow>(`${SUMMARY_SELECT} WHERE ${where} ORDER BY r.updated_at DESC, r.id DESC LIMIT $4 OFFSET $5`, [
     ...params,
     q.pageSize,
     (q.pageNo - 1) * q.pageSize,
@@ -260,7 +267,6 @@ export async function bidsOf(db: Queryable, recordId: string): Promise<BidSubmis
     certificates: r.certificates,
     billOfMaterials: r.bill_of_materials,
     submittedAt: iso(r.submitted_at),
-    status: r.superseded_at ? 'superseded' : r.withdrawn_at ? 'withdrawn' : 'standing',
-    closedAt: isoOrNull(r.superseded_at ?? r.withdrawn_at),
+    ...versionState(r.superseded_at, r.withdrawn_at),
   }));
 }

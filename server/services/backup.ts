@@ -7,7 +7,7 @@ import { create as createTar } from 'tar';
 import type { Db } from '../db/db';
 import { STORAGE_KEY_RE } from '../files/storage';
 import { passSecretFile } from '../security/pass';
-import { receiptKeyDir, receiptKeyFiles } from '../security/receipt-keys';
+import { receiptKeyDir, receiptKeyFiles, RETIRED_KEY_RE } from '../security/receipt-keys';
 import { OperatorError } from './operator-errors';
 
 /**
@@ -89,6 +89,27 @@ export const PGDATA = 'pgdata.tar.gz';
 export const PASS_SECRET = 'pass.secret';
 export const FILES = 'files';
 export const RECEIPT_KEYS = 'receipt-keys';
+
+/** Whether a tar entry is one a backup of ours holds (anything else is refused, never extracted). */
+export function isArchiveEntry(path: string, type: string): boolean {
+  const name = path.replace(/\/+$/, '');
+  if (type === 'Directory')
+    return (
+      name === FILES ||
+      (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1))) ||
+      name === RECEIPT_KEYS ||
+      name === `${RECEIPT_KEYS}/retired`
+    );
+  if (type !== 'File' && type !== 'OldFile' && type !== 'ContiguousFile') return false;
+  return (
+    name === MANIFEST ||
+    name === PGDATA ||
+    name === PASS_SECRET ||
+    (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1))) ||
+    name === `${RECEIPT_KEYS}/signing.pem` ||
+    (name.startsWith(`${RECEIPT_KEYS}/retired/`) && RETIRED_KEY_RE.test(name.slice(RECEIPT_KEYS.length + 9)))
+  );
+}
 
 /** What a backup is taken from: the data directory and, on the embedded database, the database. */
 export interface BackupSource {

@@ -5,14 +5,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { extract as extractTar, list as listTar, Parser, type ReadEntry } from 'tar';
 import { openDb } from '../db/db';
-import { STORAGE_KEY_RE } from '../files/storage';
 import { passSecretFile } from '../security/pass';
-import { receiptKeyDir, receiptKeyFiles, RETIRED_KEY_RE } from '../security/receipt-keys';
+import { receiptKeyDir, receiptKeyFiles } from '../security/receipt-keys';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   code,
   FILES,
+  isArchiveEntry,
   MANIFEST,
   PASS_SECRET,
   PGDATA,
@@ -90,26 +90,6 @@ async function mergeKeys(from: string, to: string): Promise<void> {
   }
 }
 
-function ourEntry(path: string, type: string): boolean {
-  const name = path.replace(/\/+$/, '');
-  if (type === 'Directory')
-    return (
-      name === FILES ||
-      (name.startsWith(`${FILES}/`) && /^[up](\/\d{4}(\/\d{2})?)?$/.test(name.slice(FILES.length + 1))) ||
-      name === RECEIPT_KEYS ||
-      name === `${RECEIPT_KEYS}/retired`
-    );
-  if (type !== 'File' && type !== 'OldFile' && type !== 'ContiguousFile') return false;
-  return (
-    name === MANIFEST ||
-    name === PGDATA ||
-    name === PASS_SECRET ||
-    (name.startsWith(`${FILES}/`) && STORAGE_KEY_RE.test(name.slice(FILES.length + 1))) ||
-    name === `${RECEIPT_KEYS}/signing.pem` ||
-    (name.startsWith(`${RECEIPT_KEYS}/retired/`) && RETIRED_KEY_RE.test(name.slice(RECEIPT_KEYS.length + 9)))
-  );
-}
-
 /**
  * Reads the whole archive (every byte, as a restore will): its manifest, and that the stored
  * files and the database it announces are all there. The CLI runs it on every backup it writes.
@@ -125,7 +105,7 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
       file: path,
       strict: true,
       onReadEntry: (entry) => {
-        if (!ourEntry(entry.path, entry.type)) foreign ??= entry.path;
+        if (!isArchiveEntry(entry.path, entry.type)) foreign ??= entry.path;
         else if (entry.path === PGDATA) database = true;
         else if (entry.type !== 'Directory' && entry.path.startsWith(`${FILES}/`)) files++;
       },
@@ -226,7 +206,12 @@ export async function restoreBackup(opts: { file: string; dataDir: string; datab
   const work = await mkdtemp(join(dirname(dataDir), `.${basename(dataDir)}.restore-`));
   try {
     try {
-      await extractTar({ file, cwd: work, strict: true, filter: (path, entry) => ourEntry(path, (entry as ReadEntry).type ?? 'File') });
+      await extractTar({
+        file,
+        cwd: work,
+        strict: true,
+        filter: (path, entry) => isArchiveEntry(path, (entry as ReadEntry).type ?? 'File'),
+      });
     } catch (error) {
       throw notABackup(file, `unreadable: ${(error as Error).message}`);
     }

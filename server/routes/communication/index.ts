@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract/endpoints';
 import type { FileRef } from '../../../contract/schemas/common';
 import { isOpenTo } from '../../../contract/status-rules';
-import { findThread, insertReply, insertThread, listThreads, repliesOf, threadDetail } from '../../db/communication-repo';
+import { findThread, insertReply, insertThread, listThreads, threadDetail } from '../../db/communication-repo';
 import type { Queryable } from '../../db/db';
 import { claimFiles } from '../../db/file-repo';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/api-error';
@@ -87,7 +87,7 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
       const at = now();
       return db.transaction(async (tx) => {
         const attachments = await ownAttachments(tx, input.attachments, supplierId);
-        const thread = await insertThread(
+        const { openingId, ...thread } = await insertThread(
           tx,
           {
             supplierId,
@@ -101,8 +101,7 @@ export async function communicationRoutes(app: FastifyInstance): Promise<void> {
           at,
           app.services.timeZone,
         );
-        const [opening] = await repliesOf(tx, thread.id);
-        await receive(tx, 'communication', thread, opening!, supplier, at);
+        await receive(tx, 'communication', thread, { id: openingId, attachments }, supplier, at);
         return threadDetail(tx, thread);
       });
     },
