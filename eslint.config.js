@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * contract <- src/api <- src/features <- src/routes; a feature never imports another
  * feature; the server imports contract, never src.
  */
-const FEATURES = ['auth', 'notice', 'home', 'tender', 'enquiry', 'communication', 'supplier', 'visit', 'visitor', 'outbox'];
+const FEATURES = ['auth', 'notice', 'home', 'tender', 'enquiry', 'communication', 'supplier', 'visit', 'visitor', 'outbox', 'receipt'];
 // The portal loads the wire texts of one language at a time (src/locales/wire.ts); a value import
 // of contract/messages.ts would bring all three into its chunks. Types are fine.
 const WIRE_TEXTS = {

@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PendingRouteImport } from './routes/pending'
 import { Route as PlatformRouteImport } from './routes/platform'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as VisitLoginRouteImport } from './routes/visitLogin'
 import { Route as VisitorRouteImport } from './routes/visitor'
 import { Route as BidDetailIdRouteImport } from './routes/bidDetail.$id'
@@ -68,6 +69,11 @@ const PlatformRoute = PlatformRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyRoute = VerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VisitLoginRoute = VisitLoginRouteImport.update({
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/pending': typeof PendingRoute
   '/platform': typeof PlatformRouteWithChildren
   '/register': typeof RegisterRoute
+  '/verify': typeof VerifyRoute
   '/visitLogin': typeof VisitLoginRoute
   '/visitor': typeof VisitorRoute
   '/bidDetail/$id': typeof BidDetailIdRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/pending': typeof PendingRoute
   '/register': typeof RegisterRoute
+  '/verify': typeof VerifyRoute
   '/visitLogin': typeof VisitLoginRoute
   '/visitor': typeof VisitorRoute
   '/bidDetail/$id': typeof BidDetailIdRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/pending': typeof PendingRoute
   '/platform': typeof PlatformRouteWithChildren
   '/register': typeof RegisterRoute
+  '/verify': typeof VerifyRoute
   '/visitLogin': typeof VisitLoginRoute
   '/visitor': typeof VisitorRoute
   '/bidDetail/$id': typeof BidDetailIdRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/pending'
     | '/platform'
     | '/register'
+    | '/verify'
     | '/visitLogin'
     | '/visitor'
     | '/bidDetail/$id'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/pending'
     | '/register'
+    | '/verify'
     | '/visitLogin'
     | '/visitor'
     | '/bidDetail/$id'
@@ -364,6 +375,7 @@ export interface FileRouteTypes {
     | '/pending'
     | '/platform'
     | '/register'
+    | '/verify'
     | '/visitLogin'
     | '/visitor'
     | '/bidDetail/$id'
@@ -397,6 +409,7 @@ export interface RootRouteChildren {
   PendingRoute: typeof PendingRoute
   PlatformRoute: typeof PlatformRouteWithChildren
   RegisterRoute: typeof RegisterRoute
+  VerifyRoute: typeof VerifyRoute
   VisitLoginRoute: typeof VisitLoginRoute
   VisitorRoute: typeof VisitorRoute
   BidDetailIdRoute: typeof BidDetailIdRoute
@@ -447,6 +460,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify': {
+      id: '/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof VerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/visitLogin': {
@@ -706,6 +726,7 @@ const rootRouteChildren: RootRouteChildren = {
   PendingRoute: PendingRoute,
   PlatformRoute: PlatformRouteWithChildren,
   RegisterRoute: RegisterRoute,
+  VerifyRoute: VerifyRoute,
   VisitLoginRoute: VisitLoginRoute,
   VisitorRoute: VisitorRoute,
   BidDetailIdRoute: BidDetailIdRoute,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
+import { CompactSign } from 'jose';
+import { checkReceipt, RECEIPT_TYP } from '../../contract/receipt-check';
 import {
   receiptClaims,
   receiptFilesJson,
@@ -11,12 +12,12 @@ import {
 } from '../../contract/schemas/receipt';
 import type { ReceiptKeyring } from '../security/receipt-keys';
 
-/** The JWS header's `typ` of a receipt (RFC 7515 section 4.1.9). */
-export const RECEIPT_TYP = 'supplier-portal-receipt+jws';
+export { RECEIPT_TYP } from '../../contract/receipt-check';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 /** base64url of the SHA-256 of the files' canonical JSON: what a receipt's claims sign for its list of files. */
-export const filesDigest = (files: readonly ReceiptFile[]): string =>
-  createHash('sha256').update(receiptFilesJson(files)).digest('base64url');
+export const filesDigest = (files: readonly ReceiptFile[]): string => sha256(receiptFilesJson(files));
 
 export interface Receipts {
   /** Signs a receipt for what was received: the claims (less the files' count and digest, worked out here) and the files. */
@@ -27,13 +28,6 @@ export interface Receipts {
   keySet: ReceiptKeySet;
 }
 
-const refused = (problem: NonNullable<ReceiptCheck['problem']>, claims: ReceiptClaims | null = null): ReceiptCheck => ({
-  valid: false,
-  problem,
-  claims,
-  filesChecked: false,
-});
-
 export function createReceipts(keys: ReceiptKeyring): Receipts {
   async function sign(claims: Omit<ReceiptClaims, 'v' | 'fileCount' | 'filesDigest'>, files: readonly ReceiptFile[]): Promise<Receipt> {
     const payload: ReceiptClaims = { v: 1, ...claims, fileCount: files.length, filesDigest: filesDigest(files) };
@@ -43,35 +37,8 @@ export function createReceipts(keys: ReceiptKeyring): Receipts {
     return { jws, files: files.map((file) => ({ ...file })) };
   }
 
-  async function check(jws: string, files?: readonly ReceiptFile[]): Promise<ReceiptCheck> {
-    let kid: string | undefined;
-    try {
-      const header = decodeProtectedHeader(jws);
-      if (header.alg !== 'EdDSA' || header.typ !== RECEIPT_TYP) return refused('malformed');
-      kid = header.kid;
-    } catch {
-      return refused('malformed');
-    }
-    const key = kid === undefined ? undefined : keys.verifying.get(kid);
-    if (!key) return refused('unknownKey');
-    let payload: Uint8Array;
-    try {
-      ({ payload } = await compactVerify(jws, key, { algorithms: ['EdDSA'] }));
-    } catch {
-      return refused('badSignature');
-    }
-    let parsed: ReturnType<typeof receiptClaims.safeParse>;
-    try {
-      parsed = receiptClaims.safeParse(JSON.parse(new TextDecoder().decode(payload)));
-    } catch {
-      return refused('malformed');
-    }
-    if (!parsed.success) return refused('malformed');
-    const claims = parsed.data;
-    if (files === undefined) return { valid: true, problem: null, claims, filesChecked: false };
-    if (files.length !== claims.fileCount || filesDigest(files) !== claims.filesDigest) return refused('filesDiffer', claims);
-    return { valid: true, problem: null, claims, filesChecked: true };
-  }
+  const check = (jws: string, files?: readonly ReceiptFile[]): Promise<ReceiptCheck> =>
+    checkReceipt({ keyFor: (kid) => keys.verifying.get(kid), sha256 }, jws, files);
 
   return { sign, check, keySet: keys.keySet };
 }

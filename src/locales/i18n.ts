@@ -42,6 +42,11 @@ const areas = {
     en: () => import('./en/home.po'),
     vie: () => import('./vie/home.po'),
   },
+  receipt: {
+    'zh-CN': () => import('./zh-CN/receipt.po'),
+    en: () => import('./en/receipt.po'),
+    vie: () => import('./vie/receipt.po'),
+  },
 } satisfies Record<string, Record<Locale, Catalog>>;
 
 export type Area = keyof typeof areas;

@@ -45,16 +45,20 @@ export async function setOwnerStatus(
   return moved.length;
 }
 
-/** Deletes an entry with its uploads and their chunks, in one transaction. */
-export async function removeEntry(id: string): Promise<void> {
+/**
+ * Deletes an entry with its uploads and their chunks, in one transaction; `keep` (the receipts
+ * of a sent entry: `receipts.ts`) is written to the kv store in that same transaction.
+ */
+export async function removeEntry(id: string, keep: readonly { key: string; value: unknown }[] = []): Promise<void> {
   const db = await openPortalDb();
-  const tx = db.transaction(['outbox', 'uploads', 'chunks'], 'readwrite');
+  const tx = db.transaction(['outbox', 'uploads', 'chunks', 'kv'], 'readwrite');
   const uploads = await tx.objectStore('uploads').index('entryId').getAllKeys(id);
   const chunkKeys = (await Promise.all(uploads.map((uploadId) => tx.objectStore('chunks').index('uploadId').getAllKeys(uploadId)))).flat();
   await Promise.all([
     tx.objectStore('outbox').delete(id),
     ...uploads.map((uploadId) => tx.objectStore('uploads').delete(uploadId)),
     ...chunkKeys.map((key) => tx.objectStore('chunks').delete(key)),
+    ...keep.map(({ key, value }) => tx.objectStore('kv').put(value, key)),
     tx.done,
   ]);
 }

@@ -6,6 +6,7 @@ import type * as OutboxStore from './outbox-store';
 import { classify, type Outcome } from './outcome';
 import { appendAtPath, setAtPath } from './path';
 import { waitsOnService } from './reachability-probe';
+import { receiptRecordsOfSent } from './receipts';
 
 // One outbox entry's attempt (DESIGN.md section 4): its files uploaded, its call sent under the
 // owner's live session, and the outcome written back (sent, retried with backoff, held, paused
@@ -99,7 +100,7 @@ export function createEntrySender(deps: EntrySenderDeps): EntrySender {
     const now = clock.now();
     switch (outcome.kind) {
       case 'sent':
-        await store.removeEntry(entry.id);
+        await store.removeEntry(entry.id, receiptRecordsOfSent(entry, outcome.result, now));
         emitSent(entry, outcome.result);
         break;
       case 'retry': {

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/ui/date-time';
 import { FileDownloadButton } from '@/ui/file-download-button';
+import { ReceiptDisclosure } from '@/ui/receipt-list';
 
 /** The reply history, oldest first; `pending` (the outbox's unsent replies) follows at the end. */
 export function ReplyTimeline({ replies, pending }: { replies: CommunicationReply[]; pending?: ReactNode }) {
@@ -37,6 +38,7 @@ export function ReplyTimeline({ replies, pending }: { replies: CommunicationRepl
               ))}
             </AttachmentList>
           ) : null}
+          <ReceiptDisclosure receipt={reply.receipt} />
         </TimelineItem>
       ))}
       {pending}

@@ -4,6 +4,7 @@ import { DateTime } from '@/ui/date-time';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
+import { ReceiptDisclosure } from '@/ui/receipt-list';
 import { ScrollRegion } from '@/ui/scroll-region';
 import { changeOf } from '../enquiry-format';
 import { quoteTimeline } from '../quote-rounds';
@@ -92,6 +93,7 @@ function QuoteRound({
               : []),
           ]}
         />
+        <ReceiptDisclosure receipt={quote.receipt} />
         <ScrollRegion label={t`第 ${round} 轮报价明细`}>
           <table className="table min-w-0 [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
             <caption className="sr-only">{t`第 ${round} 轮报价明细`}</caption>

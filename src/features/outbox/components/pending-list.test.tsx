@@ -6,8 +6,10 @@ import type * as FileApi from '@/api/file';
 import { kvSet, supplierOwner, visitorOwner } from '@/offline/db';
 import { emitChange } from '@/offline/events';
 import { enqueue, listEntries } from '@/offline/outbox';
-import { deleteChunks, patchEntry, patchUpload, uploadsOf } from '@/offline/outbox-store';
+import { deleteChunks, patchEntry, patchUpload, removeEntry, uploadsOf } from '@/offline/outbox-store';
+import { keepReceipts, receiptRecordsOfSent } from '@/offline/receipts';
 import { fileOf, logIn, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
+import { receiptFixture } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { PendingList } from './pending-list';
 
@@ -334,5 +336,28 @@ describe('PendingList', () => {
     await user.click(within(screen.getByRole('listitem', { name: '样品已寄出-3' })).getByRole('button', { name: '下载 报价单.pdf' }));
     expect(downloadFile).toHaveBeenCalledWith('files/u1', '报价单.pdf');
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists what the buyer received from this device, newest first, with the outbox entry's words: the logged-in supplier's only", async () => {
+    logIn('s1');
+    const bid = receiptFixture({ kind: 'bid', version: 1, receivedAt: '2026-11-21T08:00:00.000Z', supplierId: 's1' });
+    const deposit = receiptFixture({ kind: 'deposit', receivedAt: '2026-11-20T08:00:00.000Z', supplierId: 's1' });
+    const entry = await enqueue({
+      owner: supplierOwner('s1'),
+      thread: 'tender:r1',
+      call: 'tenderSubmitBid',
+      payload: {},
+      summary: '投标 ZB2026110001',
+    });
+    await removeEntry(entry.id, receiptRecordsOfSent(entry, { receipts: [deposit, bid] }));
+    await keepReceipts(supplierOwner('s2'), [receiptFixture({ kind: 'quote', round: 1, supplierId: 's2' })]);
+    renderScreen('/pending', PendingList, ['/verify']);
+    const history = await screen.findByRole('region', { name: '已送达采购方' });
+    const items = within(history)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.parentElement === history);
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['投标文件（第 1 版）', '保证金缴纳']);
+    expect(items[0]!.textContent).toContain('投标 ZB2026110001');
+    expect(history.textContent).not.toContain('报价');
   });
 });

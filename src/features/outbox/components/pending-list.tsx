@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useConnectivity, useOutbox } from '@/offline/use-outbox';
+import { useKeptReceipts } from '@/offline/use-receipts';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
+import { ReceiptItem } from '@/ui/receipt-list';
 import { PageSpinner } from '@/ui/spinner';
 import { useNow } from '@/ui/use-now';
 import { PendingEntry } from './pending-entry';
 
 /**
  * What waits on this device to be sent: the logged-in supplier's entries and every visitor's
- * whose pass is here (never another supplier's). Live across tabs.
+ * whose pass is here (never another supplier's). Live across tabs. Below it, what the buyer
+ * received: the logged-in supplier's receipts kept on this device, newest first.
  */
 export function PendingList() {
   const { t } = useLingui();
@@ -35,6 +38,27 @@ export function PendingList() {
           ))}
         </ul>
       )}
+      <ReceivedHistory />
     </>
+  );
+}
+
+/** The receipts kept on this device for the logged-in supplier (`src/offline/receipts.ts`), readable offline. */
+function ReceivedHistory() {
+  const { t } = useLingui();
+  const { receipts } = useKeptReceipts();
+  if (receipts.length === 0) return null;
+  return (
+    <section aria-labelledby="received-history" className="mt-8">
+      <h2 id="received-history" className="text-lg font-semibold text-slate-900">
+        {t`已送达采购方`}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">{t`采购方系统签名的回执，保存在本设备上，离线也能查看、打印和核验。`}</p>
+      <ol className="space-y-3">
+        {receipts.map(({ receipt, summary }) => (
+          <ReceiptItem key={receipt.jws} receipt={receipt} summary={summary} />
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -14,6 +14,7 @@ import { FileDownloadButton } from '@/ui/file-download-button';
 import { formatBytes } from '@/ui/file-upload';
 import { formatMoney } from '@/ui/format';
 import { DetailSection, InfoList } from '@/ui/info-list';
+import { ReceiptList } from '@/ui/receipt-list';
 import { LeadIn } from '@/ui/lead-in';
 import { PageHeader } from '@/ui/page-header';
 import { BackLink, RecordStates } from '@/ui/record-states';
@@ -237,6 +238,11 @@ function VisitDetail({ supplierId, detail, staleNote }: { supplierId: string; de
           ]}
         />
       </DetailSection>
+      {detail.receipt ? (
+        <DetailSection id="visit-receipt" title={t`提交回执`}>
+          <ReceiptList receipts={[detail.receipt]} />
+        </DetailSection>
+      ) : null}
     </div>
   );
 }

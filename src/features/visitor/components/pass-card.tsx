@@ -5,7 +5,7 @@ import { DateTime } from '@/ui/date-time';
 import { passValidity } from '../passes';
 import { useNow } from '@/ui/use-now';
 import { PassValidityBanner } from './pass-validity';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/ui/qr-code';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

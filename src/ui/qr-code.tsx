@@ -23,15 +23,28 @@ function darkModulesPath(data: boolean[][]): string {
 }
 
 /**
- * The door-opening QR code, drawn here from the pass text (no network, no canvas): black on
- * white whatever the theme, crisp edges, sized by its container. Medium error correction
- * tolerates a scratched or glaring phone screen at the gate.
+ * A QR code drawn here from its text (no network, no canvas): black on white whatever the theme
+ * or the printer, crisp edges, sized by its container. Medium error correction (the door-opening
+ * pass: a scratched or glaring phone screen at the gate) unless told otherwise; a long text (a
+ * printed receipt) takes low, for fewer, larger modules.
  */
-export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
+export function QrCode({
+  value,
+  label,
+  className,
+  ecc = 'M',
+  testId = 'visit-qr',
+}: {
+  value: string;
+  label: string;
+  className?: string;
+  ecc?: 'L' | 'M';
+  testId?: string;
+}) {
   const { path, size } = useMemo(() => {
-    const qr = encode(value, { ecc: 'M', border: QUIET_ZONE });
+    const qr = encode(value, { ecc, border: QUIET_ZONE });
     return { path: darkModulesPath(qr.data), size: qr.size };
-  }, [value]);
+  }, [value, ecc]);
 
   return (
     <svg
@@ -40,7 +53,7 @@ export function QrCode({ value, label, className }: { value: string; label: stri
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
       className={className}
-      data-testid="visit-qr"
+      data-testid={testId}
     >
       <rect width={size} height={size} fill="#ffffff" />
       <path d={path} fill="#000000" />
