@@ -213,7 +213,7 @@ async function main() {
           thread: `communication:new:${i}`,
           call: 'communicationSave',
           payload: { priority: 'low', topic: `${tag} #${i}`, content: 'benchmark file', sourceNo: '', attachments: [] },
-          files: { field: 'attachments', files: [file] },
+          files: [{ field: 'attachments', files: [file] }],
           summary: `${tag} #${i}`,
         });
       },

@@ -62,6 +62,9 @@ results.coldOffline = runJson('node', ['scripts/bench-cold-offline.mjs']);
 console.log('\n=== outbox: 500 queued entries, 20 queued files of 50 MB ===');
 results.outbox = runJson('node', ['scripts/bench-outbox.mjs']);
 
+console.log('\n=== SHA-256 of a 50 MB file while it uploads, against the upload alone, CPU 1x and 4x ===');
+results.uploadHash = runJson('node', ['scripts/bench-hash.mjs']);
+
 // PostgreSQL for the benchmarks of the scaled-out deployment: DATABASE_URL (each benchmark works
 // in a schema of its own and drops it), or a throwaway cluster when PostgreSQL is installed.
 const postgres = process.env.DATABASE_URL ? null : await startScratchPostgres();
