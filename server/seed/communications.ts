@@ -1,11 +1,13 @@
+import type { FileRef } from '../../contract/schemas/common';
 import type { Tx } from '../db/db';
 import { insertReply, insertThread } from '../db/communication-repo';
-import { insertFile } from '../db/file-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
 import { insertVisit } from '../db/visit-repo';
 import type { FileStorage } from '../files/storage';
-import { mimeOf } from '../files/mime';
-import { downloadUrl } from '../services/file-refs';
+import { named } from '../services/file-refs';
+import type { Receipts } from '../services/receipts';
+import { demoPdf } from './documents';
+import { demoReceipt, storeDemoFile } from './submissions';
 
 const DAY_MS = 86_400_000;
 const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -15,13 +17,38 @@ export const DEMO_VISITOR = { phone: '13900000001', name: '访客演示' } as co
 
 /**
  * Three threads of demo_a104, one in each status: closed (oldest), awaiting the supplier (the
- * buyer replied with an attachment) and awaiting the buyer. Dates follow `now`.
+ * buyer replied with an attachment) and awaiting the buyer (the supplier added to its question,
+ * with an attachment). Dates follow `now`. Each of the supplier's messages has the receipt its
+ * call would have issued (`communication` for the opening question, `reply` after it); the
+ * buyer's have none.
  */
-export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: Date, timeZone: string): Promise<void> {
+export async function seedDemoCommunications(
+  db: Tx,
+  storage: FileStorage,
+  now: Date,
+  timeZone: string,
+  receipts?: Receipts,
+): Promise<void> {
   const supplier = (await findSupplierByUsername(db, 'demo_a104'))?.supplier;
   if (!supplier) return;
-  const supplierId = supplier.supplierId;
+  const { supplierId, supplierName } = supplier;
   const sponsor = supplier.contactName;
+  /** The receipt of a supplier's message, as the communication routes issue it. */
+  const receive = (
+    kind: 'communication' | 'reply',
+    thread: { id: string; questionNo: string },
+    message: { id: string; attachments: FileRef[] },
+    at: Date,
+  ) =>
+    demoReceipt(db, storage, receipts, {
+      kind,
+      recordId: thread.id,
+      recordNo: thread.questionNo,
+      partId: message.id,
+      files: named('attachments', message.attachments),
+      supplier: { supplierId, supplierName },
+      at,
+    });
   const tender = await db.query<{ tender_no: string }>('SELECT tender_no FROM notices WHERE bind_or_purchase = 0 ORDER BY id LIMIT 1');
 
   const closed = await insertThread(
@@ -38,6 +65,7 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
     ago(now, 20),
     timeZone,
   );
+  await receive('communication', closed, { id: closed.openingId, attachments: [] }, ago(now, 20));
   await insertReply(
     db,
     {
@@ -65,15 +93,14 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
     ago(now, 5),
     timeZone,
   );
-  const reportName = '样品检测报告.txt';
-  const key = storage.newKey('u', reportName, now);
-  const { size, sha256 } = await storage.writeBytes(
-    key,
-    Buffer.from('样品检测报告（演示）\n环压强度：合格\n耐破指数：合格\n水分：7.8%，合格\n', 'utf8'),
-  );
-  await insertFile(
+  await receive('communication', awaitingSupplier, { id: awaitingSupplier.openingId, attachments: [] }, ago(now, 5));
+  // The buyer's report, which the supplier may download as its own.
+  const report = await storeDemoFile(
     db,
-    { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: reportName, size, sha256, mime: mimeOf(key) },
+    storage,
+    supplierId,
+    '样品检测报告.txt',
+    Buffer.from('样品检测报告（演示）\n环压强度：合格\n耐破指数：合格\n水分：7.8%，合格\n', 'utf8'),
     ago(now, 3),
   );
   await insertReply(
@@ -83,13 +110,13 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
       side: 'buyer',
       sponsor: '采购部 李敏',
       detail: '检测已完成，报告见附件。请确认批量供货时的环压强度能否稳定在同一水平。',
-      attachments: [{ name: reportName, url: downloadUrl(key), path: key }],
+      attachments: [report],
       status: 'awaitingSupplier',
     },
     ago(now, 3),
   );
 
-  await insertThread(
+  const awaitingBuyer = await insertThread(
     db,
     {
       supplierId,
@@ -103,6 +130,28 @@ export async function seedDemoCommunications(db: Tx, storage: FileStorage, now: 
     ago(now, 2),
     timeZone,
   );
+  await receive('communication', awaitingBuyer, { id: awaitingBuyer.openingId, attachments: [] }, ago(now, 2));
+  const sketch = await storeDemoFile(
+    db,
+    storage,
+    supplierId,
+    '现行包装示意图.pdf',
+    demoPdf(['Packaging sketch (demo)', 'Roll, stretch film, corner protectors, pallet']),
+    ago(now, 1.5),
+  );
+  const followUp = await insertReply(
+    db,
+    {
+      threadId: awaitingBuyer.id,
+      side: 'supplier',
+      sponsor,
+      detail: '补充：我司月度订单约 300 吨，附现行包装示意图供参考。',
+      attachments: [sketch],
+      status: 'awaitingBuyer',
+    },
+    ago(now, 1.5),
+  );
+  await receive('reply', awaitingBuyer, followUp, ago(now, 1.5));
 }
 
 /** The approved demo visit of DEMO_VISITOR at the Dongguan base. */

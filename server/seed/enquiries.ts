@@ -3,6 +3,9 @@ import type { Tx } from '../db/db';
 import { linesOf } from '../db/enquiry-repo';
 import { closeEnquiry, insertEnquiry, insertQuote, openRound, type NewEnquiryLine } from '../db/enquiry-writes';
 import { findSupplierByUsername } from '../db/supplier-repo';
+import type { FileStorage } from '../files/storage';
+import type { Receipts } from '../services/receipts';
+import { demoReceipt } from './submissions';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -242,33 +245,35 @@ const DEMO: DemoEnquiry[] = [
 
 /**
  * Enquiries of demo_a104 and demo_a141 through the same writes as the operator's commands and
- * the quote call. Content is the same on every run; dates follow `now`: quotes fall inside their
+ * the quote call, each quote with the receipt the call would have issued (its round; no letter,
+ * so no files). Content is the same on every run; dates follow `now`: quotes fall inside their
  * round, waiting rounds close days after `now`.
  */
-export async function seedDemoEnquiries(db: Tx, now: Date): Promise<void> {
-  const ids = new Map<string, string>();
+export async function seedDemoEnquiries(db: Tx, storage: FileStorage, now: Date, receipts?: Receipts): Promise<void> {
+  const suppliers = new Map<string, { supplierId: string; supplierName: string }>();
   for (const username of ['demo_a104', 'demo_a141']) {
     const found = await findSupplierByUsername(db, username);
     if (!found) return;
-    ids.set(username, found.supplier.supplierId);
+    suppliers.set(username, { supplierId: found.supplier.supplierId, supplierName: found.supplier.supplierName });
   }
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   for (const demo of DEMO) {
     const first = demo.rounds[0]!;
     const sentAt = at(first.openedDaysAgo);
     const materials = demo.materials.map((key) => MATERIALS[key]);
+    const enquiryNo = `XJ${sentAt.toISOString().slice(0, 10).replaceAll('-', '')}${demo.no}`;
     const { id } = await insertEnquiry(
       db,
       {
         ...HEADER,
-        enquiryNo: `XJ${sentAt.toISOString().slice(0, 10).replaceAll('-', '')}${demo.no}`,
+        enquiryNo,
         theme: demo.theme,
         effectiveTime: sentAt,
         expiryTime: new Date(sentAt.getTime() + 180 * DAY_MS),
         remark: demo.remark,
         deliveryDate: new Date(sentAt.getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
         lines: materials.map(({ base: _base, ...line }) => line),
-        supplierIds: demo.suppliers.map((s) => ids.get(s)!),
+        supplierIds: demo.suppliers.map((s) => suppliers.get(s)!.supplierId),
         deadline: at(-first.deadlineDays),
       },
       sentAt,
@@ -290,7 +295,7 @@ export async function seedDemoEnquiries(db: Tx, now: Date): Promise<void> {
           db,
           {
             enquiryId: id,
-            supplierId: ids.get(quote.supplier)!,
+            supplierId: suppliers.get(quote.supplier)!.supplierId,
             round: i + 1,
             currency: 'CNY',
             taxIncluded: true,
@@ -302,6 +307,15 @@ export async function seedDemoEnquiries(db: Tx, now: Date): Promise<void> {
           },
           submitted,
         );
+        await demoReceipt(db, storage, receipts, {
+          kind: 'quote',
+          recordId: id,
+          recordNo: enquiryNo,
+          round: i + 1,
+          files: [],
+          supplier: suppliers.get(quote.supplier)!,
+          at: submitted,
+        });
       }
     }
     if (demo.close) await closeEnquiry(db, id, demo.close.status, at(demo.close.daysAgo));

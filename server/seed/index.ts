@@ -102,8 +102,9 @@ const SEED_LOCK = 7301946504;
  * records of demo_a104 (one per state) and demo_a141, enquiries of both in every bargaining state
  * (server/seed/enquiries.ts), an approved visit for the demo visitor's phone, and demo_a104's visit
  * applications approved, pending and returned (server/seed/visit-applications.ts), with the
- * messages those changes wrote (older ones read). Content is
- * the same on every run; only the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
+ * messages those changes wrote (older ones read) and, given `receipts`, the receipts the
+ * suppliers' calls would have issued (server/seed/submissions.ts). Content is the same on every
+ * run; only the dates follow `now`, so deadlines stay a mix of expired, imminent and open.
  * Does nothing when notices exist already. One transaction under a database lock: instances
  * started together on one PostgreSQL seed it once, and a failed seed leaves nothing half-written.
  */
@@ -139,11 +140,11 @@ export async function seedDemo(
     for (let i = 0; i < DEMO_BIDDING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 0, now, docs));
     for (let i = 0; i < DEMO_PURCHASING_NOTICES; i++) await insertNotice(db, demoNotice(r, i, 1, now, docs));
     await seedDemoSuppliers(db, storage, now);
-    await seedDemoCommunications(db, storage, now, timeZone);
+    await seedDemoCommunications(db, storage, now, timeZone, receipts);
     await seedDemoTenders(db, storage, now, receipts);
-    await seedDemoEnquiries(db, now);
+    await seedDemoEnquiries(db, storage, now, receipts);
     await seedDemoVisit(db, now, timeZone);
-    await seedDemoVisitApplications(db, storage, now, timeZone);
+    await seedDemoVisitApplications(db, storage, now, timeZone, receipts);
     await readOldMessages(db, now);
     return true;
   });

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { FileRef } from '../../contract/schemas/common';
 import type { Tx } from '../db/db';
-import { insertFile } from '../db/file-repo';
 import { messageTenderRecords } from '../db/message-repo';
 import { findNotice } from '../db/notice-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
@@ -16,11 +14,11 @@ import {
   signUpRecord,
 } from '../db/tender-writes';
 import type { FileStorage } from '../files/storage';
-import { mimeOf } from '../files/mime';
-import { downloadUrl, named } from '../services/file-refs';
-import { issueReceipt, type Act } from '../services/receipt-issue';
+import { named } from '../services/file-refs';
+import type { Act } from '../services/receipt-issue';
 import type { Receipts } from '../services/receipts';
 import { demoPdf } from './documents';
+import { demoReceipt, storeDemoFile } from './submissions';
 
 const DAY_MS = 86_400_000;
 const BOM = readFileSync(new URL('./assets/bom.xlsx', import.meta.url));
@@ -40,25 +38,10 @@ interface Ctx {
 }
 
 /** The receipt of a demo submission, as the call would have issued it. */
-async function receive(c: Ctx, act: Pick<Act, 'kind' | 'recordId' | 'recordNo' | 'files' | 'version' | 'at'>): Promise<void> {
-  if (!c.receipts) return;
-  await issueReceipt(
-    c.db,
-    { receipts: c.receipts, storage: c.storage },
-    { ...act, supplier: { supplierId: c.supplierId, supplierName: c.supplierName } },
-  );
-}
+const receive = (c: Ctx, act: Pick<Act, 'kind' | 'recordId' | 'recordNo' | 'files' | 'version' | 'at'>) =>
+  demoReceipt(c.db, c.storage, c.receipts, { ...act, supplier: { supplierId: c.supplierId, supplierName: c.supplierName } });
 
-async function ownFile(c: Ctx, name: string, bytes: Buffer, at: Date): Promise<FileRef> {
-  const key = c.storage.newKey('u', name, at);
-  const { size, sha256 } = await c.storage.writeBytes(key, bytes);
-  await insertFile(
-    c.db,
-    { storageKey: key, ownerSupplierId: c.supplierId, public: false, originalName: name, size, sha256, mime: mimeOf(key) },
-    at,
-  );
-  return { name, url: downloadUrl(key), path: key };
-}
+const ownFile = (c: Ctx, name: string, bytes: Buffer, at: Date) => storeDemoFile(c.db, c.storage, c.supplierId, name, bytes, at);
 
 /**
  * One record of the demo, walked through the same writes as the bid service's calls (so the

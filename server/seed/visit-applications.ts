@@ -1,13 +1,14 @@
 import type { FileRef } from '../../contract/schemas/common';
 import type { Tx } from '../db/db';
-import { insertFile } from '../db/file-repo';
 import { findSupplierByUsername } from '../db/supplier-repo';
+import { findApplication } from '../db/visit-application-repo';
 import { insertApplication, type NewApplication } from '../db/visit-application-writes';
-import { mimeOf } from '../files/mime';
 import type { FileStorage } from '../files/storage';
-import { downloadUrl } from '../services/file-refs';
+import { named } from '../services/file-refs';
 import { reviewVisitApplication } from '../services/operator-visit';
+import type { Receipts } from '../services/receipts';
 import { demoPdf } from './documents';
+import { demoReceipt, storeDemoFile } from './submissions';
 
 const DAY_MS = 86_400_000;
 /** A day `days` from `now` in the server's time zone, as YYYY-MM-DD (the gate windows use that zone). */
@@ -38,23 +39,37 @@ const visitor = (name: string, gender: 'M' | 'F', certificateNo: string, phone: 
 });
 
 /**
+ * The files of an application each named by the field it was sent in, in the order the save call
+ * takes them (server/routes/visit/index.ts): what its receipt lists.
+ */
+const filesOf = (a: NewApplication): Array<[string, FileRef]> => [
+  ...named('labourContract', a.labourContract),
+  ...named('contract', a.contract),
+  ...named('labourNotice', a.labourNotice),
+  ...named('policy', a.policy),
+  ...named('insurance.appendix', a.insurance.appendix),
+  ...a.files.map((f, i): [string, FileRef] => [`files.${i}.file`, f.file]),
+];
+
+/**
  * demo_a104's visit applications: one approved (its two visitors have gate visits from yesterday
  * for two weeks), one pending, one returned with the buyer's reason. Walked through the same
- * writes and the same operator review as the bid service's calls.
+ * writes and the same operator review as the bid service's calls; each has the receipt its save
+ * would have issued.
  */
-export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, now: Date, timeZone: string): Promise<void> {
+export async function seedDemoVisitApplications(
+  db: Tx,
+  storage: FileStorage,
+  now: Date,
+  timeZone: string,
+  receipts?: Receipts,
+): Promise<void> {
   const supplier = await findSupplierByUsername(db, 'demo_a104');
   if (!supplier) return;
-  const { supplierId, username } = supplier.supplier;
+  const { supplierId, username, supplierName } = supplier.supplier;
   const ownFile = async (name: string, lines: string[], at: Date): Promise<FileRef & { size: number }> => {
-    const key = storage.newKey('u', name, at);
-    const { size, sha256 } = await storage.writeBytes(key, demoPdf(lines));
-    await insertFile(
-      db,
-      { storageKey: key, ownerSupplierId: supplierId, public: false, originalName: name, size, sha256, mime: mimeOf(key) },
-      at,
-    );
-    return { name, url: downloadUrl(key), path: key, size };
+    const bytes = demoPdf(lines);
+    return { ...(await storeDemoFile(db, storage, supplierId, name, bytes, at)), size: bytes.length };
   };
 
   const application = async (o: {
@@ -103,7 +118,16 @@ export async function seedDemoVisitApplications(db: Tx, storage: FileStorage, no
         insuredPersons: o.visitors.map((v) => ({ certificateNo: v.certificateNo, job: '安装工' })),
       },
     };
-    return insertApplication(db, a, supplierId, username, o.at, timeZone);
+    const id = await insertApplication(db, a, supplierId, username, o.at, timeZone);
+    await demoReceipt(db, storage, receipts, {
+      kind: 'visitApplication',
+      recordId: id,
+      recordNo: (await findApplication(db, { id }, supplierId))!.visitNo,
+      files: filesOf(a),
+      supplier: { supplierId, supplierName },
+      at: o.at,
+    });
+    return id;
   };
 
   const [p1, p2] = DEMO_APPLICATION_PHONES.approved;
