@@ -12,7 +12,7 @@ import { logInAsDemo, waitForCode } from './support';
  */
 
 const demo = { username: 'demo_a104', password: 'Demo1234' };
-const publicPages = ['/login', '/register', '/forgetPassword', '/visitLogin', '/visitor'];
+const publicPages = ['/login', '/register', '/forgetPassword', '/visitLogin', '/visitor', '/verify'];
 const errorPages = ['/error/403', '/error/404', '/error/500', '/no-such-screen'];
 
 /** The first notice's public detail, found on /login as a tourist would. */
@@ -165,7 +165,7 @@ for (const width of widths) {
   test.describe(width.name, () => {
     test.use(width.phone ? { viewport: width.viewport, isMobile: true, hasTouch: true } : { viewport: width.viewport });
 
-    test(`public screens (/login, /register, /forgetPassword, a notice's /bidDetail, /visitLogin and /visitor without a pass) pass axe in zh-CN, en and vie ${width.name}, the portal's name whole on a phone`, async ({
+    test(`public screens (/login, /register, /forgetPassword, a notice's /bidDetail, /visitLogin and /visitor without a pass, /verify) pass axe in zh-CN, en and vie ${width.name}, the portal's name whole on a phone`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
