@@ -54,6 +54,11 @@ const tenderRecordSummary = z.object({
   refundVoucher: fileRef.nullable(),
   signedUpAt: z.string(),
   bidSubmittedAt: z.string().nullable(),
+  /**
+   * The version of the bid that stands (null before the first and after a withdrawal): what a
+   * replacement or a withdrawal names (`version`), so the list can offer them too.
+   */
+  bidVersion: z.number().int().nullable(),
   updatedAt: z.string(),
 });
 export type TenderRecordSummary = z.infer<typeof tenderRecordSummary>;

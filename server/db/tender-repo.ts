@@ -128,6 +128,7 @@ function toRecord(r: RecordRow): TenderRecord {
     refundVoucher: r.voucher,
     signedUpAt: iso(r.signed_up_at),
     bidSubmittedAt: isoOrNull(r.bid_submitted_at),
+    bidVersion: r.bid_version,
     updatedAt: iso(r.updated_at),
   };
   const required = Array.isArray(r.required_certificates) ? r.required_certificates.filter((c): c is string => typeof c === 'string') : [];

@@ -22,6 +22,8 @@ export type OutboxCall = Extract<
   | 'h5SavePersonnelEntity'
   | 'tenderPayDeposit'
   | 'tenderSubmitBid'
+  | 'tenderReplaceBid'
+  | 'tenderWithdrawBid'
   | 'tenderApplyRefund'
   | 'enquiryQuote'
   | 'visitApplySave'

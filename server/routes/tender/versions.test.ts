@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readClaims } from '../../../contract/receipt-claims';
-import type { TenderRecordDetail } from '../../../contract/schemas/tender';
+import type { TenderRecordDetail, TenderRecordPage } from '../../../contract/schemas/tender';
 import { build } from '../../test/helper';
 import { receiptChecker } from '../../test/receipts';
 import { BYTES, tenderKit } from '../../test/tenders';
@@ -98,6 +98,21 @@ describe('bid versions', () => {
     expect(await counts()).toEqual(before);
     await k.operator('announceResult', { tenderNo: notice.tenderNo, winner: 'demo_a104' });
     expect(await get(record.id)).toMatchObject({ status: 'won', bid: { version: 2 } });
+  });
+
+  it("names the standing version in the list's summaries too (what a replacement or a withdrawal from the list names): none after a withdrawal", async () => {
+    const { record } = await k.recordAt(a104, 'bidSubmitted');
+    const row = async () => {
+      const page = await t.post<TenderRecordPage>('/tender/listByPage', { pageSize: 100, searchContent: record.tenderNo }, k.as(a104));
+      return page.data.records.find((r) => r.id === record.id)!;
+    };
+    expect((await row()).bidVersion).toBe(1);
+    expect((await get(record.id)).bidVersion).toBe(1);
+    await post('/tender/replaceBid', { ...(await k.bidBody(a104, record)), version: 1 });
+    expect((await row()).bidVersion).toBe(2);
+    await post('/tender/withdrawBid', withdrawBody(record, 2));
+    expect(await row()).toMatchObject({ status: 'depositConfirmed', bidVersion: null });
+    expect((await get(record.id)).bidVersion).toBeNull();
   });
 
   it('applies a repeated replacement once (Idempotency-Key)', async () => {

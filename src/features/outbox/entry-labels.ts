@@ -22,6 +22,8 @@ export const CALL_LABEL: Record<OutboxCall, MessageDescriptor> = {
   h5SavePersonnelEntity: msg`访客信息`,
   tenderPayDeposit: msg`缴纳保证金`,
   tenderSubmitBid: msg`提交投标文件`,
+  tenderReplaceBid: msg`替换投标文件`,
+  tenderWithdrawBid: msg`撤回投标`,
   tenderApplyRefund: msg`申请退还保证金`,
   enquiryQuote: msg`询价报价`,
   visitApplySave: msg`参观申请`,

@@ -6,10 +6,20 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { canAccess } from '@/api/access';
 
-/** The supplier's actions on a record, in the order SPEC.md section 2 lists them (after 查看详情). */
-export type RecordAction = 'deposit' | 'bid' | 'refund' | 'communicate' | 'visit';
+/**
+ * The supplier's actions on a record, in the order SPEC.md section 2 lists them (after 查看详情);
+ * replacing and withdrawing a submitted bid after the upload (docs/decisions/bid-versions.md).
+ */
+export type RecordAction = 'deposit' | 'bid' | 'replace' | 'withdraw' | 'refund' | 'communicate' | 'visit';
 
-const WRITE: Record<'deposit' | 'bid' | 'refund', TenderAction> = { deposit: 'payDeposit', bid: 'submitBid', refund: 'applyRefund' };
+type WriteAction = 'deposit' | 'bid' | 'replace' | 'withdraw' | 'refund';
+const WRITE: Record<WriteAction, TenderAction> = {
+  deposit: 'payDeposit',
+  bid: 'submitBid',
+  replace: 'replaceBid',
+  withdraw: 'withdrawBid',
+  refund: 'applyRefund',
+};
 
 export interface ActionContext {
   /** The bid service's clock (see src/ui/server-clock.ts). */
@@ -39,11 +49,25 @@ export function actionReasons(
   return {
     deposit: write('deposit'),
     bid: write('bid'),
+    replace: write('replace'),
+    withdraw: write('withdraw'),
     refund: write('refund'),
     // Communication records are for status A104 only (SPEC.md section 2).
     communicate: canAccess('communicateRecord', supplierStatus) ? null : i18n._(msg`当前供应商状态不能发起沟通`),
     visit: null,
   };
+}
+
+/**
+ * Whether replacing and withdrawing the bid are offered on a record at all: while a bid stands
+ * and the cut-off has not passed by the bid service's clock as this device knows it (the bid
+ * service decides when the write arrives). Elsewhere they are not shown: they are a choice, not
+ * a step every record goes through, and after the cut-off the bid that stands is final. While a
+ * write of the record waits in the outbox they stay, closed with that reason (`actionReasons`).
+ */
+export function bidChangeOffered(record: Pick<TenderRecordSummary, 'status' | 'cutoffTime' | 'bidVersion'>, now: number): boolean {
+  // A replacement or a withdrawal names the version that stands; without it there is nothing to name.
+  return record.status === 'bidSubmitted' && typeof record.bidVersion === 'number' && Date.parse(record.cutoffTime) > now;
 }
 
 /**

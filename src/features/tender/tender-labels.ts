@@ -44,5 +44,7 @@ export const DEPOSIT_TYPE_LABEL: Record<DepositType, MessageDescriptor> = {
 export const OUTBOX_CALL_LABEL: Record<TenderOutboxCall, MessageDescriptor> = {
   tenderPayDeposit: msg`缴纳保证金`,
   tenderSubmitBid: msg`上传投标文件及物料清单`,
+  tenderReplaceBid: msg`替换投标文件`,
+  tenderWithdrawBid: msg`撤回投标`,
   tenderApplyRefund: msg`申请退还保证金`,
 };

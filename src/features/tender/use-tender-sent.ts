@@ -12,6 +12,8 @@ import { isTenderOutboxCall, type TenderOutboxCall } from './tender-thread';
 const SENT = {
   tenderPayDeposit: msg`保证金信息已提交`,
   tenderSubmitBid: msg`投标文件已提交`,
+  tenderReplaceBid: msg`投标文件已替换`,
+  tenderWithdrawBid: msg`投标已撤回`,
   tenderApplyRefund: msg`退还保证金申请已提交`,
 } satisfies Record<TenderOutboxCall, unknown>;
 

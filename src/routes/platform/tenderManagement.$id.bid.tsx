@@ -3,15 +3,20 @@ import { prefetchOwn } from '@/app/prefetch';
 import { BidPage } from '@/features/tender/components/bid-page';
 import { searchText } from '@/ui/url-search';
 
-/** `?mend=<entry>`: a bid the bid service refused, opened in the form with its files to correct and submit again. */
+/**
+ * `?mend=<entry>`: a bid the bid service refused, opened in the form with its files to correct and submit again.
+ * `?replace=true`: a new version of the bid that stands, replacing it (a refused replacement is mended so too).
+ */
 interface BidSearch {
   mend?: string;
+  replace?: true;
 }
 
 export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
   validateSearch: (raw: Record<string, unknown>): BidSearch => {
     const mend = searchText(raw.mend, 64);
-    return mend ? { mend } : {};
+    const replace = raw.replace === true || raw.replace === 'true';
+    return { ...(mend ? { mend } : {}), ...(replace ? { replace: true as const } : {}) };
   },
   // Started, not awaited: the page shows its own loading, not-found and offline states.
   loader: ({ context, params }) =>
@@ -23,13 +28,14 @@ export const Route = createFileRoute('/platform/tenderManagement/$id/bid')({
 
 function BidRoutePage() {
   const { id } = Route.useParams();
-  const { mend } = Route.useSearch();
+  const { mend, replace } = Route.useSearch();
   const { session } = Route.useRouteContext();
   const navigate = Route.useNavigate();
   return (
     <BidPage
       id={id}
       mend={mend}
+      replace={replace === true}
       supplierId={session.supplierId}
       supplierCode={session.supplierCode}
       supplierStatus={session.status}

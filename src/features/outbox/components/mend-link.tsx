@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 
 /**
  * Where a write the bid service refused is mended, in its own form: a deposit or a refund in its
- * dialog on the record (opened with its values and slip), a bid on its bid page (its files), a new thread or a visit
+ * dialog on the record (opened with its values and slip), a bid or a replacement on its bid page (its files; a
+ * withdrawal has nothing to correct: retry or discard, and withdraw again from the record), a new thread or a visit
  * application in its form, a reply in its thread's reply form (its text and
  * files), a quote refused for a newer round on its enquiry (its prices copied into that round's
  * form). Null for a write whose form does not mend yet:
@@ -35,12 +36,12 @@ export function MendLink({ entry }: { entry: OutboxEntry }) {
       </Link>
     );
   }
-  if (entry.call === 'tenderSubmitBid') {
+  if (entry.call === 'tenderSubmitBid' || entry.call === 'tenderReplaceBid') {
     return (
       <Link
         to="/platform/tenderManagement/$id/bid"
         params={{ id: String(entry.payload.tenderRecordId) }}
-        search={{ mend: entry.id }}
+        search={entry.call === 'tenderReplaceBid' ? { mend: entry.id, replace: true } : { mend: entry.id }}
         className={className}
       >
         <Trans>修改</Trans>

@@ -13,15 +13,24 @@ export interface QueueSubmitBidInput {
   /** One group per certificate the notice requires, in the notice's order. */
   certificates: { name: string; files: File[] }[];
   billOfMaterials: File;
+  /**
+   * The version of the standing bid this one replaces, as the supplier saw it: the bid goes as
+   * `/tender/replaceBid` (a new version; refused, bidVersionChanged, if another stands by then).
+   * Absent: a first bid, or one after a withdrawal (`/tender/submitBid`).
+   */
+  replacing?: number | undefined;
   /** The refused bid entry this one mends (takes its place in the outbox). */
   replaces?: string;
 }
 
+const replacementSummary = (version: number, tenderNo: string) => i18n._(msg`替换投标文件（第 ${version} 版）：${tenderNo}`);
+
 /**
  * Writes the bid to the outbox first: four kinds of file fields in one entry, uploaded in
  * order, their FileRefs put where the payload expects them (`certificates.<i>.files` for each
- * certificate). Sent once as `/tender/submitBid`; the cut-off time is the entry's deadline.
- * Throws StorageFullError when the device has no room (nothing is written then).
+ * certificate). Sent once as `/tender/submitBid`, or `/tender/replaceBid` with the version it
+ * replaces (the whole bid again: a submitted bid is never edited); the cut-off time is the
+ * entry's deadline. Throws StorageFullError when the device has no room (nothing is written then).
  */
 export function queueSubmitBid({
   supplierId,
@@ -30,16 +39,18 @@ export function queueSubmitBid({
   bidDocuments,
   certificates,
   billOfMaterials,
+  replacing,
   replaces,
 }: QueueSubmitBidInput) {
   const tenderNo = record.tenderNo;
   return enqueue({
     owner: supplierOwner(supplierId),
     thread: tenderThread(record.id),
-    call: 'tenderSubmitBid',
+    call: replacing === undefined ? 'tenderSubmitBid' : 'tenderReplaceBid',
     payload: {
       tenderRecordId: record.id,
       supplierCode,
+      ...(replacing === undefined ? {} : { version: replacing }),
       bidDocuments: [],
       certificates: certificates.map(({ name }) => ({ name, files: [] })),
       billOfMaterials: [],
@@ -50,7 +61,7 @@ export function queueSubmitBid({
       { field: 'billOfMaterials', files: [billOfMaterials], label: i18n._(msg`物料清单`) },
     ],
     deadline: Date.parse(record.cutoffTime),
-    summary: i18n._(msg`提交投标文件：${tenderNo}`),
+    summary: replacing === undefined ? i18n._(msg`提交投标文件：${tenderNo}`) : replacementSummary(replacing, tenderNo),
     ...(replaces ? { replaces } : {}),
   });
 }

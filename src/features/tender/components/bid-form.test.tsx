@@ -15,7 +15,7 @@ import { renderWithI18n } from '@/test/render';
 import { renderScreen } from '@/test/render-screen';
 import { toast, ToastHost } from '@/ui/toast';
 import { queueSubmitBid } from '../api/submit-bid';
-import { detail } from '../test/fixtures';
+import { detail, file, inDays } from '../test/fixtures';
 import { BidForm } from './bid-form';
 import { BidPage } from './bid-page';
 
@@ -145,7 +145,7 @@ describe('BidForm', () => {
     await screen.findByText('物料清单共 12 行物料');
     await user.click(screen.getByRole('button', { name: '提交' }));
     const ask = await screen.findByRole('dialog', { name: '提交投标文件' });
-    expect(ask.textContent).toContain('提交后不能修改，确定提交吗？');
+    expect(ask.textContent).toContain('提交后，截止时间前仍可替换或撤回；每一版都会保留。确定提交吗？');
     await user.click(within(ask).getByRole('button', { name: '提交' }));
 
     await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
@@ -278,6 +278,126 @@ describe('BidPage', () => {
   it('shows why instead of the form once the bid was submitted', async () => {
     page('bidSubmitted');
     expect(await screen.findByText(zh('bidAlreadySubmitted'))).toBeTruthy();
+    expect(screen.queryByLabelText(/^物料清单/)).toBeNull();
+  });
+});
+
+describe('replace mode', () => {
+  const STANDING = {
+    version: 2,
+    bidDocuments: [file('投标书-第二版.pdf')],
+    certificates: [
+      { name: '营业执照', files: [file('执照.pdf')] },
+      { name: 'ISO 9001', files: [file('iso.pdf')] },
+    ],
+    billOfMaterials: file('物料清单.xlsx'),
+    submittedAt: inDays(-1),
+  };
+  const SUBMITTED = detail({
+    status: 'bidSubmitted',
+    depositConfirmed: true,
+    requiredCertificates: ['营业执照', 'ISO 9001'],
+    bidVersion: 2,
+    bid: STANDING,
+  });
+
+  async function fillAll(user: ReturnType<typeof userEvent.setup>) {
+    await user.upload(screen.getByLabelText(/^投标文件/), fileOf('投标书-第三版.pdf', 2048));
+    await user.upload(screen.getByLabelText(/^营业执照/), fileOf('执照.pdf', 512));
+    await user.upload(screen.getByLabelText(/^ISO 9001/), fileOf('iso.pdf', 256));
+    await user.upload(input('bid-billOfMaterials'), workbook('bom.xlsx'));
+    await screen.findByText('物料清单共 12 行物料');
+  }
+
+  it('shows the version that stands, names it in the confirmation and queues tenderReplaceBid with it, the same files as a bid', async () => {
+    const onQueued = vi.fn();
+    renderWithI18n(
+      <>
+        <BidForm record={SUBMITTED} replacing={STANDING} supplierId="s1" supplierCode="GYS100001" onQueued={onQueued} />
+        <ToastHost />
+      </>,
+    );
+    const standing = screen.getByRole('region', { name: '当前有效：第 2 版' });
+    expect(within(standing).getByRole('button', { name: '下载 投标书-第二版.pdf' })).toBeTruthy();
+    const user = userEvent.setup();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    const ask = await screen.findByRole('dialog', { name: '替换投标文件' });
+    expect(ask.textContent).toContain('新版本将替换第 2 版投标文件，第 2 版仍会保留。截止时间前仍可再次替换或撤回。确定提交吗？');
+    await user.click(within(ask).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    const [entry] = await listEntries([OWNER]);
+    expect(entry).toMatchObject({
+      thread: 'tender:t1',
+      call: 'tenderReplaceBid',
+      deadline: Date.parse(SUBMITTED.cutoffTime),
+      payload: { tenderRecordId: 't1', supplierCode: 'GYS100001', version: 2 },
+      summary: '替换投标文件（第 2 版）：ZB2030-0001',
+    });
+    expect(entry!.fileFields.map((f) => f.field)).toEqual([
+      'bidDocuments',
+      'certificates.0.files',
+      'certificates.1.files',
+      'billOfMaterials',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('mends a refused replacement in replace mode, naming the version that stands now', async () => {
+    logOut();
+    const refused = await queueSubmitBid({
+      supplierId: 's1',
+      supplierCode: 'GYS100001',
+      record: SUBMITTED,
+      bidDocuments: [fileOf('投标书.pdf', 2048)],
+      certificates: [
+        { name: '营业执照', files: [fileOf('执照.pdf', 512)] },
+        { name: 'ISO 9001', files: [fileOf('iso.pdf', 256)] },
+      ],
+      billOfMaterials: workbook('bom.xlsx'),
+      replacing: 1,
+    });
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E409', message: zh('bidVersionChanged'), reason: 'bidVersionChanged' },
+    }));
+    const onQueued = vi.fn();
+    renderWithI18n(
+      <>
+        <BidForm record={SUBMITTED} replacing={STANDING} mend={refused.id} supplierId="s1" supplierCode="GYS100001" onQueued={onQueued} />
+        <ToastHost />
+      </>,
+    );
+    expect((await screen.findByRole('note')).textContent).toContain(zh('bidVersionChanged'));
+    expect(chosenIn('bid-bidDocuments')).toEqual(['投标书.pdf']);
+    const user = userEvent.setup();
+    await screen.findByText('物料清单共 12 行物料');
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '替换投标文件' })).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledOnce());
+    const entries = await listEntries([OWNER]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ id: refused.id, call: 'tenderReplaceBid', status: 'queued', payload: { version: 2 } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens on the bid page while a bid stands before the cut-off, and says why not after it', async () => {
+    server.use(http.post(`${bidService}/tender/getById`, () => ok(SUBMITTED)));
+    const view = renderScreen('/platform/tenderManagement/t1/bid', () => (
+      <BidPage id="t1" replace supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />
+    ));
+    expect(await screen.findByRole('heading', { level: 1, name: '替换投标文件' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: '当前有效：第 2 版' })).toBeTruthy();
+    expect(screen.getByLabelText(/^物料清单/)).toBeTruthy();
+    view.unmount();
+
+    server.use(http.post(`${bidService}/tender/getById`, () => ok({ ...SUBMITTED, cutoffTime: inDays(-0.01) })));
+    renderScreen('/platform/tenderManagement/t1/bid', () => (
+      <BidPage id="t1" replace supplierId="s1" supplierCode="GYS100001" supplierStatus="A104" onQueued={() => {}} />
+    ));
+    expect(await screen.findByText(zh('pastDeadline'))).toBeTruthy();
     expect(screen.queryByLabelText(/^物料清单/)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Locale } from '@contract/locales';
-import { tenderSubmitBidRequest, type TenderRecordDetail } from '@contract/schemas/tender';
+import { tenderSubmitBidRequest, type BidDetail, type TenderRecordDetail } from '@contract/schemas/tender';
 import { UPLOAD_RULES } from '@contract/upload-rules';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { mendedWrite } from '../tender-thread';
 import { announceSubmissionQueued, queueFailureText } from '@/ui/announce-queued';
 import { BidBomPreview } from './bid-bom-preview';
 import { BidMissingSummary, type MissingUpload } from './bid-missing-summary';
+import { ReplacedBidNote } from './replaced-bid-note';
 
 const DOCS_ID = 'bid-bidDocuments';
 const BOM_ID = 'bid-billOfMaterials';
@@ -31,6 +32,12 @@ interface BidFormProps {
   supplierCode: string;
   /** The id of the refused bid entry to mend: the form opens with its files and sends it in its place. */
   mend?: string | undefined;
+  /**
+   * Replace mode: the bid that stands, which this one replaces as its next version (sent as
+   * `/tender/replaceBid` naming this version). Its files are listed for reference; the new
+   * version is the whole bid again.
+   */
+  replacing?: BidDetail | undefined;
   onQueued: () => void;
 }
 
@@ -54,13 +61,15 @@ function mendedCertificates(mending: MendedEntry, required: string[]): File[][] 
 export function BidForm({ mend, ...props }: BidFormProps) {
   const mending = useMendEntry(mend);
   if (mending === undefined) return null;
-  return <BidFormBody {...props} mending={mendedWrite(mending, 'tenderSubmitBid', props.record.id)} />;
+  const call = props.replacing ? 'tenderReplaceBid' : 'tenderSubmitBid';
+  return <BidFormBody {...props} mending={mendedWrite(mending, call, props.record.id)} />;
 }
 
 function BidFormBody({
   record,
   supplierId,
   supplierCode,
+  replacing,
   mending,
   onQueued,
 }: Omit<BidFormProps, 'mend'> & { mending: MendedEntry | null }) {
@@ -132,7 +141,17 @@ function BidFormBody({
         setFocusTarget({ id: BOM_ID });
         return;
       }
-      const sure = await confirmDialog({ title: t`提交投标文件`, message: t`提交后不能修改，确定提交吗？`, confirmLabel: t`提交` });
+      const version = replacing?.version;
+      // A bid is never edited, but it may be replaced or withdrawn before the cut-off (docs/decisions/bid-versions.md).
+      const sure = await confirmDialog(
+        version === undefined
+          ? { title: t`提交投标文件`, message: t`提交后，截止时间前仍可替换或撤回；每一版都会保留。确定提交吗？`, confirmLabel: t`提交` }
+          : {
+              title: t`替换投标文件`,
+              message: t`新版本将替换第 ${version} 版投标文件，第 ${version} 版仍会保留。截止时间前仍可再次替换或撤回。确定提交吗？`,
+              confirmLabel: t`提交`,
+            },
+      );
       if (!sure) return;
       await queueSubmitBid({
         supplierId,
@@ -141,6 +160,7 @@ function BidFormBody({
         bidDocuments: documents,
         certificates: required.map((name, i) => ({ name, files: certificates[i] ?? [] })),
         billOfMaterials: bom[0]!,
+        replacing: version,
         ...(mending ? { replaces: mending.entry.id } : {}),
       });
     } catch (error) {
@@ -156,6 +176,7 @@ function BidFormBody({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
+      {replacing ? <ReplacedBidNote bid={replacing} /> : null}
       {refusal ? (
         <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <Trans>上次提交被投标服务退回：{refusal}。请修改后重新提交。</Trans>

@@ -18,18 +18,21 @@ export interface BidPageProps {
   id: string;
   /** The refused bid entry of this record to mend (`?mend=`), opened in the form with its files. */
   mend?: string | undefined;
+  /** Replace mode (`?replace=true`): a new version of the bid that stands, in the same form. */
+  replace?: boolean;
   onQueued: () => void;
 }
 
 /**
- * Upload bid documents and bill of materials for one record. Works offline from the record
+ * Upload bid documents and bill of materials for one record, or (replace mode) a new version of
+ * the bid that stands, before the cut-off. Works offline from the record
  * kept on the device (the query is persisted); the bid then waits in the outbox.
  */
 export function BidPage(props: BidPageProps) {
   const { t } = useLingui();
   const header = (
     <PageHeader
-      title={t`上传投标文件及物料清单`}
+      title={props.replace ? t`替换投标文件` : t`上传投标文件及物料清单`}
       actions={
         <BackLink to="/platform/tenderManagement/$id" params={{ id: props.id }}>
           <Trans>返回详情</Trans>
@@ -67,15 +70,17 @@ function BidRecord({
   supplierStatus,
   record,
   mend,
+  replace = false,
   onQueued,
 }: BidPageProps & { record: Clocked<TenderRecordDetail> }) {
   // The bid service's clock, not the phone's, says whether the cut-off has passed.
   const now = useServerNow(record.clockOffset);
+  const call = replace ? 'tenderReplaceBid' : 'tenderSubmitBid';
   // Mending the record's refused bid: that write is what "waits" on the record, and it is the one opened.
   const waiting = (useTenderOutbox(supplierId).get(record.id) ?? []).some(
-    (entry) => !(entry.id === mend && entry.call === 'tenderSubmitBid' && isMendable(entry)),
+    (entry) => !(entry.id === mend && entry.call === call && isMendable(entry)),
   );
-  const blocked = actionReasons(record, { now, waiting, supplierStatus }).bid;
+  const blocked = actionReasons(record, { now, waiting, supplierStatus })[replace ? 'replace' : 'bid'];
   const tenderNo = record.tenderNo;
 
   return (
@@ -90,8 +95,9 @@ function BidRecord({
         <EmptyState title={blocked} description={questionHint(supplierStatus)} />
       ) : (
         <BidForm
-          key={`${record.id}|${mend ?? ''}`}
+          key={`${record.id}|${mend ?? ''}|${replace ? (record.bid?.version ?? '') : ''}`}
           record={record}
+          replacing={replace ? (record.bid ?? undefined) : undefined}
           supplierId={supplierId}
           supplierCode={supplierCode}
           mend={mend}

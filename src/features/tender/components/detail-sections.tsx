@@ -8,6 +8,7 @@ import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
 import { ReceiptList } from '@/ui/receipt-list';
 import { DEPOSIT_TYPE_LABEL } from '../tender-labels';
+import { BidVersions, VersionNumber } from './bid-versions';
 import { FileList } from './tender-cells';
 
 /** A titled card of the detail page. */
@@ -110,7 +111,7 @@ export function BidSection({ record }: { record: TenderRecordDetail }) {
             },
             { label: <Trans>物料清单</Trans>, value: <FileList files={[bid.billOfMaterials]} /> },
             { label: <Trans>提交时间</Trans>, value: <DateTime value={bid.submittedAt} /> },
-            ...(bid.version > 1 ? [{ label: <Trans>版本</Trans>, value: <Trans>第 {bid.version} 版（之前的版本已保留）</Trans> }] : []),
+            { label: <Trans>版本</Trans>, value: <VersionNumber version={bid.version} /> },
           ]}
         />
       ) : record.bidVersions.some((v) => v.status === 'withdrawn') ? (
@@ -126,6 +127,7 @@ export function BidSection({ record }: { record: TenderRecordDetail }) {
           )}
         </Missing>
       )}
+      <BidVersions versions={record.bidVersions} />
     </Section>
   );
 }

@@ -23,7 +23,11 @@ function StatusText({ entry }: { entry: OutboxEntry }) {
   }
 }
 
-/** Refused: the write opens in its own form (the deposit or refund dialog, the bid page) with what it held, to correct and send again. */
+/**
+ * Refused: the write opens in its own form (the deposit or refund dialog, the bid page, in replace
+ * mode for a replacement) with what it held, to correct and send again. A refused withdrawal holds
+ * nothing to correct: /pending retries or discards it.
+ */
 function MendLink({ entry }: { entry: OutboxEntry }) {
   const tenderId = entry.payload.tenderRecordId;
   if (typeof tenderId !== 'string' || !tenderId) return null;
@@ -41,8 +45,14 @@ function MendLink({ entry }: { entry: OutboxEntry }) {
         </Link>
       );
     case 'tenderSubmitBid':
+    case 'tenderReplaceBid':
       return (
-        <Link to="/platform/tenderManagement/$id/bid" params={{ id: tenderId }} search={{ mend: entry.id }} className="link font-medium">
+        <Link
+          to="/platform/tenderManagement/$id/bid"
+          params={{ id: tenderId }}
+          search={entry.call === 'tenderReplaceBid' ? { mend: entry.id, replace: true } : { mend: entry.id }}
+          className="link font-medium"
+        >
           {text}
         </Link>
       );

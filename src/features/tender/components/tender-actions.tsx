@@ -2,7 +2,7 @@ import type { TenderRecordSummary } from '@contract/schemas/tender';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { actionReasons, type ActionContext } from '../action-states';
+import { actionReasons, bidChangeOffered, type ActionContext } from '../action-states';
 import type { UrlAction } from '../tender-search';
 
 type ActionsLayout = 'table' | 'card' | 'detail';
@@ -12,6 +12,8 @@ interface TenderActionsProps extends ActionContext {
   layout: ActionsLayout;
   /** Opens the deposit or refund dialog for this record. */
   onOpen: (action: UrlAction, record: TenderRecordSummary) => void;
+  /** Asks to withdraw this record's standing bid (a confirmation, then the outbox). */
+  onWithdraw: (record: TenderRecordSummary) => void;
 }
 
 // Labels may wrap: some are long in English and Vietnamese, and a phone is 360 px wide.
@@ -27,12 +29,14 @@ const LIST: Record<ActionsLayout, string> = {
 };
 
 /**
- * The row actions of SPEC.md section 2. An action that does not apply stays in place, marked
+ * The row actions of SPEC.md section 2, with replacing and withdrawing a bid while they are
+ * offered (`bidChangeOffered`: a bid stands, before the cut-off). An action that does not apply stays in place, marked
  * disabled (aria-disabled, so it can still be focused and tapped), with its reason: read out as
  * its description, shown on focus or tap (touch has no hover), and always on the detail page.
  */
-export function TenderActions({ record, layout, onOpen, ...context }: TenderActionsProps) {
+export function TenderActions({ record, layout, onOpen, onWithdraw, ...context }: TenderActionsProps) {
   const reasons = actionReasons(record, context);
+  const changeable = bidChangeOffered(record, context.now);
   const look = LOOK[layout];
   // Rows repeat the same labels: the record's number tells them apart for screen readers.
   const whose = layout === 'detail' ? null : <span className="sr-only"> {record.tenderNo}</span>;
@@ -73,6 +77,26 @@ export function TenderActions({ record, layout, onOpen, ...context }: TenderActi
           {label(<Trans>上传投标文件及物料清单</Trans>)}
         </Link>,
       )}
+      {changeable
+        ? item(
+            'replace',
+            <Trans>替换投标文件</Trans>,
+            reasons.replace,
+            <Link to="/platform/tenderManagement/$id/bid" params={{ id: record.id }} search={{ replace: true }} className={look}>
+              {label(<Trans>替换投标文件</Trans>)}
+            </Link>,
+          )
+        : null}
+      {changeable
+        ? item(
+            'withdraw',
+            <Trans>撤回投标</Trans>,
+            reasons.withdraw,
+            <button type="button" className={look} onClick={() => onWithdraw(record)}>
+              {label(<Trans>撤回投标</Trans>)}
+            </button>,
+          )
+        : null}
       {item(
         'refund',
         <Trans>申请退还保证金</Trans>,

@@ -1,12 +1,18 @@
 import { message } from '@/locales/wire';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, resetPortalDb } from '@/offline/test-helpers';
+import { supplierOwner } from '@/offline/db';
+import { listEntries } from '@/offline/outbox';
+import { patchEntry } from '@/offline/outbox-store';
+import { fileOf, logIn, logOut, resetPortalDb, useNodeBlobs } from '@/offline/test-helpers';
+import { queueSubmitBid } from '../api/submit-bid';
 import { bidService, ok, receiptFixture } from '@/test/fixtures';
 import { renderScreen } from '@/test/render-screen';
 import { detail, file, inDays } from '../test/fixtures';
+import type { TenderRecordDetail } from '@contract/schemas/tender';
 import { TenderDetailView } from './tender-detail';
 
 const server = setupServer();
@@ -182,4 +188,122 @@ describe('TenderDetailView', () => {
     expect(screen.getByRole('heading', { level: 1, name: '瓦楞纸箱年度采购 1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   }, 15_000);
+});
+
+describe('TenderDetailView: replacing and withdrawing the bid', () => {
+  const SUBMITTED = (overrides: Partial<TenderRecordDetail> = {}) =>
+    detail({
+      status: 'bidSubmitted',
+      depositConfirmed: true,
+      bidVersion: 2,
+      bidSubmittedAt: inDays(-1),
+      bid: {
+        version: 2,
+        bidDocuments: [file('投标书-修订.pdf')],
+        certificates: [],
+        billOfMaterials: file('物料清单.xlsx'),
+        submittedAt: inDays(-1),
+      },
+      bidVersions: [
+        { version: 1, submittedAt: inDays(-2), status: 'superseded', closedAt: inDays(-1) },
+        { version: 2, submittedAt: inDays(-1), status: 'standing', closedAt: null },
+      ],
+      ...overrides,
+    });
+
+  it('offers both while a bid stands before the cut-off, and lists every version', async () => {
+    renderDetail(ok(SUBMITTED()));
+    await screen.findByRole('region', { name: '操作' });
+    const actions = section('操作');
+    const replace = await actions.findByRole('link', { name: '替换投标文件' });
+    expect(replace.getAttribute('href')).toBe('/platform/tenderManagement/t1/bid?replace=true');
+    expect(actions.getByRole('button', { name: '撤回投标' }).getAttribute('aria-disabled')).toBeNull();
+
+    const versions = within(section('投标文件').getByRole('table', { name: '投标版本' }));
+    const rows = versions.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['第 1 版', '第 2 版']);
+    expect(within(rows[0]!).getByText(/^已被替换（/)).toBeTruthy();
+    expect(within(rows[1]!).getByText('当前有效')).toBeTruthy();
+  });
+
+  it('withdraws after a native dialog says what a withdrawal does: the version on screen waits in the outbox, said on the record, no second one', async () => {
+    useNodeBlobs();
+    renderDetail(ok(SUBMITTED()));
+    await screen.findByRole('region', { name: '操作' });
+    const user = userEvent.setup();
+    await user.click(section('操作').getByRole('button', { name: '撤回投标' }));
+    const ask = await screen.findByRole('dialog', { name: '撤回投标' });
+    expect(ask.tagName).toBe('DIALOG');
+    expect(ask.textContent).toContain(
+      '撤回后，第 2 版投标文件不再有效，但会保留在记录中；已缴纳的保证金不受影响。截止时间前可重新提交投标文件。确定撤回吗？',
+    );
+    // Cancelled: nothing is written.
+    await user.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await listEntries([supplierOwner('s1')])).toHaveLength(0);
+
+    await user.click(section('操作').getByRole('button', { name: '撤回投标' }));
+    await user.click(within(await screen.findByRole('dialog', { name: '撤回投标' })).getByRole('button', { name: '撤回' }));
+    await waitFor(async () => expect(await listEntries([supplierOwner('s1')])).toHaveLength(1));
+    const [entry] = await listEntries([supplierOwner('s1')]);
+    expect(entry).toMatchObject({
+      call: 'tenderWithdrawBid',
+      thread: 'tender:t1',
+      payload: { tenderRecordId: 't1', supplierCode: 'SUP001', version: 2 },
+      deadline: Date.parse(SUBMITTED().cutoffTime),
+    });
+    // The record says what waits, and offers no second change until it is sent.
+    expect(await section('投标概要').findByText('撤回投标')).toBeTruthy();
+    const actions = section('操作');
+    await waitFor(() => expect(actions.getByRole('button', { name: '撤回投标' }).getAttribute('aria-disabled')).toBe('true'));
+    expect(actions.getByRole('button', { name: '替换投标文件' }).getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers neither once the cut-off has passed', async () => {
+    renderDetail(ok(SUBMITTED({ cutoffTime: inDays(-0.01) })));
+    await screen.findByRole('region', { name: '操作' });
+    const actions = section('操作');
+    expect(await actions.findByRole('button', { name: '上传投标文件及物料清单' })).toBeTruthy();
+    expect(actions.queryByRole('link', { name: '替换投标文件' })).toBeNull();
+    expect(actions.queryByRole('button', { name: '替换投标文件' })).toBeNull();
+    expect(actions.queryByRole('button', { name: '撤回投标' })).toBeNull();
+  });
+
+  it('says a replacement waits on the device (refused here, to mend in replace mode) and offers no second change meanwhile', async () => {
+    useNodeBlobs();
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: async () => ({ quota: 1e10, usage: 0 }), persist: async () => true },
+    });
+    logOut();
+    const refused = await queueSubmitBid({
+      supplierId: 's1',
+      supplierCode: 'SUP001',
+      record: SUBMITTED(),
+      bidDocuments: [fileOf('投标书.pdf', 100)],
+      certificates: [],
+      billOfMaterials: fileOf('bom.xlsx', 100),
+      replacing: 1,
+    });
+    await patchEntry(refused.id, (e) => ({
+      ...e,
+      status: 'failed',
+      attempts: 1,
+      lastError: { code: 'E409', message: zh('bidVersionChanged'), reason: 'bidVersionChanged' },
+    }));
+    renderDetail(ok(SUBMITTED()));
+    await screen.findByRole('region', { name: '操作' });
+    const summary = section('投标概要');
+    expect(await summary.findByText('替换投标文件')).toBeTruthy();
+    expect(summary.getByText(`发送失败：${zh('bidVersionChanged')}`)).toBeTruthy();
+    expect(summary.getByRole('link', { name: '修改后重新提交' }).getAttribute('href')).toBe(
+      `/platform/tenderManagement/t1/bid?mend=${refused.id}&replace=true`,
+    );
+    const actions = section('操作');
+    for (const name of ['替换投标文件', '撤回投标'])
+      expect(actions.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
+    expect(actions.getAllByText('该记录有尚未发送的操作，发送完成后才能继续').length).toBeGreaterThanOrEqual(2);
+    Reflect.deleteProperty(navigator, 'storage');
+  });
 });

@@ -16,6 +16,7 @@ import { RecordDialogs, type Operation } from './record-dialogs';
 import { RefundBadge, TenderStatusBadge, WinBadge } from './tender-badges';
 import { OpenDeadline } from './tender-cells';
 import { TenderActions } from './tender-actions';
+import { withdrawBid } from '../withdraw-bid';
 
 const backToList = (
   <BackLink to="/platform/tenderManagement">
@@ -107,6 +108,7 @@ function RecordView({
             waiting={entries.length > 0}
             supplierStatus={supplierStatus}
             onOpen={(action, target) => setOperation({ action, record: target })}
+            onWithdraw={(target) => void withdrawBid({ supplierId, supplierCode, record: target })}
           />
         </Section>
         <DepositSection record={record} />

@@ -8,6 +8,7 @@ import { tenderListRequest, type ResolvedTenderSearch, type UrlAction } from '..
 import { useServerNow } from '@/ui/server-clock';
 import { useTenderOutbox } from '../use-tender-outbox';
 import { useUrlOperation } from '../use-url-operation';
+import { withdrawBid } from '../withdraw-bid';
 import { RecordDialogs } from './record-dialogs';
 import { TenderCard, TenderCards, TenderTable, type RowContext } from './tender-rows';
 import { ListResults } from '@/ui/list-results';
@@ -84,6 +85,7 @@ function TenderResults({ supplierId, supplierCode, supplierStatus, search, onSea
     waiting,
     markedId: search.tenderId,
     onOpen: (action: UrlAction, record: TenderRecordSummary) => onSearchChange({ ...search, tenderId: record.id, action }),
+    onWithdraw: (record: TenderRecordSummary) => void withdrawBid({ supplierId, supplierCode, record }),
   };
   const dialogs = (
     <RecordDialogs

@@ -21,6 +21,7 @@ export interface RowContext {
   /** The record the URL points at. */
   markedId: string;
   onOpen: (action: UrlAction, record: TenderRecordSummary) => void;
+  onWithdraw: (record: TenderRecordSummary) => void;
 }
 
 const NO_ENTRIES: OutboxEntry[] = [];
@@ -118,6 +119,7 @@ export function TenderTable({ rows, context }: { rows: TenderRecordSummary[]; co
                       waiting={entries.length > 0}
                       supplierStatus={context.supplierStatus}
                       onOpen={context.onOpen}
+                      onWithdraw={context.onWithdraw}
                     />
                   </td>
                 </tr>
@@ -205,6 +207,7 @@ export function TenderCard({ record, context }: { record: TenderRecordSummary; c
           waiting={entries.length > 0}
           supplierStatus={context.supplierStatus}
           onOpen={context.onOpen}
+          onWithdraw={context.onWithdraw}
         />
       </div>
     </article>

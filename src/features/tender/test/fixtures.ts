@@ -24,6 +24,7 @@ export function summary(n: number, overrides: Partial<TenderRecordSummary> = {})
     refundVoucher: null,
     signedUpAt: inDays(-3),
     bidSubmittedAt: null,
+    bidVersion: null,
     updatedAt: inDays(-1),
     ...overrides,
   };
