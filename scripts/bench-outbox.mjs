@@ -10,11 +10,11 @@
 // with DATABASE_URL): N instances on PostgreSQL (a schema of their own, dropped after) and one
 // data folder, behind the round-robin proxy, as npm run start:cluster deploys them.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findChromium, freePort, root, waitUntilUp } from './lib.mjs';
+import { anonMb, findChromium, freePort, renderersOf, root, waitUntilUp } from './lib.mjs';
 import { roundRobinProxy } from './round-robin-proxy.mjs';
 
 const ENTRIES = Number(process.env.BENCH_OUTBOX_ENTRIES ?? 500);
@@ -58,21 +58,10 @@ function cliJson(...args) {
  * The tab's own memory: anonymous resident memory (heap, Blob buffers, IndexedDB work; not the
  * shared libraries and mapped files RSS also counts) of the largest Chromium renderer, in MB.
  */
-function rendererMemoryMb() {
-  try {
-    const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .filter((l) => l.includes('--type=renderer'))
-      .map((l) => {
-        const status = readFileSync(`/proc/${l.trim().split(/\s+/)[0]}/status`, 'utf8');
-        return Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      })
-      .reduce((max, mb) => Math.max(max, mb), 0);
-  } catch {
-    return NaN;
-  }
-}
+/** The marker this run's Chromium is started with: its tab memory is read from its own renderers only. */
+const MARKER = `--bench-outbox-${process.pid}`;
+/** Anonymous resident memory (MB) of this run's largest renderer (the tab). */
+const rendererMemoryMb = () => anonMb(renderersOf(MARKER));
 
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -122,7 +111,7 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', MARKER],
   });
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${webPort}` });
   const page = await context.newPage();

@@ -190,3 +190,62 @@ export async function startScratchPostgres() {
     },
   };
 }
+
+// A browser's own tab memory, for the benchmarks that measure it (bench-outbox.mjs, bench-hash.mjs):
+// the renderers of the Chromium started with a marker argument, never another browser on the machine.
+
+/** Every process's parent, from /proc. */
+function parents() {
+  const map = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      map.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return map;
+}
+
+/** A process's arguments; Chromium's child processes rewrite theirs into one string. */
+const cmdline = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+  } catch {
+    return [];
+  }
+};
+
+/** The renderer processes of the web pages of the Chromium started with `marker` among its arguments. */
+export function renderersOf(marker) {
+  const parentOf = parents();
+  const browserPid = [...parentOf.keys()].find((pid) => {
+    const args = cmdline(pid);
+    return args.includes(marker) && !args.some((a) => a.startsWith('--type='));
+  });
+  if (!browserPid) return [];
+  const inTree = (pid) => {
+    for (let p = pid; p > 1; p = parentOf.get(p) ?? 0) if (p === browserPid) return true;
+    return false;
+  };
+  return [...parentOf.keys()].filter((pid) => {
+    const args = cmdline(pid);
+    return inTree(pid) && args.includes('--type=renderer') && !args.includes('--top-chrome-webui');
+  });
+}
+
+/** Anonymous resident memory (MB) of the largest of these processes: what bench-outbox.mjs calls the tab's memory. */
+export function anonMb(pids) {
+  let max = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      max = Math.max(max, Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // gone
+    }
+  }
+  return max;
+}
