@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { at, checkScreens, widths, type Language } from './axe-support';
 import { ownBidService, type OwnBidService } from './bid-service';
 import {
   actionOf,
@@ -97,6 +98,14 @@ test('demo_a104 replaces its submitted bid while offline: sent when the connecti
   await expect(receipts.getByText('投标文件（第 2 版）')).toHaveCount(1);
   await expect(receipts.getByText('投标文件（第 1 版）')).toHaveCount(1);
   await expect(receipts.getByTitle(sha256(revised.buffer))).toBeVisible();
+
+  // Its receipt checks on /verify with the connection gone (the keys were read with the record).
+  await context.setOffline(true);
+  await receipts.getByRole('listitem').filter({ hasText: '投标文件（第 2 版）' }).getByRole('link', { name: '核验回执' }).click();
+  const valid = page.getByRole('region', { name: '回执有效：由采购方系统签名' });
+  await expect(valid).toContainText('投标文件（第 2 版）');
+  await expect(valid).toContainText(tenderNo);
+  await context.setOffline(false);
 });
 
 test('demo_a104 withdraws a bid from the list: the record is back to 保证金已确认, with the withdrawal receipt', async ({ page }) => {
@@ -130,4 +139,33 @@ test('demo_a104 withdraws a bid from the list: the record is back to 保证金�
   // A new bid may be submitted again; neither change is offered without one.
   await expect(region(page, '操作').getByRole('link', { name: '上传投标文件及物料清单' })).toBeVisible();
   await expect(region(page, '操作').getByRole('button', { name: '撤回投标' })).toHaveCount(0);
+});
+
+/** The withdrawal's button as each language names it. */
+const WITHDRAW: Record<Language['code'], string> = { 'zh-CN': '撤回投标', en: 'Withdraw bid', vie: 'Rút hồ sơ dự thầu' };
+
+test('the record with its bid versions, the bid page replacing a bid and the withdrawal dialog pass axe in zh-CN, en and vie on a 360×800 phone', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const phone = widths.find((width) => width.phone)!;
+  const record = (op.cli('list-tender-records', '--supplier', SUPPLIER) as Versioned[]).find(
+    (r) => r.status === 'bidSubmitted' && r.bids.length > 1,
+  );
+  expect(record, 'the replaced demo bid').toBeTruthy();
+  await page.setViewportSize(phone.viewport);
+  await login(page, service.url, SUPPLIER);
+  const withdrawDialog = async (p: Page, language: Language) => {
+    await p.locator('main').getByRole('button', { name: WITHDRAW[language.code], exact: true }).first().click();
+    await expect(p.getByRole('dialog')).toBeVisible();
+  };
+  await checkScreens(
+    page,
+    [
+      at(detailUrl(record!.id), undefined, 'the record with its bid versions'),
+      at(`${detailUrl(record!.id)}/bid?replace=true`, undefined, 'the bid page replacing a bid'),
+      at(detailUrl(record!.id), withdrawDialog, 'the withdrawal dialog'),
+    ],
+    phone,
+  );
 });

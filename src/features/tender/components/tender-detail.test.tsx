@@ -137,7 +137,14 @@ describe('TenderDetailView', () => {
     expect(screen.queryByRole('region', { name: '提交回执' })).toBeNull();
   });
 
-  it('shows the receipts of what was submitted, the version that stands, and a withdrawn bid', async () => {
+  it('shows the receipts of what was submitted, the version that stands, and a withdrawn bid; reads the receipt keys once, for /verify offline later', async () => {
+    let keysRead = 0;
+    server.use(
+      http.get(`${bidService}/receipt/keys`, () => {
+        keysRead++;
+        return ok({ keys: [] });
+      }),
+    );
     const receipts = [
       receiptFixture({ kind: 'deposit' }, [{ field: 'remittanceSlip.0', name: '保函.pdf', size: 100, sha256: 'a'.repeat(64) }]),
       receiptFixture({ kind: 'bid', version: 1 }),
@@ -158,6 +165,7 @@ describe('TenderDetailView', () => {
     expect(within(list).getByText('投标文件（第 1 版）')).toBeTruthy();
     expect(within(list).getByText('撤回投标（第 1 版）')).toBeTruthy();
     expect(section('投标文件').getByText('投标文件已撤回，可在截止时间前重新提交。')).toBeTruthy();
+    await waitFor(() => expect(keysRead).toBe(1));
   });
 
   it("shows the bid service's E404 (unknown or another supplier's record) as a not-found state", async () => {
