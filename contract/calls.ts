@@ -269,6 +269,19 @@ export const calls = named({
     public: false,
     summary: 'Ask for the deposit back after losing (idempotent with Idempotency-Key)',
   },
+  tenderAskQuestion: {
+    path: '/tender/askQuestion',
+    method: 'POST',
+    public: false,
+    summary: "Ask the buyer a question about a notice signed up for, before the notice's questions close (idempotent with Idempotency-Key)",
+  },
+  tenderListQuestions: {
+    path: '/tender/listQuestions',
+    method: 'POST',
+    public: false,
+    read: true,
+    summary: "A notice's questions as a supplier signed up for it sees them: its own, and every answer made public; newest first",
+  },
 
   enquiryListByPage: {
     path: '/enquiry/listByPage',

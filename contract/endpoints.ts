@@ -25,6 +25,7 @@ import {
   tenderReplaceBidRequest,
   tenderWithdrawBidRequest,
 } from './schemas/tender';
+import { tenderAskQuestionRequest, tenderListQuestionsRequest, tenderQuestion, tenderQuestionList } from './schemas/question';
 import {
   enquiryDetail,
   enquiryGetByIdRequest,
@@ -151,6 +152,8 @@ export const endpoints = {
   tenderReplaceBid: { ...calls.tenderReplaceBid, request: tenderReplaceBidRequest, response: tenderRecordDetail },
   tenderWithdrawBid: { ...calls.tenderWithdrawBid, request: tenderWithdrawBidRequest, response: tenderRecordDetail },
   tenderApplyRefund: { ...calls.tenderApplyRefund, request: tenderApplyRefundRequest, response: tenderRecordDetail },
+  tenderAskQuestion: { ...calls.tenderAskQuestion, request: tenderAskQuestionRequest, response: tenderQuestion },
+  tenderListQuestions: { ...calls.tenderListQuestions, request: tenderListQuestionsRequest, response: tenderQuestionList },
 
   enquiryListByPage: { ...calls.enquiryListByPage, request: enquiryListRequest, response: enquiryPage },
   enquiryGetById: { ...calls.enquiryGetById, request: enquiryGetByIdRequest, response: enquiryDetail },

@@ -1,7 +1,17 @@
 import type { ReceiptClaims } from './schemas/receipt';
 
 /** What was submitted: each kind is one act of SPEC.md with its own receipt. */
-export const RECEIPT_KINDS = ['bid', 'bidWithdrawal', 'deposit', 'refund', 'quote', 'visitApplication', 'communication', 'reply'] as const;
+export const RECEIPT_KINDS = [
+  'bid',
+  'bidWithdrawal',
+  'deposit',
+  'refund',
+  'quote',
+  'visitApplication',
+  'communication',
+  'reply',
+  'question',
+] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /**

@@ -50,6 +50,8 @@ export const STATUS_RULES: Readonly<Record<MenuKey, MenuRule>> = {
       'tenderReplaceBid',
       'tenderWithdrawBid',
       'tenderApplyRefund',
+      'tenderAskQuestion',
+      'tenderListQuestions',
     ],
   },
   bargaining: {

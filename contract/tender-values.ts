@@ -122,3 +122,16 @@ export const DEADLINE_WARNING_MS = 24 * 3600_000;
 /** The declared deposit must be the notice's to the cent (the bid service refuses another; the dialog says so while typing). */
 export const depositMatchesRequired = (amount: number, requiredDeposit: number): boolean =>
   Math.round(amount * 100) === Math.round(requiredDeposit * 100);
+
+/** Questions on a notice close this long before its cut-off, unless the buyer set another time (docs/decisions/notice-questions.md). */
+const QUESTIONS_CLOSE_BEFORE_CUTOFF_MS = 3 * 24 * 3600_000;
+
+/**
+ * When a notice stops taking questions: the time the buyer set, else 3 days before the cut-off;
+ * never after the cut-off (closing a notice early closes its questions with it).
+ */
+export function questionsCloseAt(cutoffTime: string, setByBuyer: string | null): string {
+  const cutoff = Date.parse(cutoffTime);
+  const closes = setByBuyer === null ? cutoff - QUESTIONS_CLOSE_BEFORE_CUTOFF_MS : Math.min(Date.parse(setByBuyer), cutoff);
+  return new Date(closes).toISOString();
+}

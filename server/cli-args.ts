@@ -25,6 +25,12 @@ export const USAGE = `Usage: npm run cli -- <command>
   announce-result --tender-no <no> --winner <username|supplierCode>
   refund-deposit --id <record id> --voucher <file path>
   close-notice --tender-no <no>
+  list-questions [--notice <tender no>] [--unanswered]   (questions on notices, oldest first, with who asked)
+  answer-question --question-no <no> (--public | --private) --text <answer>
+                  (public: every supplier signed up for the notice and the public notice see it, never who asked;
+                   private: the asker alone; an answer is written once)
+  set-questions-deadline --notice <tender no> --at <ISO | default>   (when the notice stops taking questions;
+                  default: 3 days before its cut-off)
   create-enquiry --theme <text> --suppliers <username,...> --lines <JSON array | JSON file> (--deadline <ISO> | --hours N)
                  [--currency CNY] [--remark <text>] [--tax-excluded] [--effective <ISO>] [--expiry <ISO>]
                  [--delivery-date <YYYY-MM-DD>] [--vat-type <text>] [--warranty-period <text>] [--warranty-method <text>]
@@ -121,6 +127,12 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
       approve: { type: 'boolean' },
       return: { type: 'boolean' },
       limit: { type: 'string' },
+      notice: { type: 'string' },
+      unanswered: { type: 'boolean' },
+      'question-no': { type: 'string' },
+      public: { type: 'boolean' },
+      private: { type: 'boolean' },
+      at: { type: 'string' },
     },
   });
   switch (command) {
@@ -196,6 +208,15 @@ export function parse(argv: string[]): { action: OperatorAction; input: Record<s
       };
     case 'close-notice':
       return { action: 'closeNotice', input: { tenderNo: values['tender-no'] } };
+    case 'list-questions':
+      return { action: 'listQuestions', input: { tenderNo: values.notice, unanswered: values.unanswered ?? false } };
+    case 'answer-question':
+      return {
+        action: 'answerQuestion',
+        input: { questionNo: values['question-no'], public: values.public ?? false, private: values.private ?? false, text: values.text },
+      };
+    case 'set-questions-deadline':
+      return { action: 'setQuestionsDeadline', input: { tenderNo: values.notice, at: values.at } };
     case 'create-enquiry':
       return {
         action: 'createEnquiry',

@@ -129,6 +129,41 @@ describe('the operator CLI', { timeout: 300_000 }, () => {
     expect(refused.err).toContain(`demo_a104 did not sign up for ${notice.tenderNo}`);
   });
 
+  it('runs the question commands: list-questions (--notice, --unanswered), answer-question, set-questions-deadline', async () => {
+    const waiting = JSON.parse((await cli(['list-questions', '--unanswered'], env)).out) as Array<{
+      questionNo: string;
+      tenderNo: string;
+      supplier: string;
+      answer: unknown;
+    }>;
+    // The demo's question still waiting for the buyer, with who asked.
+    expect(waiting).toMatchObject([{ supplier: 'demo_a104', answer: null }]);
+    const [question] = waiting;
+    const all = JSON.parse((await cli(['list-questions', '--notice', question!.tenderNo], env)).out) as unknown[];
+    expect(all).toHaveLength(2);
+
+    const neither = await cli(['answer-question', '--question-no', question!.questionNo, '--text', '可以'], env);
+    expect(neither.code).toBe(1);
+    expect(neither.err).toContain('--public or --private');
+    const answered = await cli(['answer-question', '--question-no', question!.questionNo, '--private', '--text', '可以提交银行保函'], env);
+    expect(answered.code, answered.err).toBe(0);
+    expect(JSON.parse(answered.out)).toMatchObject({
+      questionNo: question!.questionNo,
+      answer: { text: '可以提交银行保函', visibility: 'private' },
+    });
+    const again = await cli(['answer-question', '--question-no', question!.questionNo, '--public', '--text', '再答'], env);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('answered already');
+    expect(JSON.parse((await cli(['list-questions', '--unanswered'], env)).out)).toEqual([]);
+
+    const set = await cli(['set-questions-deadline', '--notice', question!.tenderNo, '--at', '2020-01-01T10:00:00+08:00'], env);
+    expect(set.code, set.err).toBe(0);
+    expect(JSON.parse(set.out)).toMatchObject({ tenderNo: question!.tenderNo, questionsCloseAt: '2020-01-01T02:00:00.000Z' });
+    const reset = await cli(['set-questions-deadline', '--notice', question!.tenderNo, '--at', 'default'], env);
+    const { cutoffTime, questionsCloseAt } = JSON.parse(reset.out) as { cutoffTime: string; questionsCloseAt: string };
+    expect(Date.parse(cutoffTime) - Date.parse(questionsCloseAt)).toBe(3 * 86_400_000);
+  });
+
   it('runs the enquiry commands: create-enquiry from a lines file, open-round with targets, list-quotes, close-enquiry, list-enquiries', async () => {
     const lines = join(mkdtempSync(join(tmpdir(), 'cli-')), 'lines.json');
     writeFileSync(

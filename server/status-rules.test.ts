@@ -45,6 +45,8 @@ const REQUESTS: Partial<Record<CallName, (s: Supplier) => object>> = {
   }),
   tenderWithdrawBid: (s) => ({ tenderRecordId: NO_ID, supplierCode: s.supplierCode, version: 1 }),
   tenderApplyRefund: (s) => ({ tenderRecordId: NO_ID, supplierCode: s.supplierCode }),
+  tenderAskQuestion: (s) => ({ noticeId: '999999999', supplierCode: s.supplierCode, question: '状态规则' }),
+  tenderListQuestions: () => ({ noticeId: '999999999' }),
   enquiryListByPage: () => ({}),
   enquiryGetById: () => ({ id: NO_ID }),
   enquiryQuote: () => ({

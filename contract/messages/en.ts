@@ -71,6 +71,8 @@ const en = {
   // Tenders (SPEC.md section 8)
   pastDeadline: 'The current date is past the bid deadline',
   dataLost: 'Data lost',
+  questionNotSignedUp: 'Sign up for this tender before asking a question about it',
+  questionsClosed: 'Questions on this tender are closed',
   chooseRecordFirst: 'Choose the data to operate on first',
   tenderRecordIdMissing: 'Missing tender record id',
   supplierCodeMissing: 'Missing supplier code',

@@ -71,6 +71,8 @@ const vie = {
   // Tenders (SPEC.md section 8)
   pastDeadline: 'Ngày hiện tại đã quá hạn chót dự thầu',
   dataLost: 'Dữ liệu đã bị mất',
+  questionNotSignedUp: 'Hãy đăng ký tham gia gói thầu này trước khi đặt câu hỏi',
+  questionsClosed: 'Đã hết hạn đặt câu hỏi cho gói thầu này',
   chooseRecordFirst: 'Vui lòng chọn dữ liệu cần thao tác trước',
   tenderRecordIdMissing: 'Thiếu mã hồ sơ dự thầu',
   supplierCodeMissing: 'Thiếu mã nhà cung cấp',

@@ -72,6 +72,8 @@ const zhCN = {
   // Tenders (SPEC.md section 8)
   pastDeadline: '当前日期已超过投标截止时间',
   dataLost: '数据丢失',
+  questionNotSignedUp: '报名参加该招标后才能提问',
+  questionsClosed: '该招标的答疑提问已截止',
   chooseRecordFirst: '请先选择要操作的数据',
   tenderRecordIdMissing: '缺少投标记录 ID',
   supplierCodeMissing: '缺少供应商编码',

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { requiredText, text } from '../rules';
 import { fileRef, page, pageRequest } from './common';
+import { publicQuestion } from './question';
 
 export { BIND_OR_PURCHASE } from '../limits';
 
@@ -61,6 +62,10 @@ export const noticeDetail = noticeSummary.extend({
   certificateDocuments: z.array(z.string()),
   companyInfo: z.object({ name: z.string(), address: z.string(), profile: z.string() }),
   buyerContact: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+  /** When the notice stops taking questions from the suppliers signed up for it. */
+  questionsCloseAt: z.string(),
+  /** The questions the buyer answered publicly, newest first, without who asked (docs/decisions/notice-questions.md). */
+  questions: z.array(publicQuestion),
 });
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 

@@ -1,6 +1,7 @@
 import type { NoticeDetail, NoticeSummary } from '../../contract/schemas/notice';
 import { NOTICE_TOTAL_CAP } from '../../contract/limits';
 import type { Db, Queryable } from './db';
+import { publicQuestionsOf, questionsCloseAtOf } from './question-repo';
 
 const SUMMARY_COLUMNS = `id::text AS id, bind_or_purchase, tender_no, title, issuing_unit, project_address,
   registration_count, cutoff_time, published_at`;
@@ -89,8 +90,8 @@ export async function listNotices(
   return page;
 }
 
-/** The rest of a notice, kept as one document. */
-export type NoticeBody = Omit<NoticeDetail, keyof NoticeSummary>;
+/** The rest of a notice, kept as one document; its questions are rows of their own (migration 022). */
+export type NoticeBody = Omit<NoticeDetail, keyof NoticeSummary | 'questionsCloseAt' | 'questions'>;
 
 export async function findNotice(db: Queryable, id: string): Promise<NoticeDetail | null> {
   // Ids are bigints; anything else cannot exist and must not reach the database as a cast error.
@@ -100,7 +101,14 @@ export async function findNotice(db: Queryable, id: string): Promise<NoticeDetai
     [id],
   );
   const row = rows[0];
-  return row ? { ...toSummary(row), ...row.detail } : null;
+  if (!row) return null;
+  const summary = toSummary(row);
+  return {
+    ...summary,
+    ...row.detail,
+    questionsCloseAt: await questionsCloseAtOf(db, summary),
+    questions: await publicQuestionsOf(db, summary.id),
+  };
 }
 
 export interface NewNotice {

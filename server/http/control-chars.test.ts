@@ -153,6 +153,8 @@ const samples: { [K in EndpointName]?: RequestOf<K> } = {
   tenderPayDeposit: (await tk.depositBody(a104, record)) as RequestOf<'tenderPayDeposit'>,
   tenderSubmitBid: (await tk.bidBody(a104, record)) as RequestOf<'tenderSubmitBid'>,
   tenderApplyRefund: { tenderRecordId: record.id, supplierCode: a104.supplierCode, remark: '未中标' },
+  tenderAskQuestion: { noticeId, supplierCode: a104.supplierCode, question: '交货地点在哪里？' },
+  tenderListQuestions: { noticeId },
   enquiryListByPage: { pageNo: 1, pageSize: 10, searchContent: '纸' },
   enquiryGetById: { id: 'e-1' },
   enquiryQuote: {

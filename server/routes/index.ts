@@ -12,6 +12,7 @@ import { receiptRoutes } from './receipt';
 import { recoveryRoutes } from './supplier/recovery';
 import { sessionRoutes } from './supplier/session';
 import { tenderRoutes } from './tender';
+import { questionRoutes } from './tender/questions';
 import { visitRoutes } from './visit';
 
 /** The contract's routes, by area, under `/bid-web/bid-service` (the operator endpoints and OpenAPI are app.ts's). */
@@ -32,6 +33,7 @@ export async function registerRoutes(
   });
   await app.register(communicationRoutes);
   await app.register(tenderRoutes);
+  await app.register(questionRoutes);
   await app.register(enquiryRoutes);
   await app.register(visitRoutes);
   await app.register(homeRoutes);

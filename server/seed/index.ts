@@ -13,6 +13,7 @@ import { rng } from './random';
 import { BUYER_COUNTERPARTS, DICTIONARIES, PRODUCTION_BASES, REGIONS } from './reference-data';
 import { seedDemoSuppliers } from './suppliers';
 import { seedDemoTenders } from './tenders';
+import { seedDemoQuestions } from './questions';
 import { seedDemoVisitApplications } from './visit-applications';
 
 export { DEMO_ACCOUNTS, existingDemoAccounts } from './suppliers';
@@ -99,7 +100,8 @@ const SEED_LOCK = 7301946504;
 /**
  * The demo installation: reference data, public notice documents, 60 bidding and 40
  * purchasing notices, the three demo suppliers, three communication threads of demo_a104, tender
- * records of demo_a104 (one per state) and demo_a141, enquiries of both in every bargaining state
+ * records of demo_a104 (one per state) and demo_a141, demo_a104's questions on a notice (one
+ * answered publicly, one waiting; server/seed/questions.ts), enquiries of both in every bargaining state
  * (server/seed/enquiries.ts), an approved visit for the demo visitor's phone, and demo_a104's visit
  * applications approved, pending and returned (server/seed/visit-applications.ts), with the
  * messages those changes wrote (older ones read) and, given `receipts`, the receipts the
@@ -142,6 +144,7 @@ export async function seedDemo(
     await seedDemoSuppliers(db, storage, now);
     await seedDemoCommunications(db, storage, now, timeZone, receipts);
     await seedDemoTenders(db, storage, now, receipts);
+    await seedDemoQuestions(db, storage, now, timeZone, receipts);
     await seedDemoEnquiries(db, storage, now, receipts);
     await seedDemoVisit(db, now, timeZone);
     await seedDemoVisitApplications(db, storage, now, timeZone, receipts);

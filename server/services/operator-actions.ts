@@ -20,6 +20,7 @@ import {
   rejectDeposit,
   tenderInputs,
 } from './operator-tender';
+import { answerQuestion, listQuestions, questionInputs, setQuestionsDeadlineAction } from './operator-question';
 import { listVisitApplications, reviewVisitApplication, visitApplicationInputs } from './operator-visit';
 import { approveVisit, getVisitorPerson, listBases, listVisitsAction, setBaseTimeZoneAction, visitInputs } from './operator-visitor';
 
@@ -62,6 +63,7 @@ export const operatorInputs = {
   ...communicationInputs,
   ...visitInputs,
   ...tenderInputs,
+  ...questionInputs,
   ...enquiryInputs,
   ...visitApplicationInputs,
   ...messageInputs,
@@ -161,6 +163,12 @@ export async function runOperatorAction(ctx: OperatorContext, action: OperatorAc
       return refundDeposit(ctx, raw);
     case 'closeNotice':
       return closeNotice(ctx, raw);
+    case 'listQuestions':
+      return listQuestions(ctx, raw);
+    case 'answerQuestion':
+      return answerQuestion(ctx, raw);
+    case 'setQuestionsDeadline':
+      return setQuestionsDeadlineAction(ctx, raw);
     case 'createEnquiry':
       return createEnquiry(ctx, raw);
     case 'openRound':

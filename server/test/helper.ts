@@ -39,6 +39,7 @@ type CountedTable =
   | 'enquiry_rounds'
   | 'enquiry_quotes'
   | 'receipts'
+  | 'notice_questions'
   | 'enquiry_quote_lines';
 
 export interface CallOptions {

@@ -20,6 +20,7 @@ const KIND_LABEL: Record<ReceiptKind, MessageDescriptor> = {
   visitApplication: msg`来访申请`,
   communication: msg`沟通发起`,
   reply: msg`沟通回复`,
+  question: msg`招标答疑提问`,
 };
 
 /** What a receipt is the receipt of, as its heading says: the act, with its version or round. */

@@ -47,6 +47,8 @@ const notice: NoticeDetail = {
   certificateDocuments: [],
   companyInfo: { name: '华南纸业集团有限公司', address: '广东省东莞市', profile: '' },
   buyerContact: { name: '王工', phone: '13800000000', email: 'purchase@example.com' },
+  questionsCloseAt: '2030-01-07T02:00:00.000Z',
+  questions: [],
 };
 
 function renderNotice() {
