@@ -1,9 +1,11 @@
+import type { Locale } from '@contract/locales';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DateTime } from '@/ui/date-time';
 import { fieldProps, FieldHint } from '@/ui/field';
+import { formatList } from '@/ui/format';
 import { InfoList } from '@/ui/info-list';
 import { PageHeader } from '@/ui/page-header';
 import { useReceiptHeading } from '@/ui/receipt-list';
@@ -150,7 +152,12 @@ export function VerifyScreen() {
               </label>
             </span>
             <span className="min-w-0 text-sm break-words text-slate-700">
-              {chosen.length > 0 ? chosen.map((file) => file.name).join('、') : t`未选择文件`}
+              {chosen.length > 0
+                ? formatList(
+                    chosen.map((file) => file.name),
+                    i18n.locale as Locale,
+                  )
+                : t`未选择文件`}
             </span>
           </div>
           <FieldHint
