@@ -26,7 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { anonMb, findChromium, freePort, renderersOf, root } from './lib.mjs';
+import { anonMb, findChromium, freePort, renderersOf, root, waitForUrl } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_HASH_RUNS ?? 5);
 const FILE_MB = Number(process.env.BENCH_HASH_FILE_MB ?? 50);
@@ -46,18 +46,6 @@ function startChild(cmd, args, env) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   children.push(child);
   return child;
-}
-
-async function waitFor(url, tries = 600) {
-  for (let i = 0; i < tries; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** The bytes of run `seed`'s file, as the page builds them: one 1 MB block repeated. */
@@ -89,11 +77,11 @@ async function main() {
     STATIC_DIR: '',
     LOG_LEVEL: 'warn',
   });
-  await waitFor(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
+  await waitForUrl(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
   startChild('npx', ['vite', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
     BID_SERVICE_URL: `http://127.0.0.1:${apiPort}`,
   });
-  await waitFor(`http://127.0.0.1:${webPort}/login`);
+  await waitForUrl(`http://127.0.0.1:${webPort}/login`);
 
   const marker = `--bench-hash-${process.pid}`;
   const browser = await chromium.launch({

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { anonMb, findChromium, freePort, renderersOf, root, waitUntilUp } from './lib.mjs';
+import { anonMb, findChromium, freePort, renderersOf, root, waitUntilUp, waitForUrl } from './lib.mjs';
 import { roundRobinProxy } from './round-robin-proxy.mjs';
 
 const ENTRIES = Number(process.env.BENCH_OUTBOX_ENTRIES ?? 500);
@@ -34,18 +34,6 @@ function startChild(cmd, args, env) {
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   children.push(child);
   return child;
-}
-
-async function waitFor(url, tries = 600) {
-  for (let i = 0; i < tries; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 function cliJson(...args) {
@@ -102,12 +90,12 @@ async function main() {
       STATIC_DIR: '',
       LOG_LEVEL: 'warn',
     });
-    await waitFor(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
+    await waitForUrl(`http://127.0.0.1:${apiPort}/bid-web/bid-service/openapi.json`);
   }
   startChild('npx', ['vite', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
     BID_SERVICE_URL: `http://127.0.0.1:${apiPort}`,
   });
-  await waitFor(`http://127.0.0.1:${webPort}/login`);
+  await waitForUrl(`http://127.0.0.1:${webPort}/login`);
 
   const browser = await chromium.launch({
     executablePath: findChromium(),

@@ -66,18 +66,21 @@ export async function freePort() {
   });
 }
 
-/** Waits until the bid service at `url` answers (its OpenAPI document), at most `seconds`. */
-export async function waitUntilUp(url, seconds = 120) {
+/** Waits until `url` answers 2xx, at most `seconds`. */
+export async function waitForUrl(url, seconds = 150) {
   for (const end = Date.now() + seconds * 1000; Date.now() < end;) {
     try {
-      if ((await fetch(`${url}/bid-web/bid-service/openapi.json`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the bid service at ${url} did not come up within ${seconds} s`);
+  throw new Error(`${url} did not answer within ${seconds} s`);
 }
+
+/** Waits until the bid service at `url` answers (its OpenAPI document), at most `seconds`. */
+export const waitUntilUp = (url, seconds = 120) => waitForUrl(`${url}/bid-web/bid-service/openapi.json`, seconds);
 
 /**
  * The bid service serving the built portal on a fresh data folder (demo data seeded), for a
