@@ -51,11 +51,11 @@ export function ReceiptList({ receipts }: { receipts: readonly Receipt[] }) {
 
 /**
  * A message's or a round's receipt, folded under one line that says when the buyer received it
- * (a thread's messages and a quote's rounds each carry one); nothing when there is none.
+ * (a thread's messages and a quote's rounds each carry one); nothing when there is none. The
+ * list they are part of keeps them on the device, all in one write (`useKeepReceipts`).
  */
 export function ReceiptDisclosure({ receipt }: { receipt: Receipt | null }) {
   const claims = receipt ? readClaims(receipt.jws) : null;
-  useKeepReceipts(receipt ? [receipt] : []);
   if (!receipt || !claims) return null;
   return (
     <details className="mt-2 text-sm">

@@ -3,10 +3,12 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/ui/date-time';
 import { FileDownloadButton } from '@/ui/file-download-button';
+import { useKeepReceipts } from '@/offline/use-receipts';
 import { ReceiptDisclosure } from '@/ui/receipt-list';
 
 /** The reply history, oldest first; `pending` (the outbox's unsent replies) follows at the end. */
 export function ReplyTimeline({ replies, pending }: { replies: CommunicationReply[]; pending?: ReactNode }) {
+  useKeepReceipts(replies.flatMap((reply) => (reply.receipt ? [reply.receipt] : [])));
   return (
     <ol className="relative space-y-4 before:absolute before:top-2 before:bottom-2 before:left-[7px] before:w-px before:bg-slate-200">
       {replies.map((reply, index) => (

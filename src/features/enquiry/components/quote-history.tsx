@@ -4,6 +4,7 @@ import { DateTime } from '@/ui/date-time';
 import { FileDownloadButton } from '@/ui/file-download-button';
 import { InfoList } from '@/ui/info-list';
 import { Money } from '@/ui/money';
+import { useKeepReceipts } from '@/offline/use-receipts';
 import { ReceiptDisclosure } from '@/ui/receipt-list';
 import { ScrollRegion } from '@/ui/scroll-region';
 import { changeOf } from '../enquiry-format';
@@ -19,6 +20,7 @@ import { Missing, Section } from './section';
  */
 export function QuoteHistory({ enquiry }: { enquiry: EnquiryDetail }) {
   const timeline = quoteTimeline(enquiry.quotes);
+  useKeepReceipts(enquiry.quotes.flatMap((quote) => (quote.receipt ? [quote.receipt] : [])));
   return (
     <Section id="enquiry-quotes" title={<Trans>报价历史</Trans>}>
       {timeline.length === 0 ? (
