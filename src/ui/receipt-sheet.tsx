@@ -2,21 +2,12 @@ import type { Receipt, ReceiptClaims } from '@contract/schemas/receipt';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { formatBytes } from './file-upload';
 import { formatDateTime } from './format';
 import { QrCode } from './qr-code';
 
 /** Where a receipt is checked: the /verify page of this portal, the receipt in the fragment (never sent to a server). */
 export const verifyUrl = (jws: string) => `${location.origin}/verify#${jws}`;
-
-/** A file's size as people read it. */
-const sizeText = (bytes: number, locale: string) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : new Intl.NumberFormat(locale, {
-        style: 'unit',
-        unit: bytes < 1024 * 1024 ? 'kilobyte' : 'megabyte',
-        maximumFractionDigits: 1,
-      }).format(bytes / (bytes < 1024 * 1024 ? 1024 : 1024 * 1024));
 
 /**
  * A receipt as printed on one page (the browser's print, or print to PDF), in the supplier's
@@ -25,7 +16,7 @@ const sizeText = (bytes: number, locale: string) =>
  * screen; while it is printed it is the only thing on the page (styles.css, `printing-receipt`).
  */
 function ReceiptSheet({ receipt, claims, what }: { receipt: Receipt; claims: ReceiptClaims; what: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const rows: [string, string][] = [
     [t`提交内容`, what],
     [t`记录编号`, claims.recordNo ?? claims.recordId],
@@ -76,7 +67,7 @@ function ReceiptSheet({ receipt, claims, what }: { receipt: Receipt; claims: Rec
             {receipt.files.map((file) => (
               <tr key={file.field} className="border-b border-neutral-200 align-top">
                 <td className="py-1 pr-2 break-all">{file.name}</td>
-                <td className="py-1 pr-2 whitespace-nowrap">{sizeText(file.size, i18n.locale)}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{formatBytes(file.size)}</td>
                 <td className="py-1 font-mono text-[7.5pt] break-all">{file.sha256}</td>
               </tr>
             ))}
