@@ -124,6 +124,8 @@ test('demo_a104 withdraws a bid from the list: the record is back to 保证金�
   await login(page, service.url, SUPPLIER);
   await page.goto(`${service.url}/platform/tenderManagement?tenderId=${record.id}`);
   await expect(rowOf(page, notice.tenderNo).getByText('已投标', { exact: true })).toBeVisible();
+  // The app's own list, not the server's render it takes over: a tap on the latter opens no dialog.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   await actionOf(page, '撤回投标', notice.tenderNo).click();
   const ask = page.getByRole('dialog', { name: '撤回投标' });
   await expect(ask).toContainText('已缴纳的保证金不受影响');
